@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
+
+/** A numeric id in a path or query: digits only, so '1e3', '0x10' or '-1' are refused, not coerced. */
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647, 'is too large'));
+
+export const id = z.number().int().positive();
+
+/** Money in minor units (kopecks). Never a float. */
+export const minorAmount = z.number().int().nonnegative();
+
+export const localizedText = z.object({ ru: z.string(), en: z.string().optional() });
+
+export const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+export const bounds = z.object({ southWest: latLng, northEast: latLng });
+
+/** ISO day of week, 1 = Monday … 7 = Sunday. */
+export const dayOfWeek = z.literal([1, 2, 3, 4, 5, 6, 7]);
+
+export const timeOfDay = z.string().refine(isTimeOfDay, 'must be a time of day HH:MM');
+
+export const timezoneOffset = z.string().refine(isTimezoneOffset, 'must be an offset like +03:00');
+
+export const whiteLabelId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a brand id of lower-case letters, digits and hyphens');
+
+export const openingHoursDay = z.object({
+  dayOfWeek: dayOfWeek,
+  active: z.boolean(),
+  open: timeOfDay,
+  close: timeOfDay,
+});
+
+export const tag = z.object({ id, code: z.string(), name: localizedText });
+
+export const errorBody = z.object({
+  errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
+});
+
+export const deliveryMethod = z.enum(['DELIVERY', 'ONLINE', 'TABLE', 'TAKE_AWAY']);
+export const paymentMethod = z.enum(['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT']);

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { id, localizedText } from './common.ts';
+
+/** SPEC §9: the home carousel shows at most this many promotions, highest priority first. */
+export const PROMOTIONS_PRIORITY_CAP = 6;
+
+export const promotion = z.object({
+  id,
+  title: localizedText,
+  text: localizedText,
+  image: z.string().nullable(),
+  priority: z.number().int(),
+  startsAt: z.iso.datetime().nullable(),
+  endsAt: z.iso.datetime().nullable(),
+});
+export const promotionsResponse = z.array(promotion);
+export type Promotion = z.infer<typeof promotion>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  deliveryMethod,
+  id,
+  idParam,
+  latLng,
+  localizedText,
+  minorAmount,
+  openingHoursDay,
+  paymentMethod,
+  tag,
+  timezoneOffset,
+  whiteLabelId,
+} from './common.ts';
+
+const valueItem = z.object({ value: z.string() });
+
+export const paymentOptions = z.object({
+  cardOnline: z.string().nullable(),
+  cardUponReceipt: z.boolean(),
+  cashUponReceipt: z.boolean(),
+});
+
+const methodFlags = {
+  isDelivery: z.boolean(),
+  isOnline: z.boolean(),
+  isTable: z.boolean(),
+  isTakeAway: z.boolean(),
+};
+
+export const restoMenu = z.object({ id, name: localizedText, order: z.number().int(), ...methodFlags });
+
+export const restoListItem = z.object({ id, name: localizedText, cityIds: z.array(id) });
+
+export const resto = z.object({
+  id,
+  name: localizedText,
+  cityIds: z.array(id),
+  address: localizedText,
+  street: localizedText,
+  averageCheck: minorAmount,
+  currency: z.string().length(3),
+  description: localizedText,
+  emails: z.array(valueItem),
+  phones: z.array(valueItem),
+  links: z.array(valueItem),
+  location: latLng,
+  menus: z.array(restoMenu),
+  openingHours: z.array(openingHoursDay),
+  order: z.number().int(),
+  payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
+  payEngine: z.enum(['demo', 'yookassa']),
+  pays: z.array(z.object({ id, code: paymentMethod, name: localizedText })),
+  photos: z.array(z.string()),
+  tags: z.array(tag),
+  timezone: timezoneOffset,
+  ...methodFlags,
+});
+
+export const restosQuery = z.object({
+  whiteLabel: whiteLabelId.optional(),
+  cityId: idParam.optional(),
+});
+export const restosResponse = z.array(restoListItem);
+export const restoParams = z.object({ id: idParam });
+export const restoResponse = resto;
+
+/** Path of the calls scoped to one restaurant: /1/restos/{restoId}/… */
+export const restoScopedParams = z.object({ restoId: idParam });
+
+/** GET /1/restos/{restoId}/working-hours: when each method takes pre-orders (SPEC §3 'Pre-order hours'). */
+export const preOrderHours = z.object({
+  type: deliveryMethod,
+  minTimeMinutes: z.number().int().nonnegative(),
+  dayInAdvance: z.number().int().nonnegative(),
+  hours: z.array(openingHoursDay),
+});
+export const workingHoursResponse = z.array(preOrderHours);
+
+export type Resto = z.infer<typeof resto>;
+export type RestoListItem = z.infer<typeof restoListItem>;
+export type PreOrderHours = z.infer<typeof preOrderHours>;

@@ -1,0 +1,65 @@
+/** A point on the map. Always an object: a bare [a, b] pair leaves the reader guessing the order. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface Bounds {
+  southWest: LatLng;
+  northEast: LatLng;
+}
+
+/** SPEC §5: a polygon is closed by repeating its first point when its last point differs. */
+export function closePolygon(polygon: readonly LatLng[]): LatLng[] {
+  const first = polygon[0];
+  const last = polygon[polygon.length - 1];
+  if (!first || !last) return [];
+  if (first.lat === last.lat && first.lng === last.lng) return [...polygon];
+  return [...polygon, first];
+}
+
+/**
+ * Even-odd ray casting over the closed polygon. Delivery zones span a few kilometres, so treating
+ * lat/lng as a plane is exact enough; a point on the boundary may fall either way.
+ */
+export function isPointInPolygon(point: LatLng, polygon: readonly LatLng[]): boolean {
+  const ring = closePolygon(polygon);
+  if (ring.length < 4) return false;
+  let inside = false;
+  for (let i = 0, j = ring.length - 2; i < ring.length - 1; j = i++) {
+    const a = ring[i] as LatLng;
+    const b = ring[j] as LatLng;
+    const crosses =
+      a.lat > point.lat !== b.lat > point.lat &&
+      point.lng < ((b.lng - a.lng) * (point.lat - a.lat)) / (b.lat - a.lat) + a.lng;
+    if (crosses) inside = !inside;
+  }
+  return inside;
+}
+
+/** The first zone, in the given order, whose polygon holds the point. */
+export function findZoneAt<Zone extends { polygon: readonly LatLng[] }>(
+  point: LatLng,
+  zones: readonly Zone[],
+): Zone | undefined {
+  return zones.find((zone) => isPointInPolygon(point, zone.polygon));
+}
+
+export function isInBounds(point: LatLng, bounds: Bounds): boolean {
+  return (
+    point.lat >= bounds.southWest.lat &&
+    point.lat <= bounds.northEast.lat &&
+    point.lng >= bounds.southWest.lng &&
+    point.lng <= bounds.northEast.lng
+  );
+}
+
+/** A polygon is usable as a zone when it has at least three distinct points and no invalid numbers. */
+export function isValidPolygon(polygon: readonly LatLng[]): boolean {
+  const valid = polygon.every(
+    (p) =>
+      Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180,
+  );
+  const distinct = new Set(polygon.map((p) => `${p.lat},${p.lng}`));
+  return valid && distinct.size >= 3;
+}

@@ -1,0 +1,74 @@
+export const DELIVERY_METHODS = ['DELIVERY', 'ONLINE', 'TABLE', 'TAKE_AWAY'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** The two methods a customer of the storefront can choose between. */
+export const CUSTOMER_DELIVERY_METHODS = ['DELIVERY', 'TAKE_AWAY'] as const;
+export type CustomerDeliveryMethod = (typeof CUSTOMER_DELIVERY_METHODS)[number];
+
+export const PAYMENT_METHODS = ['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** What a restaurant accepts for one delivery method (SPEC §3 'Order options per delivery method'). */
+export interface PaymentOptions {
+  /** Online card payment is offered only when this is a non-empty string (the payment account's label). */
+  cardOnline: string | null;
+  cardUponReceipt: boolean;
+  cashUponReceipt: boolean;
+}
+
+export interface PayConfig {
+  delivery: PaymentOptions;
+  takeAway: PaymentOptions;
+}
+
+export interface MethodFlags {
+  isDelivery: boolean;
+  isOnline: boolean;
+  isTable: boolean;
+  isTakeAway: boolean;
+}
+
+/** SPEC §4: a restaurant supports a method only if its flag is true; an unknown method is unsupported. */
+export function supportsMethod(resto: MethodFlags, method: string): boolean {
+  switch (method) {
+    case 'DELIVERY':
+      return resto.isDelivery;
+    case 'ONLINE':
+      return resto.isOnline;
+    case 'TABLE':
+      return resto.isTable;
+    case 'TAKE_AWAY':
+      return resto.isTakeAway;
+    default:
+      return false;
+  }
+}
+
+export function paymentOptionsFor(payConfig: PayConfig, method: CustomerDeliveryMethod): PaymentOptions {
+  return method === 'DELIVERY' ? payConfig.delivery : payConfig.takeAway;
+}
+
+/** The payment methods allowed for a delivery method, in the order SPEC §4 prefers them. */
+export function allowedPaymentMethods(options: PaymentOptions): PaymentMethod[] {
+  const allowed: PaymentMethod[] = [];
+  if (typeof options.cardOnline === 'string' && options.cardOnline.length > 0) allowed.push('CARD_ONLINE');
+  if (options.cardUponReceipt) allowed.push('CARD_UPON_RECEIPT');
+  if (options.cashUponReceipt) allowed.push('CASH_UPON_RECEIPT');
+  return allowed;
+}
+
+/** SPEC §4: CARD_ONLINE when available, else the first available; null when nothing is. */
+export function defaultPaymentMethod(options: PaymentOptions): PaymentMethod | null {
+  return allowedPaymentMethods(options)[0] ?? null;
+}
+
+/** SPEC §4: a method is offered to the customer only when the restaurant has it and can take a payment for it. */
+export function isMethodOffered(
+  resto: MethodFlags & { payConfig: PayConfig },
+  method: CustomerDeliveryMethod,
+): boolean {
+  return (
+    supportsMethod(resto, method) &&
+    allowedPaymentMethods(paymentOptionsFor(resto.payConfig, method)).length > 0
+  );
+}
