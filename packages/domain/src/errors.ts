@@ -15,6 +15,7 @@ export const ERROR_MESSAGES = {
   'city.not-found': { ru: 'Город не найден', en: 'City not found' },
   'resto.not-found': { ru: 'Ресторан не найден', en: 'Restaurant not found' },
   'menu.not-found': { ru: 'Меню не найдено', en: 'Menu not found' },
+  'position-group.not-found': { ru: 'Группа блюд не найдена', en: 'Dish group not found' },
   'promotion.not-found': { ru: 'Акция не найдена', en: 'Promotion not found' },
   'location.no-restos': { ru: 'Нет привязанных заведений', en: 'No restaurants are linked to this city' },
   'location.no-menus': {

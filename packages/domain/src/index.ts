@@ -4,3 +4,4 @@ export * from './i18n/locale.ts';
 export * from './methods/methods.ts';
 export * from './money/money.ts';
 export * from './schedule/schedule.ts';
+export * from './i18n/describe-issue.ts';

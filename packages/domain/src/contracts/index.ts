@@ -6,3 +6,4 @@ export * from './menus.ts';
 export * from './promotions.ts';
 export * from './restos.ts';
 export * from './time.ts';
+export * from './brand-config.ts';

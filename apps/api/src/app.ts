@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { CatalogStore } from './modules/catalog/catalog-store.ts';
+import { citiesRoutes } from './modules/cities/cities.routes.ts';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { locationRoutes } from './modules/location/location.routes.ts';
+import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { restosRoutes } from './modules/restos/restos.routes.ts';
+import { timeRoutes } from './modules/time/time.routes.ts';
+import { errorBody, registerErrorHandler, requestLocale } from './plugins/error-handler.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** The clock the API reads; tests pin it. */
+  now?: () => number;
+}
+
+export interface StorefrontApp extends FastifyInstance {
+  catalog: CatalogStore;
+}
+
+/** Paths that belong to the API: a miss there is a JSON 404, never the storefront's index.html. */
+const API_PREFIXES = ['/1/', '/api/'];
+
+/**
+ * Builds the whole HTTP application without listening: server.ts listens, tests use app.inject.
+ * The catalog is loaded before the first request is accepted.
+ */
+export async function buildApp({ config, db, logger = false, now = Date.now }: BuildAppOptions): Promise<StorefrontApp> {
+  const app = Fastify({
+    logger,
+    logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
+    trustProxy: config.env.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const catalog = new CatalogStore(db, app.log, now);
+  await catalog.load();
+  app.decorate('catalog', catalog);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Storefront API',
+        version: '1',
+        description:
+          'Public catalog, sign-in and ordering calls of the white-label storefront. Money is in minor units; texts customers read are {ru, en}; errors are {errors:[{code, message, field?}]} in the Accept-Language of the request.',
+      },
+      tags: [
+        { name: 'time' },
+        { name: 'cities' },
+        { name: 'restos' },
+        { name: 'menus' },
+        { name: 'deliveries' },
+        { name: 'promotions' },
+        { name: 'location' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const catalogOptions = { catalog, whiteLabel: config.brand.whiteLabel, now };
+  await app.register(timeRoutes, { now });
+  await app.register(citiesRoutes, catalogOptions);
+  await app.register(restosRoutes, catalogOptions);
+  await app.register(menusRoutes, catalogOptions);
+  await app.register(deliveriesRoutes, catalogOptions);
+  await app.register(promotionsRoutes, catalogOptions);
+  await app.register(locationRoutes, catalogOptions);
+
+  // The public part of the brand: one storefront build serves any brand.
+  const publicConfig = JSON.stringify(config.brand);
+  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(publicConfig),
+  );
+
+  const mediaDir = join(config.brandDir, 'media');
+  if (existsSync(mediaDir)) {
+    await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', maxAge: '1d', decorateReply: false });
+  }
+
+  const indexHtml = join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The storefront routes on the client: every other page path gets the app shell.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+    }
+    return reply.code(404).header('cache-control', 'no-store').send(errorBody(requestLocale(request), 'route.not-found'));
+  });
+
+  return app as unknown as StorefrontApp;
+}

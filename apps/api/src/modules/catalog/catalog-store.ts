@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { catalogRevision } from '../../db/schema.ts';
+import { type CatalogSnapshot, loadCatalogSnapshot } from './catalog-snapshot.ts';
+
+/** A catalog answer ready to send: its exact bytes and their strong ETag. */
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+  /** Epoch ms after which the answer must be rebuilt (promotions start and end); Infinity when never. */
+  expiresAt: number;
+}
+
+export interface Produced<T> {
+  value: T;
+  expiresAt?: number;
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Holds the current catalog snapshot and the answers built from it. Every instance polls the
+ * catalog revision (a single-row read) and reloads when another writer moved it; requests keep
+ * being answered from the old snapshot until the new one is ready, and never wait on the database.
+ */
+export class CatalogStore {
+  private current: CatalogSnapshot | null = null;
+  private answers = new Map<string, CachedAnswer>();
+  private timer: NodeJS.Timeout | null = null;
+  private reloading: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get snapshot(): CatalogSnapshot {
+    if (!this.current) throw new Error('The catalog is not loaded yet: call load() before serving');
+    return this.current;
+  }
+
+  async load(): Promise<void> {
+    const next = await loadCatalogSnapshot(this.db);
+    this.current = next;
+    this.answers = new Map();
+  }
+
+  /** Reloads when the revision in the database differs from the snapshot's. Answers whether it did. */
+  async refresh(): Promise<boolean> {
+    if (this.reloading) {
+      await this.reloading;
+      return true;
+    }
+    const [row] = await this.db.select({ revision: catalogRevision.revision }).from(catalogRevision).where(eq(catalogRevision.id, 1));
+    if (row && this.current && row.revision === this.current.revision) return false;
+    this.reloading = this.load().finally(() => {
+      this.reloading = null;
+    });
+    await this.reloading;
+    return true;
+  }
+
+  startPolling(intervalMs: number): void {
+    this.stopPolling();
+    this.timer = setInterval(() => {
+      this.refresh().catch((error) => this.log.warn({ err: error }, 'catalog refresh failed; serving the last snapshot'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopPolling(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * The answer under `key`, built once per snapshot: checked against its contract (so a wrong row
+   * fails loudly here, not in a customer's browser), serialized, and hashed for its ETag.
+   */
+  answer<T>(key: string, contract: z.ZodType<T>, produce: (snapshot: CatalogSnapshot) => Produced<T>): CachedAnswer {
+    const cached = this.answers.get(key);
+    if (cached && cached.expiresAt > this.now()) return cached;
+    const produced = produce(this.snapshot);
+    const body = JSON.stringify(contract.parse(produced.value));
+    const answer = { body, etag: etagOf(body), expiresAt: produced.expiresAt ?? Number.POSITIVE_INFINITY };
+    this.answers.set(key, answer);
+    return answer;
+  }
+}

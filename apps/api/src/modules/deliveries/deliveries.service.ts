@@ -1,0 +1,14 @@
+import { DEFAULT_ZONES_PAGE_SIZE, type DeliveryZone } from '@storefront/domain/contracts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { getResto } from '../restos/restos.service.ts';
+
+export function restoZones(snapshot: CatalogSnapshot, restoId: number): DeliveryZone[] {
+  getResto(snapshot, restoId, 'restoId');
+  return snapshot.zonesByResto.get(restoId) ?? [];
+}
+
+/** SPEC §7: `{content: [...]}` pages of zones, 100 by default. */
+export function restoZonesPage(snapshot: CatalogSnapshot, restoId: number, size = DEFAULT_ZONES_PAGE_SIZE) {
+  const zones = restoZones(snapshot, restoId);
+  return { content: zones.slice(0, size), size, totalElements: zones.length };
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openConfiguredDatabase, prepareDatabase } from './db/prepare-database.ts';
+import { BrandSeedError } from './db/seed/load-brand-seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = { level: config.env.LOG_LEVEL };
+  const database = await openConfiguredDatabase(config);
+  const seeded = await prepareDatabase(database, config.brandDir);
+  const app = await buildApp({ config, db: database.db, logger });
+  app.log.info(
+    { database: database.kind, brand: config.brand.whiteLabel, seeded },
+    seeded ? 'database migrated and seeded with the brand' : 'database migrated',
+  );
+  app.catalog.startPolling(config.env.CATALOG_REFRESH_MS);
+
+  // Slow or stuck clients must not hold sockets forever.
+  app.server.requestTimeout = 30_000;
+  app.server.headersTimeout = 15_000;
+  app.server.keepAliveTimeout = 65_000;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.catalog.stopPolling();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.env.HOST, port: config.env.PORT });
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof BrandSeedError) {
+    console.error(error.message);
+  } else {
+    console.error('The storefront could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { id, localizedText, whiteLabelId } from './common.ts';
+
+const url = z.url();
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #5bd0a4');
+
+/**
+ * What a chain configures in brands/<id>/brand.json. All of it is public: it is served to the
+ * storefront as /config.json. Secrets (SMS gateway, payment keys) come from the environment only.
+ */
+export const brandConfig = z.object({
+  whiteLabel: whiteLabelId,
+  name: localizedText,
+  logo: z.string(),
+  favicon: z.string(),
+  theme: z.object({
+    mode: z.enum(['dark', 'light']).default('dark'),
+    primary: colour.default('#5bd0a4'),
+    background: colour.optional(),
+    surface: colour.optional(),
+    text: colour.optional(),
+  }),
+  locales: z.array(z.enum(['ru', 'en'])).min(1),
+  defaultLocale: z.enum(['ru', 'en']).default('ru'),
+  features: z.object({
+    auth: z.array(z.enum(['PHONE', 'GOOGLE', 'APPLE', 'VK'])),
+    personCount: z.boolean(),
+    promoCodes: z.boolean(),
+    preOrder: z.boolean(),
+  }),
+  links: z.object({
+    franchise: url.nullable(),
+    appStore: url.nullable(),
+    googlePlay: url.nullable(),
+    support: url.nullable(),
+  }),
+  defaults: z.object({
+    cityId: id.nullable(),
+    deliveryMethod: z.enum(['DELIVERY', 'TAKE_AWAY']).nullable(),
+    restoId: id.nullable(),
+  }),
+  maps: z.object({
+    tileUrl: z.string(),
+    attribution: z.string(),
+    geocoderUrl: url,
+    googleMapsKey: z.string().nullable(),
+  }),
+  /** Public client ids and keys of outside services; null leaves the service off. */
+  clients: z.object({
+    apiKey: z.string().min(8),
+    captchaClientKey: z.string().nullable(),
+    googleClientId: z.string().nullable(),
+    appleClientId: z.string().nullable(),
+    vkAppId: z.string().nullable(),
+    metrikaId: z.string().nullable(),
+  }),
+});
+export type BrandConfig = z.infer<typeof brandConfig>;
