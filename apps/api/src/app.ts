@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,7 +26,7 @@ import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
-import { errorBody, registerErrorHandler, requestLocale } from './plugins/error-handler.ts';
+import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -41,13 +47,21 @@ const API_PREFIXES = ['/1/', '/api/'];
  * Builds the whole HTTP application without listening: server.ts listens, tests use app.inject.
  * The catalog is loaded before the first request is accepted.
  */
-export async function buildApp({ config, db, logger = false, now = Date.now }: BuildAppOptions): Promise<StorefrontApp> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  now = Date.now,
+}: BuildAppOptions): Promise<StorefrontApp> {
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
     trustProxy: config.env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A URL that cannot even be decoded ('%') never reaches the error handler: answer it the same way.
+    frameworkErrors: (_error, request, reply) =>
+      sendBadRequest(request as FastifyRequest, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,13 +111,23 @@ export async function buildApp({ config, db, logger = false, now = Date.now }: B
 
   const mediaDir = join(config.brandDir, 'media');
   if (existsSync(mediaDir)) {
-    await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', maxAge: '1d', decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      maxAge: '1d',
+      decorateReply: false,
+    });
   }
 
   const indexHtml = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -113,7 +137,10 @@ export async function buildApp({ config, db, logger = false, now = Date.now }: B
       // The storefront routes on the client: every other page path gets the app shell.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
     }
-    return reply.code(404).header('cache-control', 'no-store').send(errorBody(requestLocale(request), 'route.not-found'));
+    return reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .send(errorBody(requestLocale(request), 'route.not-found'));
   });
 
   return app as unknown as StorefrontApp;

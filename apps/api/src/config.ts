@@ -19,7 +19,10 @@ export const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('data'),
-  BRAND: z.string().regex(/^[a-z0-9-]+$/, 'must be a folder name under brands/').default('demo'),
+  BRAND: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a folder name under brands/')
+    .default('demo'),
   BRANDS_DIR: z.string().min(1).default('brands'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -59,7 +62,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const brand = brandConfig.safeParse(raw);
   if (!brand.success) {
-    for (const issue of brand.error.issues) problems.push(`${brandFile} ${issue.path.join('.')}: ${issue.message}`);
+    for (const issue of brand.error.issues)
+      problems.push(`${brandFile} ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid brand config:\n- ${problems.join('\n- ')}`);
   }
   if (brand.data.whiteLabel !== env.data.BRAND) {

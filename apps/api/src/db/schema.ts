@@ -94,7 +94,9 @@ export const restos = pgTable(
     ...methodFlags,
     payDelivery: jsonb('pay_delivery').$type<PaymentOptions>().notNull(),
     payTakeAway: jsonb('pay_take_away').$type<PaymentOptions>().notNull(),
-    payEngine: text('pay_engine', { enum: ['demo', 'yookassa'] }).notNull().default('demo'),
+    payEngine: text('pay_engine', { enum: ['demo', 'yookassa'] })
+      .notNull()
+      .default('demo'),
     photos: text('photos').array().notNull().default(sql`'{}'`),
     /** Hidden restaurants keep their history (orders) but vanish from the storefront. */
     isPublished: boolean('is_published').notNull().default(true),
@@ -286,7 +288,10 @@ export const positionModifiers = pgTable(
   },
   (t) => [
     uniqueIndex('position_modifiers_unique_idx').on(t.positionId, t.modifierId),
-    check('position_modifiers_counts', sql`${t.minCount} >= 0 and ${t.maxCount} >= 1 and ${t.minCount} <= ${t.maxCount}`),
+    check(
+      'position_modifiers_counts',
+      sql`${t.minCount} >= 0 and ${t.maxCount} >= 1 and ${t.minCount} <= ${t.maxCount}`,
+    ),
   ],
 );
 

@@ -7,9 +7,9 @@ import {
   localeFromAcceptLanguage,
   pickText,
 } from '@storefront/domain';
-import type { z } from 'zod';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 
 type ZodIssue = z.core.$ZodIssue;
@@ -26,6 +26,11 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).header('cache-control', 'no-store').send(body);
 }
 
+/** For requests refused before routing (an undecodable URL). */
+export function sendBadRequest(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 400, errorBody(requestLocale(request), 'request.invalid'));
+}
+
 /** Fastify's own 4xx errors (bad JSON, wrong content type, too large) mapped onto our codes. */
 function frameworkCode(error: FastifyError): ErrorCode {
   if (error.statusCode === 413) return 'payload.too-large';
@@ -40,12 +45,18 @@ function frameworkCode(error: FastifyError): ErrorCode {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
-    if (error instanceof ApiError) return send(reply, error.status, errorBody(locale, error.code, error.field));
+    if (error instanceof ApiError)
+      return send(reply, error.status, errorBody(locale, error.code, error.field));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((problem) => {
         const field = problem.instancePath.replace(/^\//, '').replaceAll('/', '.');
         // The provider flattens zod's issue into {keyword, message, params}; put it back together.
-        const issue = { ...problem.params, code: problem.keyword, message: problem.message, path: [] } as unknown as ZodIssue;
+        const issue = {
+          ...problem.params,
+          code: problem.keyword,
+          message: problem.message,
+          path: [],
+        } as unknown as ZodIssue;
         return { code: 'request.invalid', message: describeIssue(issue, locale, field), field };
       });
       return send(reply, 400, { errors });

@@ -1,3 +1,4 @@
+export * from './brand-config.ts';
 export * from './cities.ts';
 export * from './common.ts';
 export * from './deliveries.ts';
@@ -6,4 +7,3 @@ export * from './menus.ts';
 export * from './promotions.ts';
 export * from './restos.ts';
 export * from './time.ts';
-export * from './brand-config.ts';

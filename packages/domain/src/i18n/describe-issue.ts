@@ -9,7 +9,8 @@ const RULE_TEXTS: Record<string, string> = {
   'must be a positive whole number': 'должно быть целым положительным числом',
   'is too large': 'слишком большое число',
   'must be city ids separated by commas': 'должно быть списком номеров городов через запятую',
-  'must be a group id (a whole number, 0 for ungrouped)': 'должно быть номером группы (целое число, 0 — без группы)',
+  'must be a group id (a whole number, 0 for ungrouped)':
+    'должно быть номером группы (целое число, 0 — без группы)',
   'must be a whole number from 1 to 1000': 'должно быть целым числом от 1 до 1000',
   'must be a brand id of lower-case letters, digits and hyphens':
     'должно быть кодом бренда из строчных латинских букв, цифр и дефисов',
@@ -26,7 +27,9 @@ function describeRu(issue: Issue): string {
     case 'too_small':
       return issue.origin === 'string' ? `не короче ${issue.minimum} символов` : `не меньше ${issue.minimum}`;
     case 'too_big':
-      return issue.origin === 'string' ? `не длиннее ${issue.maximum} символов` : `не больше ${issue.maximum}`;
+      return issue.origin === 'string'
+        ? `не длиннее ${issue.maximum} символов`
+        : `не больше ${issue.maximum}`;
     case 'invalid_value':
       return `допустимые значения: ${issue.values.map(String).join(', ')}`;
     case 'unrecognized_keys':
@@ -41,9 +44,13 @@ function describeEn(issue: Issue): string {
     case 'invalid_type':
       return issue.input === undefined ? 'is required' : 'has the wrong type';
     case 'too_small':
-      return issue.origin === 'string' ? `must be at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
+      return issue.origin === 'string'
+        ? `must be at least ${issue.minimum} characters`
+        : `must be at least ${issue.minimum}`;
     case 'too_big':
-      return issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+      return issue.origin === 'string'
+        ? `must be at most ${issue.maximum} characters`
+        : `must be at most ${issue.maximum}`;
     case 'invalid_value':
       return `must be one of: ${issue.values.map(String).join(', ')}`;
     case 'unrecognized_keys':

@@ -34,7 +34,11 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
  * (start-up), it takes the migration lock first so two instances starting together seed once.
  * Answers whether it seeded.
  */
-export async function seedBrand(db: Database, seed: BrandSeed, options: { onlyIfEmpty?: boolean } = {}): Promise<boolean> {
+export async function seedBrand(
+  db: Database,
+  seed: BrandSeed,
+  options: { onlyIfEmpty?: boolean } = {},
+): Promise<boolean> {
   const wl = seed.whiteLabel.id;
   return db.transaction(async (tx) => {
     if (options.onlyIfEmpty) {
@@ -83,7 +87,9 @@ export async function seedBrand(db: Database, seed: BrandSeed, options: { onlyIf
         measureUnit: measure?.unit ?? null,
       })),
     );
-    const positionTags = positions.flatMap((p) => p.tags.map((code) => ({ positionId: p.id, tagId: tagId.get(code) ?? 0 })));
+    const positionTags = positions.flatMap((p) =>
+      p.tags.map((code) => ({ positionId: p.id, tagId: tagId.get(code) ?? 0 })),
+    );
     if (positionTags.length > 0) await tx.insert(t.positionTags).values(positionTags);
 
     await tx.insert(t.restos).values(
@@ -113,28 +119,49 @@ export async function seedBrand(db: Database, seed: BrandSeed, options: { onlyIf
         photos: r.photos,
       })),
     );
-    await tx.insert(t.restoCities).values(seed.restos.flatMap((r) => r.cityIds.map((cityId) => ({ restoId: r.id, cityId }))));
-    await tx.insert(t.restoMenus).values(seed.restos.flatMap((r) => r.menuIds.map((menuId) => ({ restoId: r.id, menuId }))));
-    const restoTags = seed.restos.flatMap((r) => r.tags.map((code) => ({ restoId: r.id, tagId: tagId.get(code) ?? 0 })));
+    await tx
+      .insert(t.restoCities)
+      .values(seed.restos.flatMap((r) => r.cityIds.map((cityId) => ({ restoId: r.id, cityId }))));
+    await tx
+      .insert(t.restoMenus)
+      .values(seed.restos.flatMap((r) => r.menuIds.map((menuId) => ({ restoId: r.id, menuId }))));
+    const restoTags = seed.restos.flatMap((r) =>
+      r.tags.map((code) => ({ restoId: r.id, tagId: tagId.get(code) ?? 0 })),
+    );
     if (restoTags.length > 0) await tx.insert(t.restoTags).values(restoTags);
-    await tx.insert(t.openingHours).values(seed.restos.flatMap((r) => r.openingHours.map((d) => ({ ...d, restoId: r.id }))));
+    await tx
+      .insert(t.openingHours)
+      .values(seed.restos.flatMap((r) => r.openingHours.map((d) => ({ ...d, restoId: r.id }))));
     const preOrders = seed.restos.flatMap((r) => r.preOrder.map((p) => ({ ...p, restoId: r.id })));
     if (preOrders.length > 0) await tx.insert(t.preOrderSettings).values(preOrders);
 
-    await tx.insert(t.modifiers).values(
-      seed.modifiers.modifiers.map((m) => ({ id: m.id, whiteLabelId: wl, name: m.name, nameUi: m.nameUi })),
-    );
+    await tx
+      .insert(t.modifiers)
+      .values(
+        seed.modifiers.modifiers.map((m) => ({ id: m.id, whiteLabelId: wl, name: m.name, nameUi: m.nameUi })),
+      );
     await tx
       .insert(t.modifierItems)
-      .values(seed.modifiers.modifiers.flatMap((m) => m.items.map((item) => ({ ...item, modifierId: m.id }))));
-    if (seed.modifiers.attachments.length > 0) await tx.insert(t.positionModifiers).values(seed.modifiers.attachments);
+      .values(
+        seed.modifiers.modifiers.flatMap((m) => m.items.map((item) => ({ ...item, modifierId: m.id }))),
+      );
+    if (seed.modifiers.attachments.length > 0)
+      await tx.insert(t.positionModifiers).values(seed.modifiers.attachments);
 
     if (seed.timeSlots.length > 0) {
-      await tx.insert(t.timeSlots).values(seed.timeSlots.map((s) => ({ id: s.id, whiteLabelId: wl, name: s.name })));
-      await tx.insert(t.timeSlotDetails).values(seed.timeSlots.flatMap((s) => s.details.map((d) => ({ ...d, timeSlotId: s.id }))));
+      await tx
+        .insert(t.timeSlots)
+        .values(seed.timeSlots.map((s) => ({ id: s.id, whiteLabelId: wl, name: s.name })));
+      await tx
+        .insert(t.timeSlotDetails)
+        .values(seed.timeSlots.flatMap((s) => s.details.map((d) => ({ ...d, timeSlotId: s.id }))));
       await tx
         .insert(t.timeSlotPositions)
-        .values(seed.timeSlots.flatMap((s) => s.positionIds.map((positionId) => ({ timeSlotId: s.id, positionId }))));
+        .values(
+          seed.timeSlots.flatMap((s) =>
+            s.positionIds.map((positionId) => ({ timeSlotId: s.id, positionId })),
+          ),
+        );
     }
 
     if (seed.zones.length > 0) {
@@ -163,7 +190,9 @@ export async function seedBrand(db: Database, seed: BrandSeed, options: { onlyIf
           endsAt: toDate(endsAt),
         })),
       );
-      const links = seed.promotions.flatMap((p) => p.restoIds.map((restoId) => ({ promotionId: p.id, restoId })));
+      const links = seed.promotions.flatMap((p) =>
+        p.restoIds.map((restoId) => ({ promotionId: p.id, restoId })),
+      );
       if (links.length > 0) await tx.insert(t.promotionRestos).values(links);
     }
 
@@ -178,7 +207,9 @@ export async function seedBrand(db: Database, seed: BrandSeed, options: { onlyIf
           hoursTo: hours?.to ?? null,
         })),
       );
-      const links = seed.promoCodes.flatMap((c) => c.restoIds.map((restoId) => ({ promoCodeId: c.id, restoId })));
+      const links = seed.promoCodes.flatMap((c) =>
+        c.restoIds.map((restoId) => ({ promoCodeId: c.id, restoId })),
+      );
       if (links.length > 0) await tx.insert(t.promoCodeRestos).values(links);
     }
 

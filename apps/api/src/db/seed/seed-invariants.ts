@@ -5,7 +5,12 @@ import type { BrandSeed } from './seed-schema.ts';
 
 function duplicates(values: readonly (string | number)[]): (string | number)[] {
   const seen = new Set<string | number>();
-  return values.filter((value) => (seen.has(value) ? true : (seen.add(value), false)));
+  const repeated: (string | number)[] = [];
+  for (const value of values) {
+    if (seen.has(value)) repeated.push(value);
+    seen.add(value);
+  }
+  return repeated;
 }
 
 /**

@@ -107,8 +107,14 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
         .from(t.positionModifiers)
         .orderBy(asc(t.positionModifiers.order), asc(t.positionModifiers.id));
       const slotRows = await tx.select().from(t.timeSlots).orderBy(asc(t.timeSlots.id));
-      const slotDetailRows = await tx.select().from(t.timeSlotDetails).orderBy(asc(t.timeSlotDetails.dayOfWeek));
-      const slotPositionRows = await tx.select().from(t.timeSlotPositions).orderBy(asc(t.timeSlotPositions.positionId));
+      const slotDetailRows = await tx
+        .select()
+        .from(t.timeSlotDetails)
+        .orderBy(asc(t.timeSlotDetails.dayOfWeek));
+      const slotPositionRows = await tx
+        .select()
+        .from(t.timeSlotPositions)
+        .orderBy(asc(t.timeSlotPositions.positionId));
       const zoneRows = await tx
         .select()
         .from(t.deliveryZones)
@@ -190,7 +196,9 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
           payEngine: r.payEngine,
           pays: paysOf(r.payDelivery, r.payTakeAway),
           photos: r.photos,
-          tags: (tagsByResto.get(r.id) ?? []).map((link) => tagById.get(link.tagId)).filter((tag) => tag !== undefined),
+          tags: (tagsByResto.get(r.id) ?? [])
+            .map((link) => tagById.get(link.tagId))
+            .filter((tag) => tag !== undefined),
           timezone: r.timezone,
           isDelivery: r.isDelivery,
           isOnline: r.isOnline,
@@ -219,10 +227,15 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
           positionGroup: p.groupId === null ? null : { id: p.groupId },
           name: p.name,
           description: p.description,
-          measure: p.measureValue !== null && p.measureUnit !== null ? { value: p.measureValue, unit: p.measureUnit } : null,
+          measure:
+            p.measureValue !== null && p.measureUnit !== null
+              ? { value: p.measureValue, unit: p.measureUnit }
+              : null,
           price: p.price,
           photos: p.photos,
-          tags: (tagsByPosition.get(p.id) ?? []).map((link) => tagById.get(link.tagId)).filter((tag) => tag !== undefined),
+          tags: (tagsByPosition.get(p.id) ?? [])
+            .map((link) => tagById.get(link.tagId))
+            .filter((tag) => tag !== undefined),
           isAdult: p.isAdult,
           order: p.order,
         }));
@@ -235,7 +248,13 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
         }));
         // SPEC §3: the synthetic group exists exactly when some position has no group.
         if (positions.some((p) => p.positionGroup === null)) {
-          groups.push({ id: UNGROUPED_GROUP_ID, menuId: m.id, name: { ...UNGROUPED_GROUP_NAME }, order: UNGROUPED_GROUP_ORDER, photos: [] });
+          groups.push({
+            id: UNGROUPED_GROUP_ID,
+            menuId: m.id,
+            name: { ...UNGROUPED_GROUP_NAME },
+            order: UNGROUPED_GROUP_ORDER,
+            photos: [],
+          });
         }
         menus.set(m.id, { id: m.id, whiteLabelId: m.whiteLabelId, groups, positions });
       }
@@ -254,7 +273,12 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
           maxCount: a.maxCount,
           name: modifier.name,
           nameUi: modifier.nameUi,
-          items: (itemsByModifier.get(a.modifierId) ?? []).map((i) => ({ id: i.id, name: i.name, price: i.price, order: i.order })),
+          items: (itemsByModifier.get(a.modifierId) ?? []).map((i) => ({
+            id: i.id,
+            name: i.name,
+            price: i.price,
+            order: i.order,
+          })),
         });
         modifiersByPosition.set(a.positionId, entry);
       }
@@ -267,7 +291,12 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
         positionIds: (positionsBySlot.get(s.id) ?? []).map((p) => p.positionId),
         details: (detailsBySlot.get(s.id) ?? [])
           .filter((d) => DAYS_OF_WEEK.includes(d.dayOfWeek as DayOfWeek))
-          .map((d) => ({ dayOfWeek: d.dayOfWeek as DayOfWeek, startAt: d.startAt, endAt: d.endAt, isActive: d.isActive })),
+          .map((d) => ({
+            dayOfWeek: d.dayOfWeek as DayOfWeek,
+            startAt: d.startAt,
+            endAt: d.endAt,
+            isActive: d.isActive,
+          })),
       }));
 
       const rulesByZone = groupBy(ruleRows, (r) => r.zoneId);

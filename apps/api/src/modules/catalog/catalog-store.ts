@@ -57,7 +57,10 @@ export class CatalogStore {
       await this.reloading;
       return true;
     }
-    const [row] = await this.db.select({ revision: catalogRevision.revision }).from(catalogRevision).where(eq(catalogRevision.id, 1));
+    const [row] = await this.db
+      .select({ revision: catalogRevision.revision })
+      .from(catalogRevision)
+      .where(eq(catalogRevision.id, 1));
     if (row && this.current && row.revision === this.current.revision) return false;
     this.reloading = this.load().finally(() => {
       this.reloading = null;
@@ -69,7 +72,9 @@ export class CatalogStore {
   startPolling(intervalMs: number): void {
     this.stopPolling();
     this.timer = setInterval(() => {
-      this.refresh().catch((error) => this.log.warn({ err: error }, 'catalog refresh failed; serving the last snapshot'));
+      this.refresh().catch((error) =>
+        this.log.warn({ err: error }, 'catalog refresh failed; serving the last snapshot'),
+      );
     }, intervalMs);
     this.timer.unref();
   }
@@ -83,7 +88,11 @@ export class CatalogStore {
    * The answer under `key`, built once per snapshot: checked against its contract (so a wrong row
    * fails loudly here, not in a customer's browser), serialized, and hashed for its ETag.
    */
-  answer<T>(key: string, contract: z.ZodType<T>, produce: (snapshot: CatalogSnapshot) => Produced<T>): CachedAnswer {
+  answer<T>(
+    key: string,
+    contract: z.ZodType<T>,
+    produce: (snapshot: CatalogSnapshot) => Produced<T>,
+  ): CachedAnswer {
     const cached = this.answers.get(key);
     if (cached && cached.expiresAt > this.now()) return cached;
     const produced = produce(this.snapshot);

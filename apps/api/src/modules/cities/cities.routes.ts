@@ -1,11 +1,20 @@
-import { cityParams, cityResponse, citiesQuery, citiesResponse, errorBody } from '@storefront/domain/contracts';
+import {
+  citiesQuery,
+  citiesResponse,
+  cityParams,
+  cityResponse,
+  errorBody,
+} from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCatalogAnswer } from '../../plugins/catalog-reply.ts';
 import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
 import { resolveWhiteLabel } from '../catalog/white-label.ts';
 import { getCity, listCities } from './cities.service.ts';
 
-export const citiesRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, whiteLabel }) => {
+export const citiesRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
+  app,
+  { catalog, whiteLabel },
+) => {
   app.get(
     '/1/p/cities',
     {
@@ -20,7 +29,11 @@ export const citiesRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
       const wl = resolveWhiteLabel(catalog.snapshot, request.query.whiteLabel, whiteLabel);
       const ids = request.query.cityId;
       const key = `cities:${wl}:${ids?.join(',') ?? '*'}`;
-      return sendCatalogAnswer(request, reply, catalog.answer(key, citiesResponse, (s) => ({ value: listCities(s, wl, ids) })));
+      return sendCatalogAnswer(
+        request,
+        reply,
+        catalog.answer(key, citiesResponse, (s) => ({ value: listCities(s, wl, ids) })),
+      );
     },
   );
 
@@ -36,7 +49,11 @@ export const citiesRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
     },
     async (request, reply) => {
       const { cityId } = request.params;
-      return sendCatalogAnswer(request, reply, catalog.answer(`city:${cityId}`, cityResponse, (s) => ({ value: getCity(s, cityId) })));
+      return sendCatalogAnswer(
+        request,
+        reply,
+        catalog.answer(`city:${cityId}`, cityResponse, (s) => ({ value: getCity(s, cityId) })),
+      );
     },
   );
 };

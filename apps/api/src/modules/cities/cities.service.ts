@@ -2,7 +2,11 @@ import type { City, CityListItem } from '@storefront/domain/contracts';
 import { ApiError } from '../../plugins/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 
-export function listCities(snapshot: CatalogSnapshot, whiteLabel: string, cityIds?: number[]): CityListItem[] {
+export function listCities(
+  snapshot: CatalogSnapshot,
+  whiteLabel: string,
+  cityIds?: number[],
+): CityListItem[] {
   const wanted = cityIds ? new Set(cityIds) : null;
   return [...snapshot.cities.values()]
     .filter((city) => city.whiteLabelId === whiteLabel && (!wanted || wanted.has(city.id)))

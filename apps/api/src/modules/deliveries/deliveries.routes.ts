@@ -1,4 +1,9 @@
-import { deliveriesQuery, deliveriesResponse, errorBody, restoScopedParams } from '@storefront/domain/contracts';
+import {
+  deliveriesQuery,
+  deliveriesResponse,
+  errorBody,
+  restoScopedParams,
+} from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCatalogAnswer } from '../../plugins/catalog-reply.ts';
 import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';

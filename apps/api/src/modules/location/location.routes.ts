@@ -5,7 +5,10 @@ import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts'
 import { resolveWhiteLabel } from '../catalog/white-label.ts';
 import { cityLocation } from './location.service.ts';
 
-export const locationRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, whiteLabel }) => {
+export const locationRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
+  app,
+  { catalog, whiteLabel },
+) => {
   app.get(
     '/1/p/location',
     {
@@ -19,7 +22,9 @@ export const locationRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async
     async (request, reply) => {
       const wl = resolveWhiteLabel(catalog.snapshot, request.query.whiteLabel, whiteLabel);
       const { cityId } = request.query;
-      const answer = catalog.answer(`location:${wl}:${cityId}`, locationResponse, (s) => ({ value: cityLocation(s, wl, cityId) }));
+      const answer = catalog.answer(`location:${wl}:${cityId}`, locationResponse, (s) => ({
+        value: cityLocation(s, wl, cityId),
+      }));
       return sendCatalogAnswer(request, reply, answer);
     },
   );

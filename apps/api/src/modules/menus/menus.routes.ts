@@ -19,14 +19,17 @@ export const menusRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (a
     {
       schema: {
         tags: ['menus'],
-        summary: "Groups of a menu in order, with the synthetic group 0 'Прочее' last when some dishes have no group",
+        summary:
+          "Groups of a menu in order, with the synthetic group 0 'Прочее' last when some dishes have no group",
         params: menuParams,
         response: { 200: positionGroupsResponse, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = catalog.answer(`groups:${id}`, positionGroupsResponse, (s) => ({ value: positionGroups(s, id) }));
+      const answer = catalog.answer(`groups:${id}`, positionGroupsResponse, (s) => ({
+        value: positionGroups(s, id),
+      }));
       return sendCatalogAnswer(request, reply, answer);
     },
   );
@@ -64,7 +67,9 @@ export const menusRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (a
     },
     async (request, reply) => {
       const { restoId } = request.params;
-      const answer = catalog.answer(`modifiers:${restoId}`, modifiersResponse, (s) => ({ value: restoModifiers(s, restoId) }));
+      const answer = catalog.answer(`modifiers:${restoId}`, modifiersResponse, (s) => ({
+        value: restoModifiers(s, restoId),
+      }));
       return sendCatalogAnswer(request, reply, answer);
     },
   );
@@ -74,14 +79,16 @@ export const menusRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (a
     {
       schema: {
         tags: ['menus'],
-        summary: "Days and hours when time-limited dishes (a business lunch) can be ordered",
+        summary: 'Days and hours when time-limited dishes (a business lunch) can be ordered',
         params: restoScopedParams,
         response: { 200: timeSlotsResponse, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
       const { restoId } = request.params;
-      const answer = catalog.answer(`time-slots:${restoId}`, timeSlotsResponse, (s) => ({ value: restoTimeSlots(s, restoId) }));
+      const answer = catalog.answer(`time-slots:${restoId}`, timeSlotsResponse, (s) => ({
+        value: restoTimeSlots(s, restoId),
+      }));
       return sendCatalogAnswer(request, reply, answer);
     },
   );

@@ -18,7 +18,8 @@ export function positionGroups(snapshot: CatalogSnapshot, menuId: number): Posit
 export function menuPositions(snapshot: CatalogSnapshot, menuId: number, groupId?: number): Position[] {
   const menu = getMenu(snapshot, menuId);
   if (groupId === undefined) return menu.positions;
-  if (!menu.groups.some((g) => g.id === groupId)) throw new ApiError(404, 'position-group.not-found', 'groupId');
+  if (!menu.groups.some((g) => g.id === groupId))
+    throw new ApiError(404, 'position-group.not-found', 'groupId');
   return menu.positions.filter((p) => (p.positionGroup?.id ?? UNGROUPED_GROUP_ID) === groupId);
 }
 
@@ -38,6 +39,9 @@ export function restoModifiers(snapshot: CatalogSnapshot, restoId: number): Posi
 export function restoTimeSlots(snapshot: CatalogSnapshot, restoId: number): TimeSlot[] {
   const sold = positionIdsOfResto(snapshot, restoId);
   return snapshot.timeSlots
-    .map(({ whiteLabelId: _wl, ...slot }) => ({ ...slot, positionIds: slot.positionIds.filter((id) => sold.has(id)) }))
+    .map(({ whiteLabelId: _wl, ...slot }) => ({
+      ...slot,
+      positionIds: slot.positionIds.filter((id) => sold.has(id)),
+    }))
     .filter((slot) => slot.positionIds.length > 0);
 }

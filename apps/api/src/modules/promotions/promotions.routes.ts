@@ -4,7 +4,10 @@ import { sendCatalogAnswer } from '../../plugins/catalog-reply.ts';
 import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
 import { restoPromotions } from './promotions.service.ts';
 
-export const promotionsRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, now }) => {
+export const promotionsRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
+  app,
+  { catalog, now },
+) => {
   app.get(
     '/1/restos/:restoId/promotions',
     {
@@ -17,7 +20,9 @@ export const promotionsRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = asy
     },
     async (request, reply) => {
       const { restoId } = request.params;
-      const answer = catalog.answer(`promotions:${restoId}`, promotionsResponse, (s) => restoPromotions(s, restoId, now()));
+      const answer = catalog.answer(`promotions:${restoId}`, promotionsResponse, (s) =>
+        restoPromotions(s, restoId, now()),
+      );
       return sendCatalogAnswer(request, reply, answer);
     },
   );

@@ -13,7 +13,10 @@ import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts'
 import { resolveWhiteLabel } from '../catalog/white-label.ts';
 import { getResto, listRestos, workingHours } from './restos.service.ts';
 
-export const restosRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, whiteLabel }) => {
+export const restosRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
+  app,
+  { catalog, whiteLabel },
+) => {
   app.get(
     '/1/p/restos',
     {
@@ -46,7 +49,11 @@ export const restosRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendCatalogAnswer(request, reply, catalog.answer(`resto:${id}`, restoResponse, (s) => ({ value: getResto(s, id) })));
+      return sendCatalogAnswer(
+        request,
+        reply,
+        catalog.answer(`resto:${id}`, restoResponse, (s) => ({ value: getResto(s, id) })),
+      );
     },
   );
 

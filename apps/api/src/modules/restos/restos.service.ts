@@ -12,7 +12,11 @@ export function listRestos(snapshot: CatalogSnapshot, whiteLabel: string, cityId
     .map(({ id, name, cityIds }) => ({ id, name, cityIds }));
 }
 
-export function getResto(snapshot: CatalogSnapshot, restoId: number, field = 'id'): Resto & { whiteLabelId: string } {
+export function getResto(
+  snapshot: CatalogSnapshot,
+  restoId: number,
+  field = 'id',
+): Resto & { whiteLabelId: string } {
   const resto = snapshot.restos.get(restoId);
   if (!resto) throw new ApiError(404, 'resto.not-found', field);
   return resto;

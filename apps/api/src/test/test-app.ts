@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { buildApp, type StorefrontApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import {
+  createDatabaseFromTemplate,
+  databaseUrlWithName,
+  dropDatabase,
+  uniqueDatabaseName,
+} from './test-database.ts';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes and, on PostgreSQL, drops the copy. */
+  dispose(): Promise<void>;
+  /** URL of the copy on PostgreSQL, for a second instance in the same test. */
+  url?: string;
+}
+
+/** A private copy of the migrated, seeded demo database for one test file. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const template = inject('databaseTemplate');
+  if (template.postgresAdminUrl && template.postgresTemplate) {
+    const admin = template.postgresAdminUrl;
+    const name = uniqueDatabaseName(template.postgresTemplate.replace(/_tpl_.*/, '_t'));
+    await createDatabaseFromTemplate(admin, name, template.postgresTemplate);
+    const url = databaseUrlWithName(admin, name);
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+    return {
+      ...handle,
+      url,
+      async dispose() {
+        await handle.close();
+        await dropDatabase(admin, name);
+      },
+    };
+  }
+  if (!template.pgliteDump) throw new Error('global-setup provided no database template');
+  const handle = await openDatabase({
+    kind: 'pglite',
+    loadDataDir: new Blob([readFileSync(template.pgliteDump)]),
+  });
+  return { ...handle, dispose: () => handle.close() };
+}
+
+/** The test configuration: the demo brand, no storefront build, defaults otherwise. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+}
+
+export async function createTestApp(
+  options: { now?: () => number; db?: TestDatabase } = {},
+): Promise<{ app: StorefrontApp; database: TestDatabase; close(): Promise<void> }> {
+  const database = options.db ?? (await openTestDatabase());
+  const app = await buildApp({
+    config: testConfig(),
+    db: database.db,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      if (!options.db) await database.dispose();
+    },
+  };
+}
