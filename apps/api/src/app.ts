@@ -127,6 +127,12 @@ export async function buildApp({
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
+      // Vite puts a content hash in every asset name: such a file never changes. The shell must revalidate.
+      setHeaders: (res, path) => {
+        const immutable = path.includes('/assets/');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
 

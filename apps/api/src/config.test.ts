@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'storefront-brands-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function brandWith(change: (brand: Record<string, unknown>) => void, id = 'demo'): string {
+  const brand = JSON.parse(readFileSync(join(REPO_ROOT, 'brands', 'demo', 'brand.json'), 'utf8'));
+  change(brand);
+  mkdirSync(join(scratch, id), { recursive: true });
+  writeFileSync(join(scratch, id, 'brand.json'), JSON.stringify(brand));
+  return scratch;
+}
+
+describe('configuration', () => {
+  it('reads the defaults: demo brand, PGlite under data/, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.env).toMatchObject({ PORT: 3000, BRAND: 'demo', NODE_ENV: 'development' });
+    expect(config.env.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toBe(join(REPO_ROOT, 'data'));
+    expect(config.brand.theme.primary).toBe('#5bd0a4');
+  });
+
+  it('stops with every wrong environment key listed', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL[\s\S]*TRUST_PROXY/);
+  });
+
+  it('stops on a missing brand or a wrong brand value, naming the key', () => {
+    expect(() => loadConfig({ BRAND: 'nobody' })).toThrow(/BRAND: .*nobody.*does not exist/);
+    const dir = brandWith((b) => {
+      (b.theme as Record<string, unknown>).primary = 'green';
+      b.locales = [];
+    });
+    expect(() => loadConfig({ BRANDS_DIR: dir })).toThrow(/theme\.primary[\s\S]*locales/);
+    const renamed = brandWith(() => {}, 'other');
+    expect(() => loadConfig({ BRANDS_DIR: renamed, BRAND: 'other' })).toThrow(
+      /whiteLabel: must equal the folder name 'other'/,
+    );
+  });
+});
