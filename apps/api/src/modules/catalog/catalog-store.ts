@@ -6,10 +6,12 @@ import type { Database } from '../../db/client.ts';
 import { catalogRevision } from '../../db/schema.ts';
 import { type CatalogSnapshot, loadCatalogSnapshot } from './catalog-snapshot.ts';
 
-/** A catalog answer ready to send: its exact bytes and their strong ETag. */
+/** A catalog answer ready to send: its exact bytes (UTF-8, encoded once) and their strong ETag. */
 export interface CachedAnswer {
-  body: string;
+  body: Buffer;
   etag: string;
+  /** Compressed once, on first demand; small answers are not worth it. */
+  compressed: Partial<Record<'br' | 'gzip', Buffer>>;
   /** Epoch ms after which the answer must be rebuilt (promotions start and end); Infinity when never. */
   expiresAt: number;
 }
@@ -19,7 +21,7 @@ export interface Produced<T> {
   expiresAt?: number;
 }
 
-function etagOf(body: string): string {
+function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -96,8 +98,13 @@ export class CatalogStore {
     const cached = this.answers.get(key);
     if (cached && cached.expiresAt > this.now()) return cached;
     const produced = produce(this.snapshot);
-    const body = JSON.stringify(contract.parse(produced.value));
-    const answer = { body, etag: etagOf(body), expiresAt: produced.expiresAt ?? Number.POSITIVE_INFINITY };
+    const body = Buffer.from(JSON.stringify(contract.parse(produced.value)), 'utf8');
+    const answer = {
+      body,
+      etag: etagOf(body),
+      compressed: {},
+      expiresAt: produced.expiresAt ?? Number.POSITIVE_INFINITY,
+    };
     this.answers.set(key, answer);
     return answer;
   }
