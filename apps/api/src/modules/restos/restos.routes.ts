@@ -1,5 +1,4 @@
 import {
-  errorBody,
   restoParams,
   restoResponse,
   restoScopedParams,
@@ -7,72 +6,45 @@ import {
   restosResponse,
   workingHoursResponse,
 } from '@storefront/domain/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCatalogAnswer } from '../../plugins/catalog-reply.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogGet } from '../catalog/catalog-get.ts';
 import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
 import { resolveWhiteLabel } from '../catalog/white-label.ts';
 import { getResto, listRestos, workingHours } from './restos.service.ts';
 
-export const restosRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
+export const restosRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
   app,
   { catalog, whiteLabel },
 ) => {
-  app.get(
-    '/1/p/restos',
-    {
-      schema: {
-        tags: ['restos'],
-        summary: 'Restaurants of a brand, optionally of one city',
-        querystring: restosQuery,
-        response: { 200: restosResponse, 400: errorBody, 404: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const wl = resolveWhiteLabel(catalog.snapshot, request.query.whiteLabel, whiteLabel);
-      const { cityId } = request.query;
-      const answer = catalog.answer(`restos:${wl}:${cityId ?? '*'}`, restosResponse, (s) => ({
-        value: listRestos(s, wl, cityId),
-      }));
-      return sendCatalogAnswer(request, reply, answer);
-    },
-  );
+  catalogGet(app, catalog, {
+    url: '/1/p/restos',
+    tag: 'restos',
+    summary: 'Restaurants of a brand, optionally of one city',
+    querystring: restosQuery,
+    answer: restosResponse,
+    key: ({ query }) => `restos:${query.whiteLabel ?? whiteLabel}:${query.cityId ?? '*'}`,
+    produce: (s, { query }) => ({
+      value: listRestos(s, resolveWhiteLabel(s, query.whiteLabel, whiteLabel), query.cityId),
+    }),
+  });
 
-  app.get(
-    '/1/p/restos/:id',
-    {
-      schema: {
-        tags: ['restos'],
-        summary: 'One restaurant: address, contacts, menus, opening hours, payment options',
-        params: restoParams,
-        response: { 200: restoResponse, 400: errorBody, 404: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      return sendCatalogAnswer(
-        request,
-        reply,
-        catalog.answer(`resto:${id}`, restoResponse, (s) => ({ value: getResto(s, id) })),
-      );
-    },
-  );
+  catalogGet(app, catalog, {
+    url: '/1/p/restos/:id',
+    tag: 'restos',
+    summary: 'One restaurant: address, contacts, menus, opening hours, payment options',
+    params: restoParams,
+    answer: restoResponse,
+    key: ({ params }) => `resto:${params.id}`,
+    produce: (s, { params }) => ({ value: getResto(s, params.id) }),
+  });
 
-  app.get(
-    '/1/restos/:restoId/working-hours',
-    {
-      schema: {
-        tags: ['restos'],
-        summary: 'When each delivery method of a restaurant takes pre-orders',
-        params: restoScopedParams,
-        response: { 200: workingHoursResponse, 400: errorBody, 404: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const { restoId } = request.params;
-      const answer = catalog.answer(`working-hours:${restoId}`, workingHoursResponse, (s) => ({
-        value: workingHours(s, restoId),
-      }));
-      return sendCatalogAnswer(request, reply, answer);
-    },
-  );
+  catalogGet(app, catalog, {
+    url: '/1/restos/:restoId/working-hours',
+    tag: 'restos',
+    summary: 'When each delivery method of a restaurant takes pre-orders',
+    params: restoScopedParams,
+    answer: workingHoursResponse,
+    key: ({ params }) => `working-hours:${params.restoId}`,
+    produce: (s, { params }) => ({ value: workingHours(s, params.restoId) }),
+  });
 };

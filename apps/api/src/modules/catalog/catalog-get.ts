@@ -1,0 +1,54 @@
+import { errorBody } from '@storefront/domain/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { sendCatalogAnswer } from '../../plugins/catalog-reply.ts';
+import type { CatalogSnapshot } from './catalog-snapshot.ts';
+import type { CatalogStore, Produced } from './catalog-store.ts';
+
+type Schema = z.ZodType;
+type Input<P extends Schema | undefined, Q extends Schema | undefined> = {
+  params: P extends Schema ? z.output<P> : Record<string, never>;
+  query: Q extends Schema ? z.output<Q> : Record<string, never>;
+};
+
+export interface CatalogGet<P extends Schema | undefined, Q extends Schema | undefined, A extends Schema> {
+  url: string;
+  tag: string;
+  summary: string;
+  params?: P;
+  querystring?: Q;
+  answer: A;
+  /** Names the answer in the cache; equal keys must mean equal answers for the same snapshot. */
+  key: (input: Input<P, Q>) => string;
+  produce: (snapshot: CatalogSnapshot, input: Input<P, Q>) => Produced<z.output<A>>;
+}
+
+/**
+ * Declares one public catalog call: validated input, the answer built once per catalog snapshot and
+ * sent with ETag/304 and compression, and the documented 400/404 error bodies.
+ */
+export function catalogGet<P extends Schema | undefined, Q extends Schema | undefined, A extends Schema>(
+  app: FastifyInstance,
+  catalog: CatalogStore,
+  route: CatalogGet<P, Q, A>,
+) {
+  app.get(
+    route.url,
+    {
+      schema: {
+        tags: [route.tag],
+        summary: route.summary,
+        ...(route.params ? { params: route.params } : {}),
+        ...(route.querystring ? { querystring: route.querystring } : {}),
+        response: { 200: route.answer, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const input = { params: request.params, query: request.query } as Input<P, Q>;
+      const answer = catalog.answer(route.key(input), route.answer, (snapshot) =>
+        route.produce(snapshot, input),
+      );
+      return sendCatalogAnswer(request, reply, answer);
+    },
+  );
+}
