@@ -10,6 +10,16 @@ export default defineConfig({
         },
       },
       {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          css: { modules: { classNameStrategy: 'non-scoped' } },
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],

@@ -119,6 +119,18 @@ export async function buildApp({
     });
   }
 
+  // The brand's static pages (ru/en markdown) for the storefront's information pages.
+  const pagesDir = join(config.brandDir, 'pages');
+  if (existsSync(pagesDir)) {
+    await app.register(fastifyStatic, {
+      root: pagesDir,
+      prefix: '/content/pages/',
+      maxAge: '10m',
+      decorateReply: false,
+      allowedPath: (path) => /^\/(ru|en)\/[a-z0-9-]+\.md$/.test(path),
+    });
+  }
+
   const indexHtml = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {

@@ -1,13 +1,59 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PlaceholderApp } from './placeholder-app.tsx';
-import './placeholder.css';
+import { App } from './app/app.tsx';
+import { TEXTS } from './app/texts.ts';
+import { applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
+import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
+import { prepareStorage } from './shared/storage/storage-at-start.ts';
+import { cartStorage } from './shared/store/cart-store.ts';
+import { consentStorage } from './shared/store/consent-store.ts';
+import { selectionsStorage, selectionsStore } from './shared/store/selections-store.ts';
+import './app/theme.css';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <PlaceholderApp />
-    </StrictMode>,
-  );
+/**
+ * Start-up: the brand's config, then storage checks (SPEC §4 'Storage at start'), then the stores
+ * read back what the customer saved, then texts in their language, then the app.
+ */
+async function start(element: HTMLElement) {
+  const root = createRoot(element);
+  try {
+    const brand = await fetchBrandConfig();
+    const outcome = prepareStorage(brand.whiteLabel);
+    selectionsStorage.hydrate();
+    consentStorage.hydrate();
+    cartStorage.hydrate();
+    const { defaults } = brand;
+    // SPEC §4 'Boot': the first boot applies the brand's configured defaults.
+    if (outcome !== 'kept' && outcome !== 'migrated' && defaults.cityId !== null) {
+      selectionsStore.getState().save({
+        cityId: defaults.cityId,
+        deliveryMethod: defaults.deliveryMethod,
+        restoId: defaults.restoId,
+        paymentMethod: null,
+        deliveryPlace: null,
+      });
+    }
+    const locale = initialLocale(brand.locales, brand.defaultLocale);
+    const i18n = await createI18n(TEXTS, locale);
+    applyBrandToDocument(brand, locale);
+    root.render(
+      <StrictMode>
+        <App brand={brand} i18n={i18n} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    // Nothing is known yet, not even the language: a plain bilingual message with a retry.
+    root.render(
+      <main style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }} role="alert">
+        <h1>Не удалось загрузить витрину · The storefront could not load</h1>
+        <p>{error instanceof Error ? error.message : String(error)}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Повторить · Try again
+        </button>
+      </main>,
+    );
+  }
 }
+
+const element = document.getElementById('root');
+if (element) void start(element);

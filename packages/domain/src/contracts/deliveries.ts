@@ -34,3 +34,4 @@ export const deliveriesResponse = z.object({
 
 export type DeliveryZone = z.infer<typeof deliveryZone>;
 export type DeliveryRule = z.infer<typeof deliveryRule>;
+export type DeliveriesResponse = z.infer<typeof deliveriesResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, whiteLabelId } from './common.ts';
+import { idParam, latLng, whiteLabelId } from './common.ts';
 import { deliveryZone } from './deliveries.ts';
 import { resto } from './restos.ts';
 
@@ -14,3 +14,15 @@ export const locationResponse = z.object({
   deliveryZones: z.array(deliveryZone),
 });
 export type LocationResponse = z.infer<typeof locationResponse>;
+
+/** SPEC §3 'Delivery place': where a delivery goes; every part nullable until the customer fills it. */
+export const deliveryPlace = z.object({
+  address: z.string().max(300).nullable(),
+  apartment: z.string().max(50).nullable(),
+  entrance: z.string().max(50).nullable(),
+  floor: z.string().max(50).nullable(),
+  intercom: z.string().max(50).nullable(),
+  comment: z.string().max(100).nullable(),
+  location: latLng.nullable(),
+});
+export type DeliveryPlaceValue = z.infer<typeof deliveryPlace>;

@@ -1,16 +1,15 @@
 import { z } from 'zod';
+import { MEASURE_UNITS } from '../catalog/catalog-constants.ts';
 import { dayOfWeek, id, idParam, localizedText, minorAmount, tag, timeOfDay } from './common.ts';
 
-/** SPEC §3: positions without a group are gathered in this synthetic group, shown last. */
-export const UNGROUPED_GROUP_ID = 0;
-export const UNGROUPED_GROUP_ORDER = 999_999;
-export const UNGROUPED_GROUP_NAME = { ru: 'Прочее', en: 'Other' } as const;
-
-/** Tag code of dishes that take longer to cook (SPEC §3, §9: 1.5 hours). */
-export const EXTENDED_COOKING_TAG = 'extended-cooking-time';
-export const EXTENDED_COOKING_MINUTES = 90;
-
-export const MEASURE_UNITS = ['g', 'pc', 'ml', 'cm'] as const;
+export {
+  EXTENDED_COOKING_MINUTES,
+  EXTENDED_COOKING_TAG,
+  MEASURE_UNITS,
+  UNGROUPED_GROUP_ID,
+  UNGROUPED_GROUP_NAME,
+  UNGROUPED_GROUP_ORDER,
+} from '../catalog/catalog-constants.ts';
 
 export const positionGroup = z.object({
   id: z.number().int().nonnegative(),

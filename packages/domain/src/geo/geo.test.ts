@@ -7,6 +7,7 @@ import {
   isPointInPolygon,
   isValidPolygon,
   type LatLng,
+  pointInside,
 } from './geo.ts';
 
 const square: LatLng[] = [
@@ -119,5 +120,34 @@ describe('point in polygon (SPEC §5)', () => {
     const bounds = { southWest: { lat: 55, lng: 48 }, northEast: { lat: 56, lng: 50 } };
     expect(isInBounds({ lat: 55.5, lng: 49 }, bounds)).toBe(true);
     expect(isInBounds({ lat: 57, lng: 49 }, bounds)).toBe(false);
+  });
+});
+
+describe('a point inside a zone', () => {
+  it('finds one for convex and concave polygons, none for a degenerate one', () => {
+    const l: LatLng[] = [
+      { lat: 0, lng: 0 },
+      { lat: 0, lng: 10 },
+      { lat: 1, lng: 10 },
+      { lat: 1, lng: 1 },
+      { lat: 10, lng: 1 },
+      { lat: 10, lng: 0 },
+    ];
+    for (const polygon of [square, l]) {
+      const point = pointInside(polygon);
+      expect(point).not.toBeNull();
+      expect(isPointInPolygon(point as LatLng, polygon)).toBe(true);
+    }
+    expect(pointInside(square.slice(0, 2))).toBeNull();
+  });
+
+  it('property: whatever it answers lies inside', () => {
+    const vertex = fc.record({ lat: fc.integer({ min: -5, max: 5 }), lng: fc.integer({ min: -5, max: 5 }) });
+    fc.assert(
+      fc.property(fc.array(vertex, { minLength: 3, maxLength: 9 }), (polygon) => {
+        const point = pointInside(polygon);
+        if (point) expect(isPointInPolygon(point, polygon)).toBe(true);
+      }),
+    );
   });
 });

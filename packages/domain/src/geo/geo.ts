@@ -63,3 +63,25 @@ export function isValidPolygon(polygon: readonly LatLng[]): boolean {
   const distinct = new Set(polygon.map((p) => `${p.lat},${p.lng}`));
   return valid && distinct.size >= 3;
 }
+
+/**
+ * A point that lies inside the polygon: its vertex average when that is inside (any convex zone),
+ * else the first inside candidate among the midpoints of its diagonals; null for a degenerate ring.
+ */
+export function pointInside(polygon: readonly LatLng[]): LatLng | null {
+  if (polygon.length < 3) return null;
+  const average = {
+    lat: polygon.reduce((sum, p) => sum + p.lat, 0) / polygon.length,
+    lng: polygon.reduce((sum, p) => sum + p.lng, 0) / polygon.length,
+  };
+  if (isPointInPolygon(average, polygon)) return average;
+  for (let i = 0; i < polygon.length; i++) {
+    for (let j = i + 2; j < polygon.length; j++) {
+      const a = polygon[i] as LatLng;
+      const b = polygon[j] as LatLng;
+      const mid = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 };
+      if (isPointInPolygon(mid, polygon)) return mid;
+    }
+  }
+  return null;
+}

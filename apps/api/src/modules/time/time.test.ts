@@ -62,6 +62,10 @@ it('serves the public brand config and the brand pictures', async () => {
   const logo = await ctx.app.inject({ method: 'GET', url: '/media/brand/logo.svg' });
   expect(logo.statusCode).toBe(200);
   expect(logo.headers['content-type']).toContain('image/svg+xml');
+  const page = await ctx.app.inject({ method: 'GET', url: '/content/pages/ru/dostavka.md' });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toMatch(/^# /);
+  expect((await ctx.app.inject('/content/pages/de/dostavka.md')).statusCode).toBe(404);
   const outside = await ctx.app.inject({ method: 'GET', url: '/media/../brand.json' });
   expect(outside.statusCode).toBe(404);
 });

@@ -1,0 +1,34 @@
+import type { BrandConfig } from '@storefront/domain/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
+import { useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
+import { createRouter } from './router.tsx';
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+  });
+}
+
+/** Providers around the router: server data, texts, the brand. */
+export function App({ brand, i18n }: { brand: BrandConfig; i18n: i18n }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [router] = useState(createRouter);
+  useEffect(() => {
+    const onLanguage = (language: string) => applyBrandToDocument(brand, language === 'en' ? 'en' : 'ru');
+    i18n.on('languageChanged', onLanguage);
+    return () => i18n.off('languageChanged', onLanguage);
+  }, [brand, i18n]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <BrandProvider brand={brand}>
+          <RouterProvider router={router} />
+        </BrandProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

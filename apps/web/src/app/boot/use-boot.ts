@@ -1,0 +1,101 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import {
+  menuGroupsQuery,
+  menuPositionsQuery,
+  restoModifiersQuery,
+  restoPromotionsQuery,
+  restoTimeSlotsQuery,
+  restoWorkingHoursQuery,
+} from '../../shared/api/catalog-queries.ts';
+import { citiesQuery, cityLocationQuery } from '../../shared/api/location-queries.ts';
+import { apiFetch } from '../../shared/api-client.ts';
+import { useBrand } from '../../shared/config.tsx';
+import { type CurrentLocation, menusFor } from '../../shared/current-location.tsx';
+import { appFlagsStore } from '../../shared/store/app-flags-store.ts';
+import { clockStore } from '../../shared/store/clock-store.ts';
+import { useSelections } from '../../shared/store/selections-store.ts';
+
+export type BootState =
+  | { kind: 'loading'; location: CurrentLocation | null }
+  | { kind: 'failed'; message: string; retry: () => void }
+  | { kind: 'ready'; location: CurrentLocation };
+
+/**
+ * SPEC §4 'Boot': clock, then cities, then the saved city's restaurants and zones, then the selected
+ * restaurant's menu (groups, positions, promotions, modifiers, time slots, working hours). Any failure
+ * is fatal and offers a retry. Without a saved city the location popup opens, persistent.
+ */
+export function useBoot(): BootState {
+  const brand = useBrand();
+  const cityId = useSelections((s) => s.cityId);
+  const restoId = useSelections((s) => s.restoId);
+  const method = useSelections((s) => s.deliveryMethod);
+
+  const clock = useQuery({
+    queryKey: ['now'],
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const answer = await apiFetch<{ utc_time: string }>('/1/now');
+      clockStore.getState().sync(answer.utc_time, sentAt, Date.now());
+      return answer;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+  const cities = useQuery({ ...citiesQuery(brand.whiteLabel), retry: 1 });
+  const location = useQuery({
+    ...cityLocationQuery(brand.whiteLabel, cityId ?? 0),
+    enabled: cityId !== null,
+    retry: 1,
+  });
+
+  const resto = location.data?.restos.find((r) => r.id === restoId) ?? null;
+  const menus = useMemo(() => menusFor(resto, method), [resto, method]);
+  const menuQueries = useQueries({
+    queries: resto
+      ? [
+          ...menus.flatMap((menu) => [menuGroupsQuery(menu.id), menuPositionsQuery(menu.id)]),
+          restoPromotionsQuery(resto.id),
+          restoModifiersQuery(resto.id),
+          restoTimeSlotsQuery(resto.id),
+          ...(brand.features.preOrder ? [restoWorkingHoursQuery(resto.id)] : []),
+        ].map((q) => ({ ...q, retry: 1 }))
+      : [],
+  });
+
+  const needsLocation = cities.isSuccess && (cityId === null || (location.isSuccess && resto === null));
+  useEffect(() => {
+    if (needsLocation) appFlagsStore.getState().openLocation({ persistent: true });
+  }, [needsLocation]);
+
+  const current = useMemo<CurrentLocation | null>(() => {
+    if (!cities.data) return null;
+    return {
+      cities: cities.data,
+      city: cities.data.find((c) => c.id === cityId) ?? null,
+      restos: location.data?.restos ?? [],
+      zones: location.data?.deliveryZones ?? [],
+      resto,
+      method,
+      menus,
+    };
+  }, [cities.data, cityId, location.data, resto, method, menus]);
+
+  const failed = [clock, cities, location, ...menuQueries].find((q) => q.isError);
+  if (failed) {
+    const message =
+      failed.error instanceof Error && failed.error.message ? failed.error.message : 'Failed to fetch';
+    return {
+      kind: 'failed',
+      message: failed === clock ? message || 'Failed to fetch UTC time' : message,
+      retry: () => {
+        for (const q of [clock, cities, location, ...menuQueries]) if (q.isError) void q.refetch();
+      },
+    };
+  }
+  const menuLoaded = menuQueries.every((q) => q.isSuccess);
+  if (current && clock.isSuccess && (needsLocation || (resto && menuLoaded)))
+    return { kind: 'ready', location: current };
+  return { kind: 'loading', location: current };
+}

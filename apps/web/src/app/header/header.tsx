@@ -1,0 +1,85 @@
+import { type Locale, pickText } from '@storefront/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBrand } from '../../shared/config.tsx';
+import { useCurrentLocation } from '../../shared/current-location.tsx';
+import { useAppFlags } from '../../shared/store/app-flags-store.ts';
+import { useCartCount } from '../../shared/store/cart-store.ts';
+import { useSelections } from '../../shared/store/selections-store.ts';
+import { CartIcon, MenuIcon } from '../../shared/ui/icons.tsx';
+import styles from './header.module.css';
+import { PrimaryLinks } from './links.tsx';
+import { LocaleMenu } from './locale-menu.tsx';
+import { NavigationPanel } from './navigation-panel.tsx';
+
+function LocationButton() {
+  const { t, i18n } = useTranslation('header');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { city, resto, method } = useCurrentLocation();
+  const place = useSelections((s) => s.deliveryPlace);
+  const openLocation = useAppFlags((s) => s.openLocation);
+  const detail =
+    method === 'TAKE_AWAY' && resto
+      ? `${t('takeAway')}: ${pickText(resto.street, locale)}`
+      : method === 'DELIVERY' && place
+        ? `${t('delivery')}: ${place.address ?? t('mapPoint')}`
+        : null;
+  return (
+    <button
+      type="button"
+      className={styles.location}
+      onClick={() => openLocation()}
+      data-testid="location-button"
+    >
+      <span className={styles.city}>{city ? pickText(city.name, locale) : t('chooseAddress')}</span>
+      {detail && <span className={styles.detail}>{detail}</span>}
+    </button>
+  );
+}
+
+/** SPEC §2: brand, chosen location (opens the popup), primary navigation, language, cart with its count. */
+export function Header() {
+  const { t, i18n } = useTranslation('header');
+  const brand = useBrand();
+  const count = useCartCount();
+  const setNavigationOpen = useAppFlags((s) => s.setNavigationOpen);
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  return (
+    <header className={styles.header}>
+      <button
+        type="button"
+        className={`${styles.iconButton} ${styles.burger}`}
+        aria-label={t('openMenu')}
+        onClick={() => setNavigationOpen(true)}
+      >
+        <MenuIcon />
+      </button>
+      <Link to="/" className={styles.brand} aria-label={t('home')}>
+        <img src={brand.logo} alt="" width={40} height={40} />
+        <span className={styles.brandName}>{brand.name[locale] ?? brand.name.ru}</span>
+      </Link>
+      <LocationButton />
+      <nav className={styles.primary} aria-label={t('navigation')}>
+        <PrimaryLinks className={styles.primaryList} />
+      </nav>
+      <div className={styles.actions}>
+        <LocaleMenu />
+        <Link
+          to="/cart"
+          className={styles.cart}
+          aria-label={t('cartWithCount', { count })}
+          data-testid="cart-button"
+        >
+          <CartIcon size={20} />
+          <span className={styles.cartLabel}>{t('cart')}</span>
+          {count > 0 && (
+            <span className={styles.count} aria-hidden="true">
+              {count}
+            </span>
+          )}
+        </Link>
+      </div>
+      <NavigationPanel />
+    </header>
+  );
+}

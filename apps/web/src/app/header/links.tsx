@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useBrand } from '../../shared/config.tsx';
+import styles from './header.module.css';
+import { INFO_PAGE_SLUGS } from './navigation.ts';
+
+/** Primary navigation: menu, promotions, restaurants and the external Franchise link (new tab). */
+export function PrimaryLinks({ className }: { className?: string }) {
+  const { t } = useTranslation('header');
+  const brand = useBrand();
+  return (
+    <ul className={className}>
+      <li>
+        <NavLink to="/" end>
+          {t('menu')}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/promotions">{t('promotions')}</NavLink>
+      </li>
+      <li>
+        <NavLink to="/restos">{t('restos')}</NavLink>
+      </li>
+      {brand.links.franchise && (
+        <li>
+          <a href={brand.links.franchise} target="_blank" rel="noopener noreferrer">
+            {t('franchise')} ↗<span className="visually-hidden"> {t('newTab')}</span>
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+export function SecondaryLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('header');
+  return (
+    <ul className={styles.secondaryList}>
+      {[...INFO_PAGE_SLUGS, 'terms-of-sale' as const].map((slug) => (
+        <li key={slug}>
+          <Link to={`/${slug}`} onClick={onNavigate}>
+            {t(`pages.${slug}`)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function StoreLinks() {
+  const { t } = useTranslation('header');
+  const { links } = useBrand();
+  return (
+    <ul className={styles.storeList}>
+      {links.support && (
+        <li>
+          <a href={links.support} target="_blank" rel="noopener noreferrer">
+            {t('support')}
+          </a>
+        </li>
+      )}
+      {links.appStore && (
+        <li>
+          <a href={links.appStore} target="_blank" rel="noopener noreferrer">
+            {t('appStore')}
+          </a>
+        </li>
+      )}
+      {links.googlePlay && (
+        <li>
+          <a href={links.googlePlay} target="_blank" rel="noopener noreferrer">
+            {t('googlePlay')}
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}

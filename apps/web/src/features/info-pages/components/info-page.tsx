@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { marked } from 'marked';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import styles from './info-page.module.css';
+
+async function fetchPage(locale: string, slug: string): Promise<string> {
+  const response = await fetch(`/content/pages/${locale}/${slug}.md`);
+  if (!response.ok) throw new Error(`${response.status}`);
+  return response.text();
+}
+
+/**
+ * A static information page written by the brand in markdown (brands/<id>/pages/{ru,en}/<slug>.md).
+ * The brand's own text is trusted content; raw HTML in it is not rendered.
+ */
+export default function InfoPage({ slug }: { slug: string }) {
+  const { t, i18n } = useTranslation('info-pages');
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const page = useQuery({
+    queryKey: ['info-page', locale, slug],
+    queryFn: () => fetchPage(locale, slug),
+    staleTime: 10 * 60_000,
+  });
+  const html = page.data ? (marked.parse(page.data.replace(/</g, '&lt;'), { async: false }) as string) : '';
+  const title = page.data?.match(/^#\s+(.+)$/m)?.[1];
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  if (page.isPending) return <Spinner size={40} />;
+  if (page.isError) {
+    return (
+      <div role="alert">
+        <p>{t('failed')}</p>
+        <Button variant="secondary" onClick={() => void page.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the brand's own markdown, with raw HTML escaped above.
+  return <article className={styles.article} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,47 @@
+import { deliveryTermsRows, formatMoney, type Locale, minor, type TermsZone } from '@storefront/domain';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import styles from './location-popup.module.css';
+
+/** SPEC §2 item 3: order-sum bands with their delivery cost ('Бесплатно' for zero) and time. */
+export function DeliveryTermsPopup({
+  zone,
+  currency,
+  open,
+  onClose,
+}: {
+  zone: TermsZone;
+  currency: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('location');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const money = (amount: number) => formatMoney(minor(amount), currency, locale);
+  return (
+    <ResponsiveDialog open={open} onOpenChange={(next) => !next && onClose()} title={t('termsTitle')}>
+      <table className={styles.terms}>
+        <thead>
+          <tr>
+            <th scope="col">{t('orderSum')}</th>
+            <th scope="col">{t('deliveryCost')}</th>
+            <th scope="col">{t('deliveryTime')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveryTermsRows(zone).map((row) => (
+            <tr key={row.from}>
+              <td>
+                {row.to === null
+                  ? t('from', { amount: money(row.from) })
+                  : t('fromTo', { from: money(row.from), to: money(row.to) })}
+              </td>
+              <td>{row.isFree ? t('free') : money(row.cost)}</td>
+              <td>{row.minutes === null ? '—' : t('minutes', { count: row.minutes })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,241 @@
+import {
+  type CustomerDeliveryMethod,
+  DELIVERY_COMMENT_MAX,
+  type DeliveryPlace,
+  deliveryZoneForPoint,
+  deliveryZones,
+  EMPTY_DELIVERY_PLACE,
+  hasDeliveryTerms,
+  type Locale,
+  type LocationContext,
+  type LocationDraft,
+  type LocationProblemCode,
+  offeredMethods,
+  pickText,
+  pointInside,
+  showsMethodToggle,
+  takeAwayRestos,
+} from '@storefront/domain';
+import type { CityListItem, DeliveryZone, Resto } from '@storefront/domain/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
+import styles from './location-popup.module.css';
+
+interface MethodStepProps {
+  city: CityListItem;
+  canChangeCity: boolean;
+  onChangeCity: () => void;
+  draft: LocationDraft;
+  ctx: LocationContext;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  problem: LocationProblemCode | null;
+  onMethod: (method: CustomerDeliveryMethod) => void;
+  onPoint: (place: DeliveryPlace) => void;
+  onDetails: (details: Partial<DeliveryPlace>) => void;
+  onPickup: (restoId: number) => void;
+}
+
+const ADDRESS_PROBLEMS: readonly LocationProblemCode[] = [
+  'delivery-address-required',
+  'address-outside-zone',
+  'no-zones',
+];
+
+function Problem({ code }: { code: LocationProblemCode | null }) {
+  const { t } = useTranslation('location');
+  if (!code) return null;
+  return (
+    <p className={styles.problem} role="alert">
+      {t(`problems.${code}`)}
+    </p>
+  );
+}
+
+/** The delivery-method step: city header, method toggle, then the address form or the pickup points. */
+export function MethodStep(props: MethodStepProps) {
+  const { t, i18n } = useTranslation('location');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { city, draft, ctx, problem } = props;
+  const methods = offeredMethods(ctx.restos);
+  return (
+    <div className={styles.step}>
+      {props.canChangeCity ? (
+        <button
+          type="button"
+          className={styles.cityHeader}
+          onClick={props.onChangeCity}
+          aria-label={t('changeCity')}
+        >
+          <span aria-hidden="true">‹</span> {pickText(city.name, locale)}
+        </button>
+      ) : (
+        <p className={styles.cityHeaderStatic}>{pickText(city.name, locale)}</p>
+      )}
+      {props.loading && <Spinner size={32} />}
+      {props.failed && (
+        <div role="alert" className={styles.problem}>
+          {t('loadFailed')}{' '}
+          <Button variant="text" onClick={props.onRetry}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+      {!props.loading && !props.failed && (
+        <>
+          {showsMethodToggle(ctx.restos) && (
+            <div className={styles.toggle} role="radiogroup" aria-label={t('methods')}>
+              {methods.map((method) => (
+                <button
+                  key={method}
+                  type="button"
+                  role="radio"
+                  aria-checked={draft.method === method}
+                  className={styles.toggleOption}
+                  onClick={() => props.onMethod(method)}
+                >
+                  {t(method)}
+                </button>
+              ))}
+            </div>
+          )}
+          {draft.method === 'DELIVERY' && (
+            <DeliveryForm
+              {...props}
+              problem={problem && ADDRESS_PROBLEMS.includes(problem) ? problem : null}
+            />
+          )}
+          {draft.method === 'TAKE_AWAY' && <PickupList {...props} />}
+          {problem &&
+            !(draft.method === 'DELIVERY' && ADDRESS_PROBLEMS.includes(problem)) &&
+            draft.method !== 'TAKE_AWAY' && <Problem code={problem} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+function DeliveryForm({ draft, ctx, problem, onPoint, onDetails }: MethodStepProps) {
+  const { t, i18n } = useTranslation('location');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const id = useId();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const place = draft.place ?? EMPTY_DELIVERY_PLACE;
+  const zones = deliveryZones(ctx.zones, ctx.restos as Resto[]) as DeliveryZone[];
+  const zone = place.location
+    ? (deliveryZoneForPoint(place.location, zones, ctx.restos) as DeliveryZone | null)
+    : null;
+  const resto = ctx.restos.find((r) => r.id === zone?.restoId) as Resto | undefined;
+  const commentTooLong = (place.comment ?? '').length > DELIVERY_COMMENT_MAX;
+  const field = (name: 'apartment' | 'entrance' | 'floor' | 'intercom') => (
+    <label className={styles.field}>
+      <span>{t(name)}</span>
+      <input
+        value={place[name] ?? ''}
+        maxLength={50}
+        onChange={(e) => onDetails({ [name]: e.target.value || null })}
+      />
+    </label>
+  );
+  return (
+    <div className={styles.form}>
+      <label className={styles.field}>
+        <span>{t('address')}</span>
+        <input
+          value={place.address ?? ''}
+          placeholder={t('addressPlaceholder')}
+          autoComplete="street-address"
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => onDetails({ address: e.target.value || null })}
+          data-testid="delivery-address"
+        />
+      </label>
+      <label className={styles.field}>
+        <span>{t('district')}</span>
+        <select
+          value={zone?.id ?? ''}
+          aria-invalid={problem !== null}
+          onChange={(e) => {
+            const chosen = zones.find((z) => String(z.id) === e.target.value);
+            onPoint({ ...place, location: chosen ? pointInside(chosen.polygon) : null });
+          }}
+          data-testid="delivery-district"
+        >
+          <option value="">{t('districtPlaceholder')}</option>
+          {zones.map((z) => (
+            <option key={z.id} value={z.id}>
+              {pickText(z.name, locale)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div id={`${id}-problem`}>
+        <Problem code={problem} />
+      </div>
+      {zone && resto && hasDeliveryTerms(zone) && (
+        <>
+          <Button variant="text" onClick={() => setTermsOpen(true)}>
+            {t('deliveryTerms')}
+          </Button>
+          <DeliveryTermsPopup
+            zone={zone}
+            currency={resto.currency}
+            open={termsOpen}
+            onClose={() => setTermsOpen(false)}
+          />
+        </>
+      )}
+      <div className={styles.fieldRow}>
+        {field('apartment')}
+        {field('entrance')}
+        {field('floor')}
+        {field('intercom')}
+      </div>
+      <label className={styles.field}>
+        <span>{t('comment')}</span>
+        <textarea
+          value={place.comment ?? ''}
+          rows={2}
+          aria-invalid={commentTooLong}
+          onChange={(e) => onDetails({ comment: e.target.value || null })}
+        />
+        {commentTooLong && (
+          <span className={styles.problem} role="alert">
+            {t('commentTooLong', { max: DELIVERY_COMMENT_MAX })}
+          </span>
+        )}
+      </label>
+    </div>
+  );
+}
+
+function PickupList({ draft, ctx, problem, onPickup }: MethodStepProps) {
+  const { t, i18n } = useTranslation('location');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const points = takeAwayRestos(ctx.restos as Resto[]);
+  return (
+    <fieldset className={styles.pickup}>
+      <legend>{t('pickupPoints')}</legend>
+      {points.map((resto) => (
+        <label key={resto.id} className={styles.pickupPoint}>
+          <input
+            type="radio"
+            name="pickup"
+            checked={draft.restoId === resto.id}
+            onChange={() => onPickup(resto.id)}
+          />
+          <span>
+            <strong>{pickText(resto.street, locale)}</strong>
+            <small>{pickText(resto.name, locale)}</small>
+          </span>
+        </label>
+      ))}
+      <Problem code={problem} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,21 @@
+import type { CityListItem, LocationResponse } from '@storefront/domain/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../api-client.ts';
+
+export const citiesQuery = (whiteLabel: string) =>
+  queryOptions({
+    queryKey: ['cities', whiteLabel],
+    queryFn: () => apiFetch<CityListItem[]>(`/1/p/cities?whiteLabel=${encodeURIComponent(whiteLabel)}`),
+    staleTime: 5 * 60_000,
+  });
+
+/** The location-level fetch: a city's restaurants in full and their delivery zones. */
+export const cityLocationQuery = (whiteLabel: string, cityId: number) =>
+  queryOptions({
+    queryKey: ['location', whiteLabel, cityId],
+    queryFn: () =>
+      apiFetch<LocationResponse>(
+        `/1/p/location?cityId=${cityId}&whiteLabel=${encodeURIComponent(whiteLabel)}`,
+      ),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,42 @@
+import type { BrandConfig } from '@storefront/domain/contracts';
+import { createContext, type ReactNode, useContext } from 'react';
+
+const BrandContext = createContext<BrandConfig | null>(null);
+
+/**
+ * Fetches the brand's public configuration: one storefront build serves any brand. The server
+ * validated it against the brandConfig contract at start, so the browser does not ship zod for it.
+ */
+export async function fetchBrandConfig(): Promise<BrandConfig> {
+  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`/config.json: ${response.status} ${response.statusText}`);
+  return (await response.json()) as BrandConfig;
+}
+
+export function BrandProvider({ brand, children }: { brand: BrandConfig; children: ReactNode }) {
+  return <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
+}
+
+export function useBrand(): BrandConfig {
+  const brand = useContext(BrandContext);
+  if (!brand) throw new Error('useBrand() outside <BrandProvider>');
+  return brand;
+}
+
+/** Applies the brand's colours, title and favicon to the document. */
+export function applyBrandToDocument(brand: BrandConfig, locale: 'ru' | 'en') {
+  const root = document.documentElement;
+  root.dataset.theme = brand.theme.mode;
+  root.style.setProperty('--color-primary', brand.theme.primary);
+  if (brand.theme.background) root.style.setProperty('--color-background', brand.theme.background);
+  if (brand.theme.surface) root.style.setProperty('--color-surface', brand.theme.surface);
+  if (brand.theme.text) root.style.setProperty('--color-text', brand.theme.text);
+  document.title = brand.name[locale] ?? brand.name.ru;
+  let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!icon) {
+    icon = document.createElement('link');
+    icon.rel = 'icon';
+    document.head.append(icon);
+  }
+  icon.href = brand.favicon;
+}

@@ -1,0 +1,32 @@
+import type { CustomerDeliveryMethod } from '@storefront/domain';
+import type { CityListItem, DeliveryZone, Resto } from '@storefront/domain/contracts';
+import { createContext, useContext } from 'react';
+
+/**
+ * What the customer has chosen and what it implies, computed once by the boot sequence (app/boot)
+ * and read by any feature: the city, its restaurants and zones, the selected restaurant and method,
+ * and the menus of that restaurant available for that method.
+ */
+export interface CurrentLocation {
+  cities: CityListItem[];
+  city: CityListItem | null;
+  restos: Resto[];
+  zones: DeliveryZone[];
+  resto: Resto | null;
+  method: CustomerDeliveryMethod | null;
+  menus: Resto['menus'];
+}
+
+export const CurrentLocationContext = createContext<CurrentLocation | null>(null);
+
+export function useCurrentLocation(): CurrentLocation {
+  const value = useContext(CurrentLocationContext);
+  if (!value) throw new Error('useCurrentLocation() outside the boot sequence');
+  return value;
+}
+
+/** SPEC §3: a menu is available for a method by its flag. */
+export function menusFor(resto: Resto | null, method: CustomerDeliveryMethod | null): Resto['menus'] {
+  if (!resto || !method) return [];
+  return resto.menus.filter((menu) => (method === 'DELIVERY' ? menu.isDelivery : menu.isTakeAway));
+}

@@ -1,0 +1,43 @@
+import type { Texts } from './i18n.ts';
+
+/** Texts every part of the storefront uses (namespace 'common'). Russian plural forms: one, few, many. */
+export const commonTexts = {
+  ru: {
+    close: 'Закрыть',
+    cancel: 'Отмена',
+    ok: 'Ок',
+    confirm: 'Подтвердить?',
+    save: 'Сохранить',
+    retry: 'Повторить',
+    loading: 'Загрузка…',
+    back: 'Назад',
+    requestFailed: 'Не удалось выполнить запрос',
+    unknownError: 'Неизвестная ошибка',
+    dishes_one: '{{count}} блюдо',
+    dishes_few: '{{count}} блюда',
+    dishes_many: '{{count}} блюд',
+    dishes_other: '{{count}} блюда',
+    minutes_one: '{{count}} минута',
+    minutes_few: '{{count}} минуты',
+    minutes_many: '{{count}} минут',
+    minutes_other: '{{count}} минуты',
+    required: 'Обязательное поле',
+  },
+  en: {
+    close: 'Close',
+    cancel: 'Cancel',
+    ok: 'OK',
+    confirm: 'Confirm?',
+    save: 'Save',
+    retry: 'Retry',
+    loading: 'Loading…',
+    back: 'Back',
+    requestFailed: 'The request could not be completed',
+    unknownError: 'Unknown error',
+    dishes_one: '{{count}} dish',
+    dishes_other: '{{count}} dishes',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    required: 'This field is required',
+  },
+} satisfies Texts;

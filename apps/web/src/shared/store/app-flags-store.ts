@@ -1,0 +1,25 @@
+import { createStore, useStore } from 'zustand';
+
+/** SPEC §4 'Popup flags': whether the location popup and the navigation panel are open. */
+export interface AppFlags {
+  locationOpen: boolean;
+  /** The first visit's popup cannot be closed until a location is saved, and has no scrim. */
+  locationPersistent: boolean;
+  navigationOpen: boolean;
+  openLocation(options?: { persistent?: boolean }): void;
+  closeLocation(): void;
+  setNavigationOpen(open: boolean): void;
+}
+
+export const appFlagsStore = createStore<AppFlags>()((set) => ({
+  locationOpen: false,
+  locationPersistent: false,
+  navigationOpen: false,
+  openLocation: (options) => set({ locationOpen: true, locationPersistent: options?.persistent ?? false }),
+  closeLocation: () => set({ locationOpen: false, locationPersistent: false }),
+  setNavigationOpen: (navigationOpen) => set({ navigationOpen }),
+}));
+
+export function useAppFlags<T>(select: (state: AppFlags) => T): T {
+  return useStore(appFlagsStore, select);
+}

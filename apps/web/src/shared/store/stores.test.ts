@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { cartStorage, cartStore } from './cart-store.ts';
+import { clockStore } from './clock-store.ts';
+import { consentStorage, consentStore } from './consent-store.ts';
+import { selectionsStorage, selectionsStore } from './selections-store.ts';
+
+describe('stores kept under the SPEC keys', () => {
+  it('writes each selection under its own key and reads it back', () => {
+    selectionsStorage.hydrate();
+    selectionsStore.getState().save({
+      cityId: 2,
+      deliveryMethod: 'TAKE_AWAY',
+      paymentMethod: 'CASH_UPON_RECEIPT',
+      restoId: 6,
+      deliveryPlace: null,
+    });
+    expect(localStorage.getItem('city_id')).toBe('2');
+    expect(localStorage.getItem('order_delivery_method')).toBe('"TAKE_AWAY"');
+    expect(localStorage.getItem('order_payment_method')).toBe('"CASH_UPON_RECEIPT"');
+    expect(localStorage.getItem('resto_id')).toBe('6');
+    selectionsStore.getState().reset();
+    localStorage.setItem('city_id', '3');
+    localStorage.setItem('resto_id', '"not a number"');
+    selectionsStorage.hydrate();
+    expect(selectionsStore.getState().cityId).toBe(3);
+    expect(selectionsStore.getState().restoId).toBeNull();
+  });
+
+  it('remembers cookie consent and adulthood', () => {
+    consentStorage.hydrate();
+    consentStore.getState().acceptCookies();
+    consentStore.getState().confirmAdulthood();
+    expect(localStorage.getItem('person_cookies_consent_accepted')).toBe('true');
+    expect(localStorage.getItem('person_adulthood_confirmed')).toBe('true');
+  });
+
+  it('drops a stored cart that does not parse instead of crashing', () => {
+    localStorage.setItem('cart_positions', '{"broken":');
+    cartStorage.hydrate();
+    expect(cartStore.getState().positions).toEqual([]);
+  });
+
+  it('corrects the clock by the server time, taking the middle of the round trip', () => {
+    clockStore
+      .getState()
+      .sync(
+        '2026-01-01T00:00:10.000Z',
+        Date.parse('2026-01-01T00:00:00.000Z'),
+        Date.parse('2026-01-01T00:00:02.000Z'),
+      );
+    expect(clockStore.getState()).toMatchObject({ offsetMs: 9000, synced: true });
+  });
+});

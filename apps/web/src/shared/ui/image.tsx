@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { cx } from './class-names.ts';
+import styles from './image.module.css';
+
+export interface FallbackImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** Shown when src is empty or fails to load (the app passes '/media/placeholder.svg'). */
+  fallbackSrc: string;
+  /** CSS aspect-ratio of the box, reserved before the picture loads (no layout shift). */
+  aspectRatio?: string;
+  loading?: 'lazy' | 'eager';
+  /** Applied to the box; it fills its container's width. */
+  className?: string;
+}
+
+/** A picture in a fixed-ratio box (object-fit: cover) that falls back to a placeholder. */
+export function FallbackImage({
+  src,
+  alt,
+  fallbackSrc,
+  aspectRatio = '16 / 9',
+  loading = 'lazy',
+  className,
+}: FallbackImageProps) {
+  // Remembers which src failed, so a new src gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const wanted = src?.trim() ? src : null;
+  const shown = wanted === null || wanted === failedSrc ? fallbackSrc : wanted;
+  return (
+    <span className={cx(styles.frame, className)} style={{ aspectRatio }}>
+      <img
+        key={shown}
+        className={styles.image}
+        src={shown}
+        alt={alt}
+        loading={loading}
+        decoding="async"
+        onError={shown === fallbackSrc ? undefined : () => setFailedSrc(shown)}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProgressOverlay } from './progress-overlay.tsx';
+import { stubMatchMedia } from './test-helpers.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ProgressOverlay', () => {
+  it('is a busy progress bar named by the (default) label, 40 px on narrow screens', () => {
+    render(<ProgressOverlay open />);
+    const progress = screen.getByRole('progressbar', { name: 'Загрузка…' });
+    expect(progress).toHaveAttribute('aria-busy', 'true');
+    expect(progress.querySelector('svg')).toHaveAttribute('width', '40');
+  });
+
+  it('uses a 48 px spinner from 840 px up and the given label', () => {
+    stubMatchMedia(true);
+    render(<ProgressOverlay open label="Оформляем заказ" />);
+    const progress = screen.getByRole('progressbar', { name: 'Оформляем заказ' });
+    expect(progress.querySelector('svg')).toHaveAttribute('width', '48');
+  });
+
+  it('Escape does not remove it; closed renders nothing', async () => {
+    const { rerender } = render(<ProgressOverlay open />);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    rerender(<ProgressOverlay open={false} />);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});

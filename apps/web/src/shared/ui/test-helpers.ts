@@ -1,0 +1,40 @@
+/* Test-only helpers for the shared UI tests (imported by *.test.tsx, never by the app). */
+import { vi } from 'vitest';
+
+/** Makes every media query match (true) or not, e.g. to render the ≥ 840 px variants. */
+export function stubMatchMedia(matches: boolean) {
+  return vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches,
+        media: query,
+        onchange: null,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        dispatchEvent: vi.fn(),
+      }) as MediaQueryList,
+  );
+}
+
+/**
+ * vaul (the bottom sheet) reacts to pointer events with pointer capture and the computed transform,
+ * neither of which jsdom has. Call in beforeEach; vi.restoreAllMocks() undoes the getComputedStyle spy.
+ */
+export function shimVaulForJsdom() {
+  const proto = Element.prototype;
+  if (!proto.setPointerCapture) {
+    proto.setPointerCapture = () => {};
+    proto.releasePointerCapture = () => {};
+    proto.hasPointerCapture = () => false;
+  }
+  const original = window.getComputedStyle.bind(window);
+  vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
+    const style = original(element, pseudo);
+    if (!style.transform) {
+      Object.defineProperty(style, 'transform', { value: 'none', configurable: true });
+    }
+    return style;
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * Catalog constants both sides need at run time. They live outside contracts/ so the storefront can
+ * use them without bundling the zod schemas.
+ */
+
+/** SPEC §3: positions without a group are gathered in this synthetic group, shown last. */
+export const UNGROUPED_GROUP_ID = 0;
+export const UNGROUPED_GROUP_ORDER = 999_999;
+export const UNGROUPED_GROUP_NAME = { ru: 'Прочее', en: 'Other' } as const;
+
+/** Tag code of dishes that take longer to cook (SPEC §3, §9: 1.5 hours). */
+export const EXTENDED_COOKING_TAG = 'extended-cooking-time';
+export const EXTENDED_COOKING_MINUTES = 90;
+
+export const MEASURE_UNITS = ['g', 'pc', 'ml', 'cm'] as const;
+export type MeasureUnit = (typeof MEASURE_UNITS)[number];

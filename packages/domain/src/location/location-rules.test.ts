@@ -1,0 +1,510 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isPointInPolygon, type LatLng } from '../geo/geo.ts';
+import {
+  autoSelectedCityId,
+  canGoBackToCities,
+  chooseCity,
+  clearCity,
+  DELIVERY_COMMENT_MAX,
+  defaultDeliveryMethod,
+  deliveryZoneForPoint,
+  draftFromSaved,
+  firstTakeAwayResto,
+  hasHouseNumber,
+  initialStep,
+  isSavedLocationUnchanged,
+  type LocationDraft,
+  MAP_POINT_LABEL,
+  needsAddressConfirmation,
+  offeredMethods,
+  paymentMethodAfterSave,
+  restoForDeliveryPoint,
+  selectPickupResto,
+  setDeliveryPoint,
+  showsMethodToggle,
+  switchMethod,
+  takeAwayRestos,
+  updatePlaceDetails,
+  validateLocationDraft,
+} from './location-rules.ts';
+import {
+  deliveryOnly,
+  makeContext,
+  makePlace,
+  makeResto,
+  makeZone,
+  PAY_ALL,
+  PAY_CASH,
+  PAY_NONE,
+  rectangle,
+  takeAwayOnly,
+} from './test-fixtures.ts';
+
+const centre: LatLng = { lat: 55.8, lng: 49.1 };
+const north: LatLng = { lat: 56.0, lng: 49.1 };
+const faraway: LatLng = { lat: 50, lng: 30 };
+const northPolygon = rectangle({ lat: 55.9, lng: 49.0 }, { lat: 56.1, lng: 49.2 });
+
+const emptyDraft: LocationDraft = {
+  step: 'citySelection',
+  cityId: null,
+  method: null,
+  restoId: null,
+  place: null,
+};
+
+describe('offeredMethods (SPEC §4)', () => {
+  it('offers a method when some restaurant offers it, DELIVERY first', () => {
+    expect(offeredMethods([takeAwayOnly(1), deliveryOnly(2)])).toEqual(['DELIVERY', 'TAKE_AWAY']);
+    expect(offeredMethods([deliveryOnly(1)])).toEqual(['DELIVERY']);
+    expect(offeredMethods([])).toEqual([]);
+  });
+
+  it('does not offer a method without a payment option for it', () => {
+    const resto = makeResto(1, { payConfig: { delivery: PAY_NONE, takeAway: PAY_CASH } });
+    expect(offeredMethods([resto])).toEqual(['TAKE_AWAY']);
+  });
+
+  it('showsMethodToggle: only when both methods are offered', () => {
+    expect(showsMethodToggle([deliveryOnly(1), takeAwayOnly(2)])).toBe(true);
+    expect(showsMethodToggle([deliveryOnly(1)])).toBe(false);
+  });
+});
+
+describe('defaultDeliveryMethod (SPEC §4)', () => {
+  it('is DELIVERY when delivery restaurants and zones exist', () => {
+    expect(defaultDeliveryMethod([makeResto(1)], [makeZone(1, 1)])).toBe('DELIVERY');
+  });
+
+  it('is TAKE_AWAY when there are no zones and take-away exists', () => {
+    expect(defaultDeliveryMethod([makeResto(1)], [])).toBe('TAKE_AWAY');
+  });
+
+  it('ignores zones whose restaurant does not deliver', () => {
+    expect(defaultDeliveryMethod([deliveryOnly(1), takeAwayOnly(2)], [makeZone(1, 2)])).toBe('TAKE_AWAY');
+  });
+
+  it('is DELIVERY when no take-away exists, even without zones', () => {
+    expect(defaultDeliveryMethod([deliveryOnly(1)], [])).toBe('DELIVERY');
+  });
+
+  it('is TAKE_AWAY when nothing delivers, and null when nothing is offered', () => {
+    expect(defaultDeliveryMethod([takeAwayOnly(1)], [makeZone(1, 1)])).toBe('TAKE_AWAY');
+    expect(defaultDeliveryMethod([], [])).toBeNull();
+    expect(defaultDeliveryMethod([makeResto(1, { isDelivery: false, isTakeAway: false })], [])).toBeNull();
+  });
+});
+
+describe('takeAwayRestos and firstTakeAwayResto (SPEC §4)', () => {
+  it('lists take-away restaurants by order', () => {
+    const restos = [makeResto(1, { order: 3 }), deliveryOnly(2, { order: 0 }), takeAwayOnly(3, { order: 1 })];
+    expect(takeAwayRestos(restos).map((r) => r.id)).toEqual([3, 1]);
+  });
+
+  it('breaks a tie in order by address, in Russian collation', () => {
+    const restos = [
+      makeResto(1, { address: 'ул. Ямашева, 10' }),
+      makeResto(2, { address: 'ул. Баумана, 44' }),
+      makeResto(3, { address: 'пр. Победы, 1' }),
+    ];
+    expect(takeAwayRestos(restos).map((r) => r.id)).toEqual([3, 2, 1]);
+    expect(firstTakeAwayResto(restos)?.id).toBe(3);
+  });
+
+  it('does not reorder its input', () => {
+    const restos = [makeResto(1, { order: 2 }), makeResto(2, { order: 1 })];
+    takeAwayRestos(restos);
+    expect(restos.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('firstTakeAwayResto is null without take-away', () => {
+    expect(firstTakeAwayResto([deliveryOnly(1)])).toBeNull();
+  });
+});
+
+describe('restoForDeliveryPoint (SPEC §4)', () => {
+  const restos = [makeResto(1), makeResto(2)];
+  const zones = [makeZone(1, 1), makeZone(2, 2, northPolygon)];
+
+  it('is the restaurant of the zone containing the point', () => {
+    expect(restoForDeliveryPoint(centre, zones, restos)?.id).toBe(1);
+    expect(restoForDeliveryPoint(north, zones, restos)?.id).toBe(2);
+  });
+
+  it('is null for a point outside every zone', () => {
+    expect(restoForDeliveryPoint(faraway, zones, restos)).toBeNull();
+  });
+
+  it('skips a zone whose restaurant does not deliver and takes the next one', () => {
+    const overlapping = [makeZone(1, 1), makeZone(2, 2)];
+    expect(restoForDeliveryPoint(centre, overlapping, [takeAwayOnly(1), makeResto(2)])?.id).toBe(2);
+    expect(restoForDeliveryPoint(centre, [makeZone(1, 1)], [takeAwayOnly(1)])).toBeNull();
+  });
+
+  it('is null when the zone restaurant is not among the city restaurants', () => {
+    expect(restoForDeliveryPoint(centre, [makeZone(1, 99)], restos)).toBeNull();
+  });
+
+  it('deliveryZoneForPoint returns the matching delivering zone', () => {
+    expect(deliveryZoneForPoint(north, zones, restos)?.id).toBe(2);
+    expect(deliveryZoneForPoint(faraway, zones, restos)).toBeNull();
+  });
+
+  it('property: never returns a restaurant none of whose zones contain the point', () => {
+    const coordinate = fc.double({ min: 0, max: 10, noNaN: true });
+    const box = fc
+      .tuple(coordinate, coordinate, coordinate, coordinate)
+      .filter(([a, b, c, d]) => a !== c && b !== d)
+      .map(([a, b, c, d]) =>
+        rectangle({ lat: Math.min(a, c), lng: Math.min(b, d) }, { lat: Math.max(a, c), lng: Math.max(b, d) }),
+      );
+    const zoneArb = fc.record({ restoId: fc.integer({ min: 1, max: 4 }), polygon: box });
+    const restoArb = fc.record({ id: fc.integer({ min: 1, max: 4 }), delivers: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.array(zoneArb, { maxLength: 6 }),
+        fc.uniqueArray(restoArb, { selector: (r) => r.id, maxLength: 4 }),
+        fc.record({ lat: coordinate, lng: coordinate }),
+        (zoneSpecs, restoSpecs, point) => {
+          const zones = zoneSpecs.map((z, i) => makeZone(i + 1, z.restoId, z.polygon));
+          const cityRestos = restoSpecs.map((r) => makeResto(r.id, { isDelivery: r.delivers }));
+          const found = restoForDeliveryPoint(point, zones, cityRestos);
+          if (found === null) {
+            // None of the delivering restaurants has a zone holding the point.
+            return cityRestos
+              .filter((r) => r.isDelivery)
+              .every((r) => !zones.some((z) => z.restoId === r.id && isPointInPolygon(point, z.polygon)));
+          }
+          return (
+            found.isDelivery &&
+            zones.some((z) => z.restoId === found.id && isPointInPolygon(point, z.polygon))
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('location popup steps (SPEC §2 item 2, §4)', () => {
+  it('initialStep: skips the city step when only one city exists', () => {
+    expect(initialStep(1, emptyDraft)).toBe('deliveryMethodSelection');
+    expect(initialStep(3, emptyDraft)).toBe('citySelection');
+    expect(initialStep(3, { cityId: 2 })).toBe('deliveryMethodSelection');
+    expect(initialStep(0, emptyDraft)).toBe('citySelection');
+  });
+
+  it('autoSelectedCityId: the only city is selected without asking', () => {
+    expect(autoSelectedCityId([7])).toBe(7);
+    expect(autoSelectedCityId([7, 8])).toBeNull();
+    expect(autoSelectedCityId([])).toBeNull();
+  });
+
+  it('canGoBackToCities: unless only one city exists', () => {
+    expect(canGoBackToCities(1)).toBe(false);
+    expect(canGoBackToCities(2)).toBe(true);
+  });
+
+  it('draftFromSaved: opens on the saved values, at the method step when a city is saved', () => {
+    const saved = { cityId: 1, method: 'DELIVERY' as const, restoId: 1, place: makePlace() };
+    expect(draftFromSaved(saved, 3)).toEqual({ ...saved, step: 'deliveryMethodSelection' });
+    expect(draftFromSaved({ ...saved, cityId: null }, 3).step).toBe('citySelection');
+  });
+});
+
+describe('chooseCity (SPEC §4)', () => {
+  it('moves to method selection with the city default method, and no restaurant for delivery', () => {
+    const ctx = makeContext({ restos: [makeResto(1)], zones: [makeZone(1, 1)] });
+    expect(chooseCity(emptyDraft, 5, ctx)).toEqual({
+      step: 'deliveryMethodSelection',
+      cityId: 5,
+      method: 'DELIVERY',
+      restoId: null,
+      place: null,
+    });
+  });
+
+  it('selects the first pickup point when the default is TAKE_AWAY', () => {
+    const ctx = makeContext({ restos: [takeAwayOnly(1, { order: 2 }), takeAwayOnly(2, { order: 1 })] });
+    expect(chooseCity(emptyDraft, 5, ctx)).toMatchObject({ method: 'TAKE_AWAY', restoId: 2 });
+  });
+
+  it('clears the restaurant and place when the city changes', () => {
+    const draft: LocationDraft = {
+      step: 'citySelection',
+      cityId: 1,
+      method: 'DELIVERY',
+      restoId: 1,
+      place: makePlace(),
+    };
+    const ctx = makeContext({ restos: [makeResto(9)], zones: [makeZone(9, 9)] });
+    expect(chooseCity(draft, 2, ctx)).toMatchObject({ cityId: 2, restoId: null, place: null });
+  });
+
+  it('keeps everything when the same city is chosen again', () => {
+    const draft: LocationDraft = {
+      step: 'citySelection',
+      cityId: 1,
+      method: 'TAKE_AWAY',
+      restoId: 3,
+      place: makePlace(),
+    };
+    expect(chooseCity(draft, 1, makeContext())).toEqual({ ...draft, step: 'deliveryMethodSelection' });
+  });
+
+  it('leaves the method null when the city offers nothing', () => {
+    expect(chooseCity(emptyDraft, 5, makeContext()).method).toBeNull();
+  });
+});
+
+describe('clearCity (SPEC §4)', () => {
+  it('returns to city selection and drops what belonged to the city', () => {
+    const draft: LocationDraft = {
+      step: 'deliveryMethodSelection',
+      cityId: 1,
+      method: 'DELIVERY',
+      restoId: 1,
+      place: makePlace(),
+    };
+    expect(clearCity(draft)).toEqual(emptyDraft);
+  });
+});
+
+describe('switchMethod (SPEC §4)', () => {
+  const restos = [
+    deliveryOnly(1),
+    takeAwayOnly(2, { order: 1, address: 'ул. Ямашева, 1' }),
+    takeAwayOnly(3, { order: 1, address: 'ул. Баумана, 2' }),
+  ];
+  const zones = [makeZone(1, 1)];
+  const saved = makeContext({ restos, zones, savedCityId: 1, savedRestoId: 1 });
+  const delivering: LocationDraft = {
+    step: 'deliveryMethodSelection',
+    cityId: 1,
+    method: 'DELIVERY',
+    restoId: 1,
+    place: null,
+  };
+
+  it('to TAKE_AWAY selects the first pickup point by order then address, keeping the place', () => {
+    const withPlace = { ...delivering, place: makePlace() };
+    expect(switchMethod(withPlace, 'TAKE_AWAY', saved)).toEqual({
+      ...withPlace,
+      method: 'TAKE_AWAY',
+      restoId: 3,
+    });
+  });
+
+  it('to TAKE_AWAY selects none when there is no pickup point', () => {
+    const ctx = makeContext({ restos: [deliveryOnly(1)], zones });
+    expect(switchMethod(delivering, 'TAKE_AWAY', ctx).restoId).toBeNull();
+  });
+
+  it('back to DELIVERY in the same city restores the previous (saved) restaurant', () => {
+    const away = switchMethod(delivering, 'TAKE_AWAY', saved);
+    expect(switchMethod(away, 'DELIVERY', saved)).toEqual(delivering);
+  });
+
+  it('back to DELIVERY in another city selects none', () => {
+    const other: LocationDraft = { ...delivering, cityId: 2, method: 'TAKE_AWAY', restoId: 3 };
+    expect(switchMethod(other, 'DELIVERY', saved).restoId).toBeNull();
+  });
+
+  it('back to DELIVERY does not restore a saved pickup point that does not deliver', () => {
+    const ctx = { ...saved, savedRestoId: 2 };
+    const away: LocationDraft = { ...delivering, method: 'TAKE_AWAY', restoId: 2 };
+    expect(switchMethod(away, 'DELIVERY', ctx).restoId).toBeNull();
+  });
+
+  it('back to DELIVERY with a located place selects that place zone restaurant', () => {
+    const outside: LocationDraft = {
+      ...delivering,
+      method: 'TAKE_AWAY',
+      restoId: 3,
+      place: makePlace({ location: faraway }),
+    };
+    expect(switchMethod(outside, 'DELIVERY', saved).restoId).toBeNull();
+    const inside: LocationDraft = { ...outside, cityId: 2, place: makePlace({ location: centre }) };
+    expect(switchMethod(inside, 'DELIVERY', saved).restoId).toBe(1);
+  });
+
+  it('switching to the current method changes nothing', () => {
+    expect(switchMethod(delivering, 'DELIVERY', saved)).toBe(delivering);
+  });
+});
+
+describe('setDeliveryPoint (SPEC §4)', () => {
+  const ctx = makeContext({
+    restos: [makeResto(1), makeResto(2), takeAwayOnly(3)],
+    zones: [
+      makeZone(1, 1),
+      makeZone(2, 2, northPolygon),
+      makeZone(3, 3, rectangle(faraway, { lat: 51, lng: 31 })),
+    ],
+  });
+  const draft: LocationDraft = {
+    ...emptyDraft,
+    step: 'deliveryMethodSelection',
+    cityId: 1,
+    method: 'DELIVERY',
+  };
+
+  it('selects the restaurant of the zone holding the point', () => {
+    const place = makePlace({ location: north });
+    expect(setDeliveryPoint(draft, place, ctx)).toEqual({ ...draft, place, restoId: 2 });
+  });
+
+  it('selects none for a point outside every zone, or in a zone whose restaurant does not deliver', () => {
+    expect(setDeliveryPoint(draft, makePlace({ location: { lat: 0, lng: 0 } }), ctx).restoId).toBeNull();
+    expect(
+      setDeliveryPoint(draft, makePlace({ location: { lat: 50.5, lng: 30.5 } }), ctx).restoId,
+    ).toBeNull();
+  });
+
+  it('selects none for a place without a location', () => {
+    expect(setDeliveryPoint({ ...draft, restoId: 1 }, makePlace({ location: null }), ctx).restoId).toBeNull();
+  });
+
+  it('keeps the pickup point in take-away mode', () => {
+    const away: LocationDraft = { ...draft, method: 'TAKE_AWAY', restoId: 3 };
+    expect(setDeliveryPoint(away, makePlace(), ctx)).toMatchObject({ restoId: 3, place: makePlace() });
+  });
+});
+
+describe('updatePlaceDetails and selectPickupResto', () => {
+  it('updatePlaceDetails: fills the delivery form fields, starting from an empty place', () => {
+    const updated = updatePlaceDetails(emptyDraft, { apartment: '12', floor: '3' });
+    expect(updated.place).toMatchObject({ address: null, apartment: '12', floor: '3', location: null });
+    expect(updatePlaceDetails(updated, { comment: 'домофон не работает' }).place?.apartment).toBe('12');
+  });
+
+  it('selectPickupResto: selects the picked restaurant', () => {
+    expect(selectPickupResto({ ...emptyDraft, restoId: 1 }, 4).restoId).toBe(4);
+  });
+});
+
+describe('paymentMethodAfterSave (SPEC §4)', () => {
+  const resto = makeResto(1, { payConfig: { delivery: PAY_ALL, takeAway: PAY_CASH } });
+
+  it('keeps the current method when the restaurant allows it for the method', () => {
+    expect(paymentMethodAfterSave('CASH_UPON_RECEIPT', resto, 'DELIVERY')).toBe('CASH_UPON_RECEIPT');
+  });
+
+  it('resets to the first allowed one when the current one is not allowed', () => {
+    expect(paymentMethodAfterSave('CARD_ONLINE', resto, 'TAKE_AWAY')).toBe('CASH_UPON_RECEIPT');
+    expect(paymentMethodAfterSave(null, resto, 'DELIVERY')).toBe('CARD_ONLINE');
+  });
+
+  it('is null when nothing is allowed, the restaurant lacks the method, or there is no restaurant', () => {
+    const noPay = makeResto(1, { payConfig: { delivery: PAY_NONE, takeAway: PAY_NONE } });
+    expect(paymentMethodAfterSave('CARD_ONLINE', noPay, 'DELIVERY')).toBeNull();
+    expect(paymentMethodAfterSave('CARD_ONLINE', deliveryOnly(1), 'TAKE_AWAY')).toBeNull();
+    expect(paymentMethodAfterSave('CARD_ONLINE', null, 'DELIVERY')).toBeNull();
+  });
+});
+
+describe('validateLocationDraft (SPEC §5, §8)', () => {
+  const restos = [makeResto(1), takeAwayOnly(2)];
+  const ctx = makeContext({ restos, zones: [makeZone(1, 1)] });
+  const delivery: LocationDraft = {
+    step: 'deliveryMethodSelection',
+    cityId: 1,
+    method: 'DELIVERY',
+    restoId: 1,
+    place: makePlace(),
+  };
+  const code = (draft: LocationDraft, context = ctx) => validateLocationDraft(draft, context)?.code ?? null;
+
+  it('accepts a delivery address inside a zone and a chosen pickup point', () => {
+    expect(code(delivery)).toBeNull();
+    expect(code({ ...delivery, method: 'TAKE_AWAY', restoId: 2 })).toBeNull();
+  });
+
+  it('requires a city and a method', () => {
+    expect(code({ ...delivery, cityId: null })).toBe('city-required');
+    expect(code({ ...delivery, method: null })).toBe('method-required');
+  });
+
+  it('reports a city without restaurants, without menus, or without zones', () => {
+    expect(code(delivery, makeContext())).toBe('no-restos');
+    expect(code(delivery, { ...ctx, restos: [makeResto(1, { menus: [] })] })).toBe('no-menus');
+    expect(code(delivery, { ...ctx, zones: [] })).toBe('no-zones');
+    expect(code(delivery, { ...ctx, zones: [makeZone(2, 2)] })).toBe('no-zones');
+  });
+
+  it('requires a delivery address with a location', () => {
+    expect(code({ ...delivery, place: null })).toBe('delivery-address-required');
+    expect(code({ ...delivery, place: makePlace({ address: '  ' }) })).toBe('delivery-address-required');
+    expect(code({ ...delivery, place: makePlace({ location: null }) })).toBe('delivery-address-required');
+  });
+
+  it('rejects an address outside the delivery zones', () => {
+    expect(code({ ...delivery, place: makePlace({ location: faraway }) })).toBe('address-outside-zone');
+  });
+
+  it('requires a pickup point, and reports when there is none', () => {
+    const away: LocationDraft = { ...delivery, method: 'TAKE_AWAY', restoId: null };
+    expect(code(away)).toBe('pickup-required');
+    expect(code({ ...away, restoId: 1 }, { ...ctx, restos: [deliveryOnly(1), takeAwayOnly(2)] })).toBe(
+      'pickup-required',
+    );
+    expect(code(away, { ...ctx, restos: [deliveryOnly(1)] })).toBe('no-pickup-points');
+  });
+});
+
+describe('hasHouseNumber (SPEC §5)', () => {
+  it.each([
+    ['ул. Баумана, 44', true],
+    ['ул. Баумана, 44а', true],
+    ['ул. Баумана, д. 44/2', true],
+    ['ул. Баумана 44', true],
+    ['ул. Баумана, 44, Казань, 420111', true],
+    ['ул. Баумана', false],
+    ['ул. 8 Марта', false],
+    ['Казань, ул. 8 Марта', false],
+    ['ул. Баумана, Казань, 420111', false],
+    [MAP_POINT_LABEL, false],
+    ['', false],
+    ['44', false],
+  ])('%s → %s', (address, expected) => {
+    expect(hasHouseNumber(address)).toBe(expected);
+  });
+});
+
+describe('needsAddressConfirmation (SPEC §5)', () => {
+  it('asks for confirmation when the delivery address has no house number', () => {
+    expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана' }), false)).toBe(true);
+    expect(needsAddressConfirmation(makePlace({ address: MAP_POINT_LABEL }), false)).toBe(true);
+  });
+
+  it('does not ask once confirmed, with a house number, or without an address', () => {
+    expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана' }), true)).toBe(false);
+    expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана, 44' }), false)).toBe(false);
+    expect(needsAddressConfirmation(makePlace({ address: null }), false)).toBe(false);
+    expect(needsAddressConfirmation(null, false)).toBe(false);
+  });
+});
+
+describe('isSavedLocationUnchanged (SPEC §5)', () => {
+  it('is unchanged when address and coordinates are equal, whatever the other fields', () => {
+    expect(isSavedLocationUnchanged(makePlace(), makePlace({ apartment: '5', comment: 'x' }))).toBe(true);
+  });
+
+  it('is changed when the address or a coordinate differs', () => {
+    expect(isSavedLocationUnchanged(makePlace(), makePlace({ address: 'ул. Баумана, 45' }))).toBe(false);
+    expect(isSavedLocationUnchanged(makePlace(), makePlace({ location: { lat: 55.8, lng: 49.2 } }))).toBe(
+      false,
+    );
+    expect(isSavedLocationUnchanged(makePlace(), makePlace({ location: null }))).toBe(false);
+  });
+
+  it('is changed when nothing was saved', () => {
+    expect(isSavedLocationUnchanged(null, makePlace())).toBe(false);
+  });
+});
+
+describe('DELIVERY_COMMENT_MAX (SPEC §9)', () => {
+  it('is 100 characters', () => {
+    expect(DELIVERY_COMMENT_MAX).toBe(100);
+  });
+});

@@ -1,0 +1,356 @@
+import type { DeliveryZone } from '../contracts/deliveries.ts';
+import type { Resto } from '../contracts/restos.ts';
+import { findZoneAt, type LatLng } from '../geo/geo.ts';
+import {
+  allowedPaymentMethods,
+  type CustomerDeliveryMethod,
+  isMethodOffered,
+  type PaymentMethod,
+  paymentOptionsFor,
+  supportsMethod,
+} from '../methods/methods.ts';
+
+/** The part of a restaurant the location rules read; a full `Resto` fits. */
+export type LocationResto = Pick<
+  Resto,
+  'id' | 'order' | 'address' | 'menus' | 'payConfig' | 'isDelivery' | 'isOnline' | 'isTable' | 'isTakeAway'
+>;
+
+/** The part of a delivery zone the location rules read; a full `DeliveryZone` fits. */
+export type LocationZone = Pick<DeliveryZone, 'restoId' | 'polygon'>;
+
+/** SPEC §3 'Delivery place': address, apartment, comment, entrance, floor, intercom, location; all nullable. */
+export interface DeliveryPlace {
+  address: string | null;
+  apartment: string | null;
+  comment: string | null;
+  entrance: string | null;
+  floor: string | null;
+  intercom: string | null;
+  location: LatLng | null;
+}
+
+/** SPEC §5 / §9: comment max 100 characters. */
+export const DELIVERY_COMMENT_MAX = 100;
+
+/** SPEC §5: the label for a map point without a street is 'Точка на карте'. */
+export const MAP_POINT_LABEL = 'Точка на карте';
+
+export const EMPTY_DELIVERY_PLACE: Readonly<DeliveryPlace> = Object.freeze({
+  address: null,
+  apartment: null,
+  comment: null,
+  entrance: null,
+  floor: null,
+  intercom: null,
+  location: null,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Methods and restaurants of a city
+// ---------------------------------------------------------------------------------------------------
+
+/** SPEC §4: DELIVERY and TAKE_AWAY are offered each when some restaurant offers it; DELIVERY first. */
+export function offeredMethods(restos: readonly LocationResto[]): CustomerDeliveryMethod[] {
+  const methods: CustomerDeliveryMethod[] = [];
+  if (restos.some((resto) => isMethodOffered(resto, 'DELIVERY'))) methods.push('DELIVERY');
+  if (restos.some((resto) => isMethodOffered(resto, 'TAKE_AWAY'))) methods.push('TAKE_AWAY');
+  return methods;
+}
+
+/** SPEC §2 item 2: the DELIVERY / TAKE_AWAY toggle is shown only when both are available. */
+export function showsMethodToggle(restos: readonly LocationResto[]): boolean {
+  return offeredMethods(restos).length === 2;
+}
+
+/** The zones that can take a delivery order: those whose restaurant offers DELIVERY. */
+export function deliveryZones<Zone extends LocationZone>(
+  zones: readonly Zone[],
+  restos: readonly LocationResto[],
+): Zone[] {
+  const delivering = new Set(
+    restos.filter((resto) => isMethodOffered(resto, 'DELIVERY')).map((resto) => resto.id),
+  );
+  return zones.filter((zone) => delivering.has(zone.restoId));
+}
+
+/**
+ * SPEC §4: default method is DELIVERY when delivery restaurants and zones exist, or when no take-away
+ * exists; otherwise TAKE_AWAY. Null when the city offers neither.
+ */
+export function defaultDeliveryMethod(
+  restos: readonly LocationResto[],
+  zones: readonly LocationZone[],
+): CustomerDeliveryMethod | null {
+  const offered = offeredMethods(restos);
+  if (offered.length === 0) return null;
+  const delivery = offered.includes('DELIVERY');
+  const takeAway = offered.includes('TAKE_AWAY');
+  if (delivery && (deliveryZones(zones, restos).length > 0 || !takeAway)) return 'DELIVERY';
+  return takeAway ? 'TAKE_AWAY' : 'DELIVERY';
+}
+
+/** SPEC §4: pickup points are the take-away restaurants ordered by `order`, then by address. */
+export function takeAwayRestos<R extends LocationResto>(restos: readonly R[]): R[] {
+  return restos
+    .filter((resto) => isMethodOffered(resto, 'TAKE_AWAY'))
+    .sort((a, b) => a.order - b.order || a.address.ru.localeCompare(b.address.ru, 'ru'));
+}
+
+/** SPEC §4: switching to TAKE_AWAY selects the first take-away restaurant (by order, then address). */
+export function firstTakeAwayResto<R extends LocationResto>(restos: readonly R[]): R | null {
+  return takeAwayRestos(restos)[0] ?? null;
+}
+
+/** SPEC §2 item 2: the delivery zone matching a point — the first delivering zone that contains it. */
+export function deliveryZoneForPoint<Zone extends LocationZone>(
+  point: LatLng,
+  zones: readonly Zone[],
+  restos: readonly LocationResto[],
+): Zone | null {
+  return findZoneAt(point, deliveryZones(zones, restos)) ?? null;
+}
+
+/** SPEC §4: a delivery address location inside a zone makes the zone's restaurant the selected one, otherwise none. */
+export function restoForDeliveryPoint<R extends LocationResto>(
+  point: LatLng,
+  zones: readonly LocationZone[],
+  restos: readonly R[],
+): R | null {
+  const zone = deliveryZoneForPoint(point, zones, restos);
+  return zone ? (restos.find((resto) => resto.id === zone.restoId) ?? null) : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The location popup draft
+// ---------------------------------------------------------------------------------------------------
+
+/** SPEC §4: step is citySelection or deliveryMethodSelection. */
+export type LocationStep = 'citySelection' | 'deliveryMethodSelection';
+
+/** What the location popup edits; written back on save, dropped (back to the saved values) on close. */
+export interface LocationDraft {
+  step: LocationStep;
+  cityId: number | null;
+  method: CustomerDeliveryMethod | null;
+  restoId: number | null;
+  place: DeliveryPlace | null;
+}
+
+/** The last saved selections (SPEC §3 'Selections' and the order draft's delivery place). */
+export interface SavedLocation {
+  cityId: number | null;
+  method: CustomerDeliveryMethod | null;
+  restoId: number | null;
+  place: DeliveryPlace | null;
+}
+
+/** The data of the draft's city the transitions read, and what was last saved. */
+export interface LocationContext {
+  /** Restaurants of the draft's city. */
+  restos: readonly LocationResto[];
+  /** Delivery zones of the draft's city. */
+  zones: readonly LocationZone[];
+  savedCityId: number | null;
+  savedRestoId: number | null;
+}
+
+/** SPEC §2 item 2: the city step is skipped when only one city exists; a chosen city opens the method step. */
+export function initialStep(cityCount: number, draft: Pick<LocationDraft, 'cityId'>): LocationStep {
+  return cityCount === 1 || draft.cityId !== null ? 'deliveryMethodSelection' : 'citySelection';
+}
+
+/** SPEC §2 item 2: with only one city it is selected without asking; null when there is a choice to make. */
+export function autoSelectedCityId(cityIds: readonly number[]): number | null {
+  return cityIds.length === 1 ? (cityIds[0] ?? null) : null;
+}
+
+/** SPEC §4: the city header can be clicked to go back unless only one city exists. */
+export function canGoBackToCities(cityCount: number): boolean {
+  return cityCount > 1;
+}
+
+/** SPEC §4: when the popup closes (or opens), state is the last saved values. */
+export function draftFromSaved(saved: SavedLocation, cityCount: number): LocationDraft {
+  return { ...saved, step: initialStep(cityCount, saved) };
+}
+
+/**
+ * SPEC §4: choosing a city moves to delivery method selection. Choosing another city than the draft's
+ * sets that city's default method and drops the restaurant and place, which belonged to the old city
+ * (for TAKE_AWAY the first pickup point is selected, as on a switch). `ctx` describes the chosen city.
+ */
+export function chooseCity(draft: LocationDraft, cityId: number, ctx: LocationContext): LocationDraft {
+  if (cityId === draft.cityId) return { ...draft, step: 'deliveryMethodSelection' };
+  const method = defaultDeliveryMethod(ctx.restos, ctx.zones);
+  return {
+    step: 'deliveryMethodSelection',
+    cityId,
+    method,
+    restoId: method === 'TAKE_AWAY' ? (firstTakeAwayResto(ctx.restos)?.id ?? null) : null,
+    place: null,
+  };
+}
+
+/** SPEC §4: clearing the city returns to city selection; what belonged to the city goes with it. */
+export function clearCity(draft: LocationDraft): LocationDraft {
+  return { ...draft, step: 'citySelection', cityId: null, method: null, restoId: null, place: null };
+}
+
+/**
+ * SPEC §4: switching to TAKE_AWAY selects the first take-away restaurant ordered by order then address.
+ * Switching to DELIVERY restores the previous restaurant if the city is unchanged, otherwise none.
+ * The place is kept across switches. Back on DELIVERY a located place decides the restaurant (its zone's
+ * restaurant, SPEC §4); without one, the saved restaurant comes back when the city is the saved one and
+ * it delivers.
+ */
+export function switchMethod(
+  draft: LocationDraft,
+  method: CustomerDeliveryMethod,
+  ctx: LocationContext,
+): LocationDraft {
+  if (method === draft.method) return draft;
+  if (method === 'TAKE_AWAY') {
+    return { ...draft, method, restoId: firstTakeAwayResto(ctx.restos)?.id ?? null };
+  }
+  return { ...draft, method, restoId: previousDeliveryRestoId(draft, ctx) };
+}
+
+function previousDeliveryRestoId(draft: LocationDraft, ctx: LocationContext): number | null {
+  const location = draft.place?.location;
+  if (location) return restoForDeliveryPoint(location, ctx.zones, ctx.restos)?.id ?? null;
+  if (draft.cityId === null || draft.cityId !== ctx.savedCityId) return null;
+  const saved = ctx.restos.find((resto) => resto.id === ctx.savedRestoId);
+  return saved && isMethodOffered(saved, 'DELIVERY') ? saved.id : null;
+}
+
+/**
+ * SPEC §4: a delivery address location inside a zone makes the zone's restaurant the selected one,
+ * otherwise none. In TAKE_AWAY the place is only stored: the pickup point stays selected.
+ */
+export function setDeliveryPoint(
+  draft: LocationDraft,
+  place: DeliveryPlace,
+  ctx: LocationContext,
+): LocationDraft {
+  if (draft.method === 'TAKE_AWAY') return { ...draft, place };
+  const restoId = place.location
+    ? (restoForDeliveryPoint(place.location, ctx.zones, ctx.restos)?.id ?? null)
+    : null;
+  return { ...draft, place, restoId };
+}
+
+/** SPEC §2 item 2: the apartment/office, entrance, floor, intercom and comment fields of the delivery form. */
+export function updatePlaceDetails(
+  draft: LocationDraft,
+  details: Partial<Pick<DeliveryPlace, 'apartment' | 'comment' | 'entrance' | 'floor' | 'intercom'>>,
+): LocationDraft {
+  return { ...draft, place: { ...(draft.place ?? EMPTY_DELIVERY_PLACE), ...details } };
+}
+
+/** SPEC §2 item 2: take-away shows a radio list of pickup points; picking one selects that restaurant. */
+export function selectPickupResto(draft: LocationDraft, restoId: number): LocationDraft {
+  return { ...draft, restoId };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Saving
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * SPEC §4: on save the payment method is reset to the first allowed one for that restaurant and method
+ * if the current one is not allowed. Null when the restaurant allows none (or there is no restaurant).
+ */
+export function paymentMethodAfterSave(
+  current: PaymentMethod | null,
+  resto: Pick<Resto, 'payConfig' | 'isDelivery' | 'isOnline' | 'isTable' | 'isTakeAway'> | null,
+  method: CustomerDeliveryMethod,
+): PaymentMethod | null {
+  if (!resto || !supportsMethod(resto, method)) return null;
+  const allowed = allowedPaymentMethods(paymentOptionsFor(resto.payConfig, method));
+  if (current !== null && allowed.includes(current)) return current;
+  return allowed[0] ?? null;
+}
+
+/**
+ * Problems that block saving the popup. The UI translates them:
+ * - 'no-restos' — 'Нет привязанных заведений' (SPEC §8)
+ * - 'no-menus' — 'В заведениях выбранного города нет меню' (SPEC §8)
+ * - 'no-zones' — 'Нет зон доставки' (SPEC §8)
+ * - 'delivery-address-required' — 'Укажите адрес доставки' (SPEC §5)
+ * - 'address-outside-zone' — 'Адрес не входит в зону доставки' (SPEC §5)
+ * - 'pickup-required' — 'Выберите точку самовывоза' (SPEC §5)
+ * - 'no-pickup-points' — 'Нет доступных пунктов самовывоза' (SPEC §5)
+ * - 'city-required', 'method-required' — the generic 'Обязательное поле' (SPEC §5)
+ */
+export const LOCATION_PROBLEM_CODES = [
+  'city-required',
+  'no-restos',
+  'no-menus',
+  'method-required',
+  'no-zones',
+  'delivery-address-required',
+  'address-outside-zone',
+  'no-pickup-points',
+  'pickup-required',
+] as const;
+export type LocationProblemCode = (typeof LOCATION_PROBLEM_CODES)[number];
+
+export interface LocationProblem {
+  code: LocationProblemCode;
+}
+
+/** SPEC §5 / §8: the first reason the draft cannot be saved, or null when it can. `ctx` is the draft's city. */
+export function validateLocationDraft(draft: LocationDraft, ctx: LocationContext): LocationProblem | null {
+  const problem = (code: LocationProblemCode): LocationProblem => ({ code });
+  if (draft.cityId === null) return problem('city-required');
+  if (ctx.restos.length === 0) return problem('no-restos');
+  if (ctx.restos.every((resto) => resto.menus.length === 0)) return problem('no-menus');
+  if (draft.method === null) return problem('method-required');
+  if (draft.method === 'DELIVERY') {
+    if (deliveryZones(ctx.zones, ctx.restos).length === 0) return problem('no-zones');
+    const location = draft.place?.location;
+    if (!location || !draft.place?.address?.trim()) return problem('delivery-address-required');
+    if (!restoForDeliveryPoint(location, ctx.zones, ctx.restos)) return problem('address-outside-zone');
+    return null;
+  }
+  const pickupPoints = takeAwayRestos(ctx.restos);
+  if (pickupPoints.length === 0) return problem('no-pickup-points');
+  if (!pickupPoints.some((resto) => resto.id === draft.restoId)) return problem('pickup-required');
+  return null;
+}
+
+/** A house number: 1–4 digits at the start (after an optional 'д.'/'дом'), so a 6-digit postcode is not one. */
+const HOUSE_NUMBER = /^(?:(?:д\.?|дом)\s*)?\d{1,4}(?!\d)/iu;
+
+/**
+ * SPEC §5: whether an address names a house — a digit-led part after the street. 'ул. Баумана, 44' and
+ * 'ул. Баумана 44' do; 'ул. Баумана', 'ул. 8 Марта' and 'Точка на карте' do not.
+ */
+export function hasHouseNumber(address: string): boolean {
+  const parts = address.split(',').map((part) => part.trim());
+  if (parts.length > 1) return parts.slice(1).some((part) => HOUSE_NUMBER.test(part));
+  const words = address.trim().split(/\s+/);
+  const last = words.at(-1) ?? '';
+  return (
+    words.length > 1 && HOUSE_NUMBER.test(last) && words.slice(0, -1).some((word) => /\p{L}/u.test(word))
+  );
+}
+
+/** SPEC §5: a delivery address without a house number and not yet confirmed shows the confirmation popup. */
+export function needsAddressConfirmation(place: DeliveryPlace | null, confirmed: boolean): boolean {
+  const address = place?.address?.trim();
+  return !confirmed && !!address && !hasHouseNumber(address);
+}
+
+/** SPEC §5: a saved location is unchanged if address and coordinates equal the saved ones. */
+export function isSavedLocationUnchanged(
+  saved: DeliveryPlace | null,
+  current: DeliveryPlace | null,
+): boolean {
+  if (!saved || !current) return false;
+  const a = saved.location;
+  const b = current.location;
+  const sameLocation = a === null || b === null ? a === b : a.lat === b.lat && a.lng === b.lng;
+  return saved.address === current.address && sameLocation;
+}
