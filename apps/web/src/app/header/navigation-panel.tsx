@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useAppFlags } from '../../shared/store/app-flags-store.ts';
 import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
 import styles from './header.module.css';
@@ -10,13 +12,13 @@ export function NavigationPanel() {
   const { t: common } = useTranslation('common');
   const open = useAppFlags((s) => s.navigationOpen);
   const setOpen = useAppFlags((s) => s.setNavigationOpen);
-  const close = () => setOpen(false);
+  const { pathname } = useLocation();
+  // Following any link of the panel closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
+  useEffect(() => setOpen(false), [pathname]);
   return (
     <ResponsiveDialog open={open} onOpenChange={setOpen} title={t('navigation')} closeLabel={common('close')}>
-      <nav
-        className={styles.panel}
-        onClick={(event) => (event.target as HTMLElement).closest('a') && close()}
-      >
+      <nav className={styles.panel}>
         <PrimaryLinks className={styles.panelPrimary} />
         <SecondaryLinks />
         <StoreLinks />

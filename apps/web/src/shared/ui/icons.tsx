@@ -35,7 +35,12 @@ export function ChevronRightIcon(props: IconProps) {
 }
 
 export function CartIcon(props: IconProps) {
-  return <Icon {...props} path="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2M10 21h.01M17 21h.01" />;
+  return (
+    <Icon
+      {...props}
+      path="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2M10 21h.01M17 21h.01"
+    />
+  );
 }
 
 export function MenuIcon(props: IconProps) {
@@ -47,5 +52,10 @@ export function ArrowUpIcon(props: IconProps) {
 }
 
 export function PinIcon(props: IconProps) {
-  return <Icon {...props} path="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />;
+  return (
+    <Icon
+      {...props}
+      path="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"
+    />
+  );
 }

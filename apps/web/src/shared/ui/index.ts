@@ -15,7 +15,7 @@ export {
   type GalleryViewerLabels,
   type GalleryViewerProps,
 } from './gallery-viewer.tsx';
+export * from './icons.tsx';
 export { FallbackImage, type FallbackImageProps } from './image.tsx';
 export { ProgressOverlay, type ProgressOverlayProps } from './progress-overlay.tsx';
 export { IndeterminateBar, type IndeterminateBarProps, Spinner, type SpinnerProps } from './spinner.tsx';
-export * from './icons.tsx';

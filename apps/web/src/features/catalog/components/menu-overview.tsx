@@ -1,4 +1,11 @@
-import { EXTENDED_COOKING_TAG, formatMoney, type Locale, minor, pickText, UNGROUPED_GROUP_ID } from '@storefront/domain';
+import {
+  EXTENDED_COOKING_TAG,
+  formatMoney,
+  type Locale,
+  minor,
+  pickText,
+  UNGROUPED_GROUP_ID,
+} from '@storefront/domain';
 import type { Position, PositionGroup } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -98,10 +98,9 @@ function LocationPopupContent() {
 
   // SPEC §2: with one city the city step is skipped.
   const onlyCity = autoSelectedCityId(cities.map((c) => c.id));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pickCity changes every render; this runs per city.
   useEffect(() => {
     if (draft.cityId === null && onlyCity !== null) void pickCity(onlyCity);
-    // pickCity is stable enough for a one-off start; re-running on its identity would loop.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: run once per city change
   }, [draft.cityId, onlyCity]);
 
   const problem = location.isSuccess ? validateLocationDraft(draft, ctx) : null;

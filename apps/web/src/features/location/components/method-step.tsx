@@ -88,20 +88,20 @@ export function MethodStep(props: MethodStepProps) {
       {!props.loading && !props.failed && (
         <>
           {showsMethodToggle(ctx.restos) && (
-            <div className={styles.toggle} role="radiogroup" aria-label={t('methods')}>
+            <fieldset className={styles.toggle}>
+              <legend className="visually-hidden">{t('methods')}</legend>
               {methods.map((method) => (
-                <button
-                  key={method}
-                  type="button"
-                  role="radio"
-                  aria-checked={draft.method === method}
-                  className={styles.toggleOption}
-                  onClick={() => props.onMethod(method)}
-                >
-                  {t(method)}
-                </button>
+                <label key={method} className={styles.toggleOption}>
+                  <input
+                    type="radio"
+                    name="delivery-method"
+                    checked={draft.method === method}
+                    onChange={() => props.onMethod(method)}
+                  />
+                  <span>{t(method)}</span>
+                </label>
               ))}
-            </div>
+            </fieldset>
           )}
           {draft.method === 'DELIVERY' && (
             <DeliveryForm
