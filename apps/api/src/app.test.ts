@@ -44,6 +44,14 @@ it('serves hashed assets as immutable', async () => {
   expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
+it('serves a file added after start, and answers a missing asset with 404, not the shell', async () => {
+  writeFileSync(join(dist, 'assets', 'index-new456.js'), 'console.log(2)');
+  expect((await app.inject('/assets/index-new456.js')).body).toBe('console.log(2)');
+  const missing = await app.inject('/assets/index-gone.js');
+  expect(missing.statusCode).toBe(404);
+  expect(missing.body).not.toContain('<title>shell</title>');
+});
+
 it('keeps API misses as JSON 404s even with the storefront present', async () => {
   const response = await app.inject('/1/p/unknown');
   expect(response.statusCode).toBe(404);

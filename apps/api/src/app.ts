@@ -137,7 +137,7 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       prefix: '/',
-      wildcard: false,
+      // Looked up per request, so a rebuilt storefront is served without a restart.
       index: false,
       cacheControl: false,
       // Vite puts a content hash in every asset name: such a file never changes. The shell must revalidate.
@@ -148,12 +148,18 @@ export async function buildApp({
     });
   }
 
+  const sendShell = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset is a 404, not the app shell: a browser would try to run HTML as a script.
+    const isAsset = path.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The storefront routes on the client: every other page path gets the app shell.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+      return sendShell(reply);
     }
     return reply
       .code(404)

@@ -1,6 +1,10 @@
 import { Outlet, useMatches } from 'react-router';
+import { AdulthoodConfirmation } from '../features/consent/components/adulthood-confirmation.tsx';
+import { CookieConsent } from '../features/consent/components/cookie-consent.tsx';
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
+import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
 import { CurrentLocationContext } from '../shared/current-location.tsx';
+import { AppBanner } from './app-banner.tsx';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
 import { useBoot } from './boot/use-boot.ts';
@@ -9,6 +13,7 @@ import { Header } from './header/header.tsx';
 import { Layout } from './layouts/layouts.tsx';
 import { deepestHandle } from './route-handle.ts';
 import { ScrollManager } from './scroll-manager.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
 
 /**
  * The storefront around every page: the boot sequence (splash, fatal error), the chosen location for
@@ -25,9 +30,26 @@ export function Root() {
       {boot.kind === 'loading' ? (
         <Splash />
       ) : (
-        <Layout name={handle.layout ?? 'simple'} header={<Header />} footer={<Footer />}>
+        <Layout
+          name={handle.layout ?? 'simple'}
+          header={
+            <>
+              <AppBanner />
+              <Header />
+            </>
+          }
+          footer={<Footer />}
+        >
           <Outlet />
         </Layout>
+      )}
+      {boot.kind === 'ready' && (
+        <>
+          <DayOffDialog />
+          <AdulthoodConfirmation />
+          <CookieConsent />
+          <ScrollToTop />
+        </>
       )}
       <LocationPopup />
     </CurrentLocationContext.Provider>

@@ -8,6 +8,14 @@ export const restosTexts = {
     averageCheck: 'Средний чек',
     phones: 'Телефоны',
     all: 'Все рестораны',
+    dayOffTitle: 'Сейчас заказы не принимаются',
+    dayOffText:
+      '{{name}} сейчас закрыт. Мы примем заказ, когда ресторан откроется, или выберите другой адрес или самовывоз.',
+    opensAt: 'Откроемся: {{day}}, {{time}}',
+    opensToday: 'Откроемся сегодня в {{time}}',
+    understood: 'Понятно',
+    changeAddress: 'Изменить адрес',
+    weekdays: ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'],
   },
   en: {
     title: 'Restaurants',
@@ -16,5 +24,13 @@ export const restosTexts = {
     averageCheck: 'Average bill',
     phones: 'Phones',
     all: 'All restaurants',
+    dayOffTitle: 'Orders are not accepted right now',
+    dayOffText:
+      '{{name}} is closed now. We will take your order when it opens, or choose another address or pickup.',
+    opensAt: 'Opens: {{day}}, {{time}}',
+    opensToday: 'Opens today at {{time}}',
+    understood: 'Got it',
+    changeAddress: 'Change address',
+    weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
   },
 } satisfies Texts;

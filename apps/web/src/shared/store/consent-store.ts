@@ -7,15 +7,32 @@ import { bindStorage } from './bind-storage.ts';
 export interface Consent {
   cookiesConsentAccepted: boolean;
   adulthoodConfirmed: boolean;
+  /** Set while the adulthood question is on screen; answered through answerAdulthood. */
+  adulthoodQuestion: ((adult: boolean) => void) | null;
   acceptCookies(): void;
-  confirmAdulthood(): void;
+  /**
+   * Resolves true when the customer is 18+ (already confirmed, or answers 'Yes' now). Any feature
+   * can ask before showing or adding an adult item (SPEC §2 item 9); app/ renders the question.
+   */
+  requestAdulthood(): Promise<boolean>;
+  answerAdulthood(adult: boolean): void;
 }
 
-export const consentStore = createStore<Consent>()((set) => ({
+export const consentStore = createStore<Consent>()((set, get) => ({
   cookiesConsentAccepted: false,
   adulthoodConfirmed: false,
+  adulthoodQuestion: null,
   acceptCookies: () => set({ cookiesConsentAccepted: true }),
-  confirmAdulthood: () => set({ adulthoodConfirmed: true }),
+  requestAdulthood: () => {
+    if (get().adulthoodConfirmed) return Promise.resolve(true);
+    get().adulthoodQuestion?.(false);
+    return new Promise<boolean>((resolve) => set({ adulthoodQuestion: resolve }));
+  },
+  answerAdulthood: (adult) => {
+    const resolve = get().adulthoodQuestion;
+    set({ adulthoodQuestion: null, ...(adult ? { adulthoodConfirmed: true } : {}) });
+    resolve?.(adult);
+  },
 }));
 
 export const consentStorage = bindStorage(consentStore, {

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '../shared/config.tsx';
+import { CloseIcon } from '../shared/ui/icons.tsx';
+import styles from './chrome.module.css';
+
+export const appBannerTexts = {
+  ru: { text: 'В приложении удобнее', open: 'Открыть', close: 'Скрыть' },
+  en: { text: 'It is handier in the app', open: 'Open', close: 'Hide' },
+};
+
+function platform(): 'ios' | 'android' | null {
+  const agent = navigator.userAgent;
+  if (/iPhone|iPad|iPod/i.test(agent)) return 'ios';
+  if (/Android/i.test(agent)) return 'android';
+  return null;
+}
+
+/** SPEC §1: on a phone, a banner offers the brand's app for that platform; hidden for the visit once closed. */
+export function AppBanner() {
+  const { t, i18n } = useTranslation('app-banner');
+  const brand = useBrand();
+  const [closed, setClosed] = useState(false);
+  const os = platform();
+  const link = os === 'ios' ? brand.links.appStore : os === 'android' ? brand.links.googlePlay : null;
+  if (closed || !link) return null;
+  return (
+    <aside className={styles.banner} aria-label={t('text')}>
+      <img src={brand.logo} alt="" width={32} height={32} />
+      <span className={styles.bannerText}>
+        <strong>{i18n.language === 'en' ? (brand.name.en ?? brand.name.ru) : brand.name.ru}</strong>
+        <small>{t('text')}</small>
+      </span>
+      <a href={link} target="_blank" rel="noopener noreferrer" className={styles.bannerOpen}>
+        {t('open')}
+      </a>
+      <button
+        type="button"
+        className={styles.bannerClose}
+        aria-label={t('close')}
+        onClick={() => setClosed(true)}
+      >
+        <CloseIcon size={18} />
+      </button>
+    </aside>
+  );
+}

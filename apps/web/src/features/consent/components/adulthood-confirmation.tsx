@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useConsent } from '../../../shared/store/consent-store.ts';
+import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
+
+/** SPEC §2 item 9: 'are you 18?' with No / Yes, asked whenever a feature calls requestAdulthood(). */
+export function AdulthoodConfirmation() {
+  const { t } = useTranslation('consent');
+  const asking = useConsent((s) => s.adulthoodQuestion !== null);
+  const answer = useConsent((s) => s.answerAdulthood);
+  return (
+    <ConfirmationPopup
+      open={asking}
+      headline={t('adultTitle')}
+      supportingText={t('adultText')}
+      confirmText={t('yes')}
+      cancelText={t('no')}
+      onConfirm={() => answer(true)}
+      onCancel={() => answer(false)}
+    />
+  );
+}

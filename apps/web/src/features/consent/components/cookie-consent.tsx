@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useConsent } from '../../../shared/store/consent-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import styles from './consent.module.css';
+
+/** SPEC §2 item 8: shown until accepted, remembered under person_cookies_consent_accepted. */
+export function CookieConsent() {
+  const { t } = useTranslation('consent');
+  const accepted = useConsent((s) => s.cookiesConsentAccepted);
+  const accept = useConsent((s) => s.acceptCookies);
+  if (accepted) return null;
+  return (
+    <section className={styles.cookies} aria-label={t('cookies')} data-testid="cookie-consent">
+      <p>{t('cookies')}</p>
+      <div className={styles.actions}>
+        <Link to="/informaciya-dlya-klientov" className={styles.learnMore}>
+          {t('learnMore')}
+        </Link>
+        <Button variant="primary" onClick={accept}>
+          {t('accept')}
+        </Button>
+      </div>
+    </section>
+  );
+}
