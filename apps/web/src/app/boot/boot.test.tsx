@@ -1,0 +1,134 @@
+import type { Position, PositionGroup } from '@storefront/domain/contracts';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../shared/i18n/i18n.ts';
+import { appFlagsStore } from '../../shared/store/app-flags-store.ts';
+import { clockStore } from '../../shared/store/clock-store.ts';
+import { selectionsStorage, selectionsStore } from '../../shared/store/selections-store.ts';
+import { stubMatchMedia } from '../../shared/ui/test-helpers.ts';
+import { locationAnswer, resto, stubApi, testBrand } from '../../test/render-app.tsx';
+import { App } from '../app.tsx';
+import { TEXTS } from '../texts.ts';
+
+const cities = [{ id: 1, name: { ru: 'Казань', en: 'Kazan' }, order: 1 }];
+const groups: PositionGroup[] = [
+  { id: 5, menuId: 1, name: { ru: 'Роллы', en: 'Rolls' }, order: 1, photos: [] },
+  { id: 0, menuId: 1, name: { ru: 'Прочее', en: 'Other' }, order: 999999, photos: [] },
+];
+const positions: Position[] = [
+  {
+    id: 7,
+    menu: { id: 1 },
+    positionGroup: { id: 5 },
+    name: { ru: 'Филадельфия', en: 'Philadelphia' },
+    description: { ru: '' },
+    measure: { value: 260, unit: 'g' },
+    price: 69000,
+    photos: [],
+    tags: [],
+    isAdult: false,
+    order: 1,
+  },
+  {
+    id: 8,
+    menu: { id: 1 },
+    positionGroup: null,
+    name: { ru: 'Имбирь', en: 'Ginger' },
+    description: { ru: '' },
+    measure: null,
+    price: 3000,
+    photos: [],
+    tags: [],
+    isAdult: false,
+    order: 2,
+  },
+];
+// Round the clock, so no day-off dialog gets in the way whatever the hour.
+const open = [1, 2, 3, 4, 5, 6, 7].map((d) => ({
+  dayOfWeek: d as 1,
+  active: true,
+  open: '00:00',
+  close: '00:00',
+}));
+const kazanResto = resto({ id: 1, openingHours: open });
+
+const api = {
+  '/1/now': { utc_time: new Date().toISOString() },
+  '/1/p/cities': cities,
+  '/1/p/location': locationAnswer(1, [kazanResto], []),
+  '/1/p/menus/1/position-groups': groups,
+  '/1/p/menus/1/positions': positions,
+  '/1/restos/1/promotions': [],
+  '/1/restos/1/positions/modifiers': [],
+  '/1/restos/1/position-time-slots': [],
+  '/1/restos/1/working-hours': [],
+};
+
+async function renderApp() {
+  const i18n = await createI18n(TEXTS, 'ru');
+  return render(<App brand={testBrand} i18n={i18n} />);
+}
+
+describe('boot', () => {
+  beforeEach(() => {
+    stubMatchMedia(true);
+    selectionsStorage.hydrate();
+    selectionsStore.getState().reset();
+    appFlagsStore.getState().closeLocation();
+    clockStore.setState({ offsetMs: 0, synced: false });
+    window.history.replaceState(null, '', '/');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('opens the location popup, persistent, on a first visit', async () => {
+    stubApi(api);
+    await renderApp();
+    expect(await screen.findByRole('dialog', { name: 'Адрес' })).toBeInTheDocument();
+    expect(appFlagsStore.getState().locationPersistent).toBe(true);
+    expect(clockStore.getState().synced).toBe(true);
+  });
+
+  it('loads the saved restaurant menu for a returning customer, groups in order with Прочее last', async () => {
+    selectionsStore
+      .getState()
+      .save({ cityId: 1, deliveryMethod: 'TAKE_AWAY', restoId: 1, paymentMethod: null, deliveryPlace: null });
+    const calls = stubApi(api);
+    await renderApp();
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual(['Роллы', 'Прочее']);
+    expect(screen.getByText('Филадельфия')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Адрес' })).not.toBeInTheDocument();
+    // Everything SPEC §4 names is loaded for the selected restaurant.
+    for (const path of ['promotions', 'positions/modifiers', 'position-time-slots', 'working-hours']) {
+      expect(calls.some((call) => call.startsWith(`/1/restos/1/${path}`))).toBe(true);
+    }
+  });
+
+  it('shows a readable fatal error with a retry instead of a blank page', async () => {
+    stubApi({ ...api, '/1/p/cities': undefined });
+    await renderApp();
+    // Boot calls are retried once, a second apart, before the failure is shown.
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Не удалось загрузить витрину');
+    stubApi(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('dialog', { name: 'Адрес' })).toBeInTheDocument();
+  });
+
+  it('forgets a saved restaurant that no longer exists and asks again', async () => {
+    selectionsStore.getState().save({
+      cityId: 1,
+      deliveryMethod: 'TAKE_AWAY',
+      restoId: 99,
+      paymentMethod: null,
+      deliveryPlace: null,
+    });
+    stubApi(api);
+    await renderApp();
+    expect(await screen.findByRole('dialog', { name: 'Адрес' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,173 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appFlagsStore } from '../../../shared/store/app-flags-store.ts';
+import { selectionsStorage, selectionsStore } from '../../../shared/store/selections-store.ts';
+import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import {
+  locationAnswer,
+  paymentOff,
+  renderWithApp,
+  resto,
+  stubApi,
+  zone,
+} from '../../../test/render-app.tsx';
+import { LocationPopup } from './location-popup.tsx';
+
+const cities = [
+  { id: 1, name: { ru: 'Казань', en: 'Kazan' }, order: 1 },
+  { id: 2, name: { ru: 'Самара', en: 'Samara' }, order: 2 },
+];
+// Kazan: a delivering restaurant with a zone, and two pickup points whose order ties, broken by address.
+const kazan = [
+  resto({
+    id: 1,
+    order: 1,
+    street: { ru: 'ул. Баумана, 44' },
+    isTakeAway: false,
+    payConfig: {
+      delivery: { cardOnline: null, cardUponReceipt: true, cashUponReceipt: true },
+      takeAway: paymentOff,
+    },
+  }),
+  resto({
+    id: 2,
+    order: 2,
+    street: { ru: 'ул. Пушкина, 10' },
+    isDelivery: false,
+    payConfig: {
+      delivery: paymentOff,
+      takeAway: { cardOnline: null, cardUponReceipt: false, cashUponReceipt: true },
+    },
+  }),
+  resto({ id: 3, order: 2, street: { ru: 'пр. Победы, 46' }, isDelivery: false }),
+];
+const kazanZones = [zone(10, 1, 55.7, 49.0)];
+// Samara: its only restaurant has no menu.
+const samara = [resto({ id: 9, cityIds: [2], menus: [] })];
+
+function open(persistent = true) {
+  appFlagsStore.getState().openLocation({ persistent });
+}
+
+describe('location popup', () => {
+  beforeEach(() => {
+    stubMatchMedia(true);
+    stubApi({
+      '/1/p/location?cityId=1&whiteLabel=demo': locationAnswer(1, kazan, kazanZones),
+      '/1/p/location?cityId=2&whiteLabel=demo': locationAnswer(2, samara, []),
+    });
+    selectionsStorage.hydrate();
+    selectionsStore.getState().reset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    appFlagsStore.getState().closeLocation();
+  });
+
+  it('goes from the city to the method step with delivery by default, and back to the cities', async () => {
+    open();
+    await renderWithApp(<LocationPopup />, { cities });
+    expect(screen.getByRole('dialog', { name: 'Адрес' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    expect(await screen.findByRole('radio', { name: 'Доставка' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Самовывоз' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Сменить город' }));
+    expect(screen.getByText('Выберите город')).toBeInTheDocument();
+  });
+
+  it('selects the first pickup point by order then address, and saves it with an allowed payment method', async () => {
+    selectionsStore.setState({ paymentMethod: 'CARD_ONLINE' });
+    open();
+    await renderWithApp(<LocationPopup />, { cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await userEvent.click(await screen.findByText('Самовывоз'));
+    const points = screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).name === 'pickup');
+    // Same order: 'Казань, пр. Победы' sorts before 'Казань, ул. Пушкина'.
+    expect(points.map((p) => p.closest('label')?.textContent)).toEqual([
+      expect.stringContaining('пр. Победы, 46'),
+      expect.stringContaining('ул. Пушкина, 10'),
+    ]);
+    expect(points[0]).toBeChecked();
+    // The cash-only point: the stored online-card choice is not allowed there and must be reset.
+    await userEvent.click(screen.getByText('ул. Пушкина, 10'));
+    await userEvent.click(screen.getByTestId('location-save'));
+    await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));
+    expect(selectionsStore.getState()).toMatchObject({
+      cityId: 1,
+      deliveryMethod: 'TAKE_AWAY',
+      restoId: 2,
+      paymentMethod: 'CASH_UPON_RECEIPT',
+    });
+    expect(localStorage.getItem('resto_id')).toBe('2');
+  });
+
+  it('refuses delivery without an address and saves nothing', async () => {
+    open();
+    await renderWithApp(<LocationPopup />, { cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await userEvent.click(await screen.findByTestId('location-save'));
+    expect(await screen.findByText('Укажите адрес доставки')).toBeInTheDocument();
+    expect(appFlagsStore.getState().locationOpen).toBe(true);
+    expect(selectionsStore.getState().cityId).toBeNull();
+    expect(localStorage.getItem('city_id')).toBeNull();
+  });
+
+  it('asks to confirm an address without a house number, then saves the zone restaurant', async () => {
+    open();
+    await renderWithApp(<LocationPopup />, { cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await userEvent.type(await screen.findByTestId('delivery-address'), 'ул. Баумана');
+    await userEvent.selectOptions(screen.getByTestId('delivery-district'), 'Зона 10');
+    expect(screen.getByRole('button', { name: 'Условия доставки' })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('location-save'));
+    expect(await screen.findByText('Подтвердите адрес')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Уточнить данные' }));
+    expect(appFlagsStore.getState().locationOpen).toBe(true);
+    await userEvent.click(screen.getByTestId('location-save'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Продолжить без номера' }));
+    await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));
+    expect(selectionsStore.getState()).toMatchObject({ cityId: 1, deliveryMethod: 'DELIVERY', restoId: 1 });
+    expect(selectionsStore.getState().deliveryPlace?.address).toBe('ул. Баумана');
+    expect(selectionsStore.getState().paymentMethod).toBe('CARD_UPON_RECEIPT');
+  });
+
+  it('shows the delivery terms of the zone with free delivery and minutes', async () => {
+    open();
+    await renderWithApp(<LocationPopup />, { cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await userEvent.selectOptions(await screen.findByTestId('delivery-district'), 'Зона 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Условия доставки' }));
+    const table = await screen.findByRole('table');
+    expect(table.textContent).toContain('Бесплатно');
+    expect(table.textContent).toContain('45 мин');
+    expect(table.textContent?.replace(/\s/g, ' ')).toContain('200 ₽');
+  });
+
+  it('says when the restaurants of a city have no menu', async () => {
+    open();
+    await renderWithApp(<LocationPopup />, { cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Самара' }));
+    expect(await screen.findByText('В заведениях выбранного города нет меню')).toBeInTheDocument();
+  });
+
+  it('cannot be closed while persistent; otherwise closing keeps the last saved state', async () => {
+    selectionsStore
+      .getState()
+      .save({ cityId: 1, deliveryMethod: 'TAKE_AWAY', restoId: 3, paymentMethod: null, deliveryPlace: null });
+    open(true);
+    const view = await renderWithApp(<LocationPopup />, { cities });
+    await userEvent.keyboard('{Escape}');
+    expect(appFlagsStore.getState().locationOpen).toBe(true);
+    view.unmount();
+    appFlagsStore.getState().closeLocation();
+
+    open(false);
+    await renderWithApp(<LocationPopup />, { cities });
+    await userEvent.click(await screen.findByText('ул. Пушкина, 10'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));
+    expect(selectionsStore.getState().restoId).toBe(3);
+  });
+});
