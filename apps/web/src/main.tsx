@@ -7,7 +7,7 @@ import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
 import { cartStorage } from './shared/store/cart-store.ts';
 import { consentStorage } from './shared/store/consent-store.ts';
-import { selectionsStorage, selectionsStore } from './shared/store/selections-store.ts';
+import { applyFirstBootDefaults, selectionsStorage } from './shared/store/selections-store.ts';
 import './app/theme.css';
 
 /**
@@ -22,17 +22,7 @@ async function start(element: HTMLElement) {
     selectionsStorage.hydrate();
     consentStorage.hydrate();
     cartStorage.hydrate();
-    const { defaults } = brand;
-    // SPEC §4 'Boot': the first boot applies the brand's configured defaults.
-    if (outcome !== 'kept' && outcome !== 'migrated' && defaults.cityId !== null) {
-      selectionsStore.getState().save({
-        cityId: defaults.cityId,
-        deliveryMethod: defaults.deliveryMethod,
-        restoId: defaults.restoId,
-        paymentMethod: null,
-        deliveryPlace: null,
-      });
-    }
+    applyFirstBootDefaults(outcome !== 'kept' && outcome !== 'migrated', brand.defaults);
     const locale = initialLocale(brand.locales, brand.defaultLocale);
     const i18n = await createI18n(TEXTS, locale);
     applyBrandToDocument(brand, locale);

@@ -50,3 +50,22 @@ export const selectionsStorage = bindStorage(selectionsStore, {
 export function useSelections<T>(select: (state: Selections) => T): T {
   return useStore(selectionsStore, select);
 }
+
+/**
+ * SPEC §4 'Boot': the first boot (storage just initialised or cleared) applies the brand's configured
+ * defaults, when the brand names a city. A returning customer's own choice always wins.
+ */
+export function applyFirstBootDefaults(
+  firstBoot: boolean,
+  defaults: { cityId: number | null; deliveryMethod: CustomerDeliveryMethod | null; restoId: number | null },
+): boolean {
+  if (!firstBoot || defaults.cityId === null || selectionsStore.getState().cityId !== null) return false;
+  selectionsStore.getState().save({
+    cityId: defaults.cityId,
+    deliveryMethod: defaults.deliveryMethod,
+    restoId: defaults.restoId,
+    paymentMethod: null,
+    deliveryPlace: null,
+  });
+  return true;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cartStorage, cartStore } from './cart-store.ts';
 import { clockStore } from './clock-store.ts';
 import { consentStorage, consentStore } from './consent-store.ts';
-import { selectionsStorage, selectionsStore } from './selections-store.ts';
+import { applyFirstBootDefaults, selectionsStorage, selectionsStore } from './selections-store.ts';
 
 describe('stores kept under the SPEC keys', () => {
   it('writes each selection under its own key and reads it back', () => {
@@ -24,6 +24,19 @@ describe('stores kept under the SPEC keys', () => {
     selectionsStorage.hydrate();
     expect(selectionsStore.getState().cityId).toBe(3);
     expect(selectionsStore.getState().restoId).toBeNull();
+  });
+
+  it("applies the brand's defaults on a first boot only, never over a saved choice", () => {
+    selectionsStorage.hydrate();
+    selectionsStore.getState().reset();
+    const defaults = { cityId: 2, deliveryMethod: 'TAKE_AWAY' as const, restoId: 4 };
+    expect(applyFirstBootDefaults(false, defaults)).toBe(false);
+    expect(applyFirstBootDefaults(true, { cityId: null, deliveryMethod: null, restoId: null })).toBe(false);
+    expect(applyFirstBootDefaults(true, defaults)).toBe(true);
+    expect(selectionsStore.getState()).toMatchObject({ cityId: 2, deliveryMethod: 'TAKE_AWAY', restoId: 4 });
+    expect(localStorage.getItem('city_id')).toBe('2');
+    expect(applyFirstBootDefaults(true, { ...defaults, cityId: 3 })).toBe(false);
+    expect(selectionsStore.getState().cityId).toBe(2);
   });
 
   it('remembers cookie consent and adulthood', () => {

@@ -145,6 +145,14 @@ describe('location popup', () => {
     expect(table.textContent?.replace(/\s/g, ' ')).toContain('200 ₽');
   });
 
+  it('skips the city step when the brand has one city, with no way back to it', async () => {
+    open();
+    await renderWithApp(<LocationPopup />, { cities: cities.slice(0, 1) });
+    expect(await screen.findByRole('radio', { name: 'Доставка' })).toBeChecked();
+    expect(screen.queryByText('Выберите город')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Сменить город' })).not.toBeInTheDocument();
+  });
+
   it('says when the restaurants of a city have no menu', async () => {
     open();
     await renderWithApp(<LocationPopup />, { cities });
