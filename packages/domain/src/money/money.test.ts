@@ -7,7 +7,7 @@ describe('money in minor units', () => {
     expect(formatMoney(minor(49000), 'RUB', 'ru').replace(nbsp, ' ')).toBe('490 ₽');
     expect(formatMoney(minor(49050), 'RUB', 'ru').replace(nbsp, ' ')).toBe('490,5 ₽');
     expect(formatMoney(minor(123456), 'RUB', 'ru').replace(nbsp, ' ')).toBe('1 234,56 ₽');
-    expect(formatMoney(minor(123456), 'RUB', 'en').replace(nbsp, ' ')).toBe('RUB 1,234.56');
+    expect(formatMoney(minor(123456), 'RUB', 'en').replace(nbsp, ' ')).toBe('₽1,234.56');
     expect(formatMoney(minor(0), 'RUB', 'ru').replace(nbsp, ' ')).toBe('0 ₽');
   });
 

@@ -27,6 +27,8 @@ export function formatMoney(amount: Minor, currency: string, locale: string): st
     formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
+      // '690 ₽' and '₽690' rather than 'RUB 690'.
+      currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: 0,
       maximumFractionDigits: 2,
     });
