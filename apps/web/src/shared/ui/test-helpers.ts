@@ -1,21 +1,25 @@
 /* Test-only helpers for the shared UI tests (imported by *.test.tsx, never by the app). */
 import { vi } from 'vitest';
 
+/** A MediaQueryList that never changes: jsdom has no layout to evaluate queries against. */
+export function fakeMediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  } as MediaQueryList;
+}
+
 /** Makes every media query match (true) or not, e.g. to render the ≥ 840 px variants. */
 export function stubMatchMedia(matches: boolean) {
-  return vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches,
-        media: query,
-        onchange: null,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }) as MediaQueryList,
-  );
+  return vi
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) => fakeMediaQueryList(query, matches));
 }
 
 /**
