@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
-import { createRouter } from './router.tsx';
+import { Root } from './root.tsx';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -16,7 +16,6 @@ function makeQueryClient() {
 /** Providers around the router: server data, texts, the brand. */
 export function App({ brand, i18n }: { brand: BrandConfig; i18n: i18n }) {
   const [queryClient] = useState(makeQueryClient);
-  const [router] = useState(createRouter);
   useEffect(() => {
     const onLanguage = (language: string) => applyBrandToDocument(brand, language === 'en' ? 'en' : 'ru');
     i18n.on('languageChanged', onLanguage);
@@ -26,7 +25,9 @@ export function App({ brand, i18n }: { brand: BrandConfig; i18n: i18n }) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <BrandProvider brand={brand}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <Root />
+          </BrowserRouter>
         </BrandProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -1,15 +1,18 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { MenuOverview } from '../features/catalog/components/menu-overview.tsx';
 import { PositionLayer } from '../features/catalog/components/position-layer.tsx';
 import { PromotionLayer } from '../features/promotions/components/promotion-layer.tsx';
 import { appFlagsStore } from '../shared/store/app-flags-store.ts';
 import { useIsWide } from '../shared/ui/breakpoints.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
+import { AppBanner } from './app-banner.tsx';
+import { Footer } from './header/footer.tsx';
+import { Header } from './header/header.tsx';
 import { INFO_PAGE_SLUGS } from './header/navigation.ts';
+import { Layout } from './layouts/layouts.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { Root } from './root.tsx';
-import type { RouteHandle } from './route-handle.ts';
+import type { LayoutName } from './route-handle.ts';
 
 // Screens a first visit rarely needs load on demand (DESIGN: split the bundle by route).
 const PromotionsPage = lazy(() => import('../features/promotions/components/promotions-page.tsx'));
@@ -20,13 +23,17 @@ const AuthPage = lazy(() => import('../features/auth/components/auth-page.tsx'))
 const InfoPage = lazy(() => import('../features/info-pages/components/info-page.tsx'));
 
 function Deferred({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner size={40} />}>{children}</Suspense>;
+  return <Suspense fallback={<Spinner size={40} label="…" />}>{children}</Suspense>;
 }
 
 const openLocation = () => appFlagsStore.getState().openLocation();
 
 function Home() {
   return <MenuOverview onChooseLocation={openLocation} />;
+}
+
+function MenuPage() {
+  return <MenuOverview menuId={Number(useParams().menuId)} onChooseLocation={openLocation} />;
 }
 
 /** SPEC §2: on phones a dish opens over its menu; on desktop over home (the menus variant). */
@@ -58,83 +65,55 @@ function PromotionRoute() {
   );
 }
 
-const layer = (layout: RouteHandle['layout']): RouteHandle => ({ layout, keepScroll: true });
-
-export const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    children: [
-      { index: true, element: <Home />, handle: { layout: 'default' } satisfies RouteHandle },
-      {
-        path: 'menus/:menuId',
-        element: <MenuRouteElement />,
-        handle: { layout: 'custom-default' } satisfies RouteHandle,
-      },
-      { path: 'menus/:menuId/positions/:positionId', element: <PositionRoute />, handle: layer('default') },
-      {
-        path: 'promotions',
-        element: (
-          <Deferred>
-            <PromotionsPage />
-          </Deferred>
-        ),
-        handle: { layout: 'default' } satisfies RouteHandle,
-      },
-      { path: 'promotions/:promotionId', element: <PromotionRoute />, handle: layer('default') },
-      {
-        path: 'restos',
-        element: (
-          <Deferred>
-            <RestosPage />
-          </Deferred>
-        ),
-        handle: { layout: 'default' } satisfies RouteHandle,
-      },
-      {
-        path: 'restos/:restoId',
-        element: (
-          <Deferred>
-            <RestoPage />
-          </Deferred>
-        ),
-        handle: { layout: 'default' } satisfies RouteHandle,
-      },
-      {
-        path: 'cart',
-        element: (
-          <Deferred>
-            <CartPage />
-          </Deferred>
-        ),
-      },
-      {
-        path: 'auth',
-        element: (
-          <Deferred>
-            <AuthPage />
-          </Deferred>
-        ),
-      },
-      ...[...INFO_PAGE_SLUGS, 'terms-of-sale'].map((slug) => ({
-        path: slug,
-        element: (
-          <Deferred>
-            <InfoPage slug={slug} />
-          </Deferred>
-        ),
-      })),
-      { path: 'not-found', element: <NotFoundPage />, handle: { layout: 'error' } satisfies RouteHandle },
-      // SPEC §2: any unknown path redirects home.
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
-
-function MenuRouteElement() {
-  const menuId = Number(useParams().menuId);
-  return <MenuOverview menuId={menuId} onChooseLocation={openLocation} />;
+/** A layout route: the pages nested under it share one of the five layouts of SPEC §2. */
+function LayoutRoute({ name }: { name: LayoutName }) {
+  return (
+    <Layout
+      name={name}
+      header={
+        <>
+          <AppBanner />
+          <Header />
+        </>
+      }
+      footer={<Footer />}
+    >
+      <Outlet />
+    </Layout>
+  );
 }
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+function deferred(element: ReactNode) {
+  return <Deferred>{element}</Deferred>;
+}
+
+/** Every route of SPEC §2's table, grouped by layout; 'simple' is the default layout. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<LayoutRoute name="default" />}>
+        <Route index element={<Home />} />
+        <Route path="menus/:menuId/positions/:positionId" element={<PositionRoute />} />
+        <Route path="promotions" element={deferred(<PromotionsPage />)} />
+        <Route path="promotions/:promotionId" element={<PromotionRoute />} />
+        <Route path="restos" element={deferred(<RestosPage />)} />
+        <Route path="restos/:restoId" element={deferred(<RestoPage />)} />
+      </Route>
+      <Route element={<LayoutRoute name="custom-default" />}>
+        <Route path="menus/:menuId" element={<MenuPage />} />
+      </Route>
+      <Route element={<LayoutRoute name="simple" />}>
+        <Route path="cart" element={deferred(<CartPage />)} />
+        <Route path="auth" element={deferred(<AuthPage />)} />
+        {[...INFO_PAGE_SLUGS, 'terms-of-sale'].map((slug) => (
+          <Route key={slug} path={slug} element={deferred(<InfoPage slug={slug} />)} />
+        ))}
+      </Route>
+      <Route element={<LayoutRoute name="error" />}>
+        <Route path="not-found" element={<NotFoundPage />} />
+      </Route>
+      {/* SPEC §2: any unknown path redirects home. */}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches } from 'react-router';
-import { deepestHandle } from './route-handle.ts';
+import { useLocation } from 'react-router';
+import { isLayerPath } from './route-handle.ts';
 
 /**
  * SPEC §2 'Scroll': a hash target scrolls smoothly into view below the header (CSS scroll-margin-top);
@@ -8,12 +8,11 @@ import { deepestHandle } from './route-handle.ts';
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
-  const keepScroll = deepestHandle(useMatches()).keepScroll === true;
-  const previous = useRef<{ pathname: string; keepScroll: boolean } | null>(null);
+  const previous = useRef<string | null>(null);
 
   useEffect(() => {
     const before = previous.current;
-    previous.current = { pathname, keepScroll };
+    previous.current = pathname;
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target) {
@@ -22,10 +21,10 @@ export function ScrollManager() {
         return;
       }
     }
-    if (!before || before.pathname === pathname) return;
-    if (keepScroll || before.keepScroll) return;
+    if (before === null || before === pathname) return;
+    if (isLayerPath(pathname) || isLayerPath(before)) return;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname, hash, keepScroll]);
+  }, [pathname, hash]);
 
   return null;
 }

@@ -1,17 +1,17 @@
 import { isLocale, type Locale } from '@storefront/domain';
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import * as z from 'zod/mini';
 import { setApiLocale } from '../api-client.ts';
 import { STORAGE_KEYS } from '../storage/keys.ts';
 import { readStored, writeStored } from '../storage/local-storage.ts';
+import { isString } from '../storage/stored-value-guards.ts';
 
 /** A feature's texts: one object per locale, used as the i18next namespace named after the feature. */
 export type Texts = { ru: Record<string, unknown>; en: Record<string, unknown> };
 
 /** SPEC §5: a stored locale is used only if the brand offers it; else the brand's default. */
 export function initialLocale(available: readonly Locale[], fallback: Locale): Locale {
-  const stored = readStored(STORAGE_KEYS.locale, z.string());
+  const stored = readStored(STORAGE_KEYS.locale, isString);
   return isLocale(stored) && available.includes(stored) ? stored : fallback;
 }
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type { Guard } from './stored-value-guards.ts';
 
 /** Local storage may be missing or refuse writes (private mode, quota): the app must keep working. */
 function storage(): Storage | null {
@@ -9,12 +9,12 @@ function storage(): Storage | null {
   }
 }
 
-export function readStored<T>(key: string, schema: z.ZodMiniType<T>): T | undefined {
+export function readStored<T>(key: string, isValid: Guard<T>): T | undefined {
   const raw = storage()?.getItem(key);
   if (raw === null || raw === undefined) return undefined;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    const value: unknown = JSON.parse(raw);
+    return isValid(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -1,8 +1,8 @@
-import type * as z from 'zod/mini';
 import type { StoreApi } from 'zustand';
 import { readStored, writeStored } from '../storage/local-storage.ts';
+import type { Guard } from '../storage/stored-value-guards.ts';
 
-export type StoredFields<S> = { [K in keyof S]?: { key: string; schema: z.ZodMiniType<S[K]> } };
+export type StoredFields<S> = { [K in keyof S]?: { key: string; isValid: Guard<S[K]> } };
 
 /**
  * Keeps chosen fields of a store in local storage, each under its own SPEC key (zustand's persist
@@ -10,13 +10,13 @@ export type StoredFields<S> = { [K in keyof S]?: { key: string; schema: z.ZodMin
  * ignoring values that do not parse; from then on every change is written.
  */
 export function bindStorage<S extends object>(store: StoreApi<S>, fields: StoredFields<S>) {
-  const entries = Object.entries(fields) as [keyof S, { key: string; schema: z.ZodMiniType<unknown> }][];
+  const entries = Object.entries(fields) as [keyof S, { key: string; isValid: Guard<unknown> }][];
   let unsubscribe: (() => void) | null = null;
   return {
     hydrate() {
       const patch: Partial<S> = {};
-      for (const [field, { key, schema }] of entries) {
-        const value = readStored(key, schema);
+      for (const [field, { key, isValid }] of entries) {
+        const value = readStored(key, isValid);
         if (value !== undefined) patch[field] = value as S[keyof S];
       }
       store.setState(patch);

@@ -1,21 +1,36 @@
-import * as z from 'zod/mini';
 import { createStore, useStore } from 'zustand';
 import { STORAGE_KEYS } from '../storage/keys.ts';
+import {
+  arrayOf,
+  isBoolean,
+  isNonNegativeInt,
+  isPositiveInt,
+  shape,
+} from '../storage/stored-value-guards.ts';
 import { bindStorage } from './bind-storage.ts';
 
 /** SPEC §3 'Cart position' as kept in storage; prices are re-checked by the server's preflight. */
-const positive = z.int().check(z.positive());
-const amount = z.int().check(z.nonnegative());
-export const cartPosition = z.object({
-  id: positive,
-  menu: z.object({ id: positive }),
-  count: positive,
-  price: amount,
-  sum: amount,
-  hasModifiers: z.boolean(),
-  modifiers: z.array(z.object({ id: z.int(), modifierId: z.int(), count: positive, price: amount })),
+export interface CartPosition {
+  id: number;
+  menu: { id: number };
+  count: number;
+  price: number;
+  sum: number;
+  hasModifiers: boolean;
+  modifiers: { id: number; modifierId: number; count: number; price: number }[];
+}
+
+const isCartPosition = shape<CartPosition>({
+  id: isPositiveInt,
+  menu: shape({ id: isPositiveInt }),
+  count: isPositiveInt,
+  price: isNonNegativeInt,
+  sum: isNonNegativeInt,
+  hasModifiers: isBoolean,
+  modifiers: arrayOf(
+    shape({ id: isPositiveInt, modifierId: isPositiveInt, count: isPositiveInt, price: isNonNegativeInt }),
+  ),
 });
-export type CartPosition = z.infer<typeof cartPosition>;
 
 export interface Cart {
   positions: CartPosition[];
@@ -28,7 +43,7 @@ export const cartStore = createStore<Cart>()((set) => ({
 }));
 
 export const cartStorage = bindStorage(cartStore, {
-  positions: { key: STORAGE_KEYS.cartPositions, schema: z.array(cartPosition) },
+  positions: { key: STORAGE_KEYS.cartPositions, isValid: arrayOf(isCartPosition) },
 });
 
 /** The number shown on the cart button: dishes, not lines. */

@@ -1,6 +1,6 @@
-import * as z from 'zod/mini';
 import { createStore, useStore } from 'zustand';
 import { STORAGE_KEYS } from '../storage/keys.ts';
+import { isBoolean } from '../storage/stored-value-guards.ts';
 import { bindStorage } from './bind-storage.ts';
 
 /** The two answers the customer gives once: cookies accepted, age 18+ confirmed (SPEC §2 items 8, 9). */
@@ -36,8 +36,8 @@ export const consentStore = createStore<Consent>()((set, get) => ({
 }));
 
 export const consentStorage = bindStorage(consentStore, {
-  cookiesConsentAccepted: { key: STORAGE_KEYS.cookiesConsentAccepted, schema: z.boolean() },
-  adulthoodConfirmed: { key: STORAGE_KEYS.adulthoodConfirmed, schema: z.boolean() },
+  cookiesConsentAccepted: { key: STORAGE_KEYS.cookiesConsentAccepted, isValid: isBoolean },
+  adulthoodConfirmed: { key: STORAGE_KEYS.adulthoodConfirmed, isValid: isBoolean },
 });
 
 export function useConsent<T>(select: (state: Consent) => T): T {

@@ -1,8 +1,15 @@
-import type { CustomerDeliveryMethod, PaymentMethod } from '@storefront/domain';
+import { type CustomerDeliveryMethod, PAYMENT_METHODS, type PaymentMethod } from '@storefront/domain';
 import type { DeliveryPlaceValue } from '@storefront/domain/contracts';
-import * as z from 'zod/mini';
 import { createStore, useStore } from 'zustand';
 import { STORAGE_KEYS } from '../storage/keys.ts';
+import {
+  isFiniteNumber,
+  isPositiveInt,
+  nullable,
+  oneOf,
+  shape,
+  textUpTo,
+} from '../storage/stored-value-guards.ts';
 import { bindStorage } from './bind-storage.ts';
 
 /** SPEC §3 'Selections': what the customer saved in the location popup, kept across visits. */
@@ -24,27 +31,29 @@ export const selectionsStore = createStore<Selections>()((set) => ({
   reset: () => set(empty),
 }));
 
-// zod/mini keeps these checks out of the first visit's bundle weight (decision 8).
-const id = z.int().check(z.positive());
-const text = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
-const deliveryPlace = z.object({
+const text = (max: number) => nullable(textUpTo(max));
+const isDeliveryPlace = shape<DeliveryPlaceValue>({
   address: text(300),
   apartment: text(50),
   entrance: text(50),
   floor: text(50),
   intercom: text(50),
   comment: text(100),
-  location: z.nullable(z.object({ lat: z.number(), lng: z.number() })),
+  location: nullable(shape({ lat: isFiniteNumber, lng: isFiniteNumber })),
 });
+
 export const selectionsStorage = bindStorage(selectionsStore, {
-  cityId: { key: STORAGE_KEYS.cityId, schema: z.nullable(id) },
-  deliveryMethod: { key: STORAGE_KEYS.deliveryMethod, schema: z.nullable(z.enum(['DELIVERY', 'TAKE_AWAY'])) },
+  cityId: { key: STORAGE_KEYS.cityId, isValid: nullable(isPositiveInt) },
+  deliveryMethod: {
+    key: STORAGE_KEYS.deliveryMethod,
+    isValid: nullable(oneOf(['DELIVERY', 'TAKE_AWAY'] as const)),
+  },
   paymentMethod: {
     key: STORAGE_KEYS.paymentMethod,
-    schema: z.nullable(z.enum(['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT'])),
+    isValid: nullable(oneOf(PAYMENT_METHODS)),
   },
-  restoId: { key: STORAGE_KEYS.restoId, schema: z.nullable(id) },
-  deliveryPlace: { key: STORAGE_KEYS.deliveryPlace, schema: z.nullable(deliveryPlace) },
+  restoId: { key: STORAGE_KEYS.restoId, isValid: nullable(isPositiveInt) },
+  deliveryPlace: { key: STORAGE_KEYS.deliveryPlace, isValid: nullable(isDeliveryPlace) },
 });
 
 export function useSelections<T>(select: (state: Selections) => T): T {

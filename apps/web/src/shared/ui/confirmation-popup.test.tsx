@@ -2,11 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmationPopup } from './confirmation-popup.tsx';
-import { shimVaulForJsdom, stubMatchMedia } from './test-helpers.ts';
+import { stubMatchMedia } from './test-helpers.ts';
 
-beforeEach(() => {
-  shimVaulForJsdom();
-});
+beforeEach(() => {});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,11 +2,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponsiveDialog } from './dialog.tsx';
-import { shimVaulForJsdom, stubMatchMedia } from './test-helpers.ts';
+import { stubMatchMedia } from './test-helpers.ts';
 
-beforeEach(() => {
-  shimVaulForJsdom();
-});
+beforeEach(() => {});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -50,8 +48,8 @@ for (const wide of [false, true]) {
       expect(dialog).toHaveAccessibleDescription('Укажите улицу и дом');
       expect(screen.getByText('Содержимое')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Сохранить' })).toBeInTheDocument();
-      // The bottom sheet is vaul's drawer; the centred dialog is plain Radix.
-      expect(dialog.hasAttribute('data-vaul-drawer')).toBe(!wide);
+      // Below 840 px the dialog is laid out as a bottom sheet.
+      expect(dialog.hasAttribute('data-sheet')).toBe(!wide);
     });
 
     it('closes on Escape when dismissible', async () => {

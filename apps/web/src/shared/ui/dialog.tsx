@@ -1,6 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
-import { Drawer } from 'vaul';
 import { useIsWide } from './breakpoints.ts';
 import { IconButton } from './button.tsx';
 import { cx } from './class-names.ts';
@@ -112,6 +111,10 @@ function CentredDialog(props: ResponsiveDialogProps) {
   );
 }
 
+/**
+ * Below 840 px the same Radix dialog, laid out as a sheet rising from the bottom. It closes by its
+ * button, Escape or a tap outside; a drag-to-close gesture library would cost the first visit ~9 KB.
+ */
 function BottomSheet(props: ResponsiveDialogProps) {
   const {
     open,
@@ -124,12 +127,13 @@ function BottomSheet(props: ResponsiveDialogProps) {
   } = props;
   const contentRef = useRef<HTMLDivElement>(null);
   return (
-    <Drawer.Root open={open} onOpenChange={onOpenChange} dismissible={dismissible} autoFocus>
-      <Drawer.Portal>
-        <Drawer.Overlay className={cx(styles.overlay, !withScrim && styles.overlayClear)} />
-        <Drawer.Content
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={cx(styles.overlay, !withScrim && styles.overlayClear)} />
+        <RadixDialog.Content
           ref={contentRef}
           className={cx(styles.sheet, fullHeight && styles.sheetFull, className)}
+          data-sheet=""
           // Focus the sheet itself, not its first field: no on-screen keyboard jumping up on open.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
@@ -140,8 +144,8 @@ function BottomSheet(props: ResponsiveDialogProps) {
         >
           {dismissible && <div className={styles.handle} aria-hidden="true" />}
           <Frame {...props} />
-        </Drawer.Content>
-      </Drawer.Portal>
-    </Drawer.Root>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -21,24 +21,3 @@ export function stubMatchMedia(matches: boolean) {
     .spyOn(window, 'matchMedia')
     .mockImplementation((query: string) => fakeMediaQueryList(query, matches));
 }
-
-/**
- * vaul (the bottom sheet) reacts to pointer events with pointer capture and the computed transform,
- * neither of which jsdom has. Call in beforeEach; vi.restoreAllMocks() undoes the getComputedStyle spy.
- */
-export function shimVaulForJsdom() {
-  const proto = Element.prototype;
-  if (!proto.setPointerCapture) {
-    proto.setPointerCapture = () => {};
-    proto.releasePointerCapture = () => {};
-    proto.hasPointerCapture = () => false;
-  }
-  const original = window.getComputedStyle.bind(window);
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
-    const style = original(element, pseudo);
-    if (!style.transform) {
-      Object.defineProperty(style, 'transform', { value: 'none', configurable: true });
-    }
-    return style;
-  });
-}

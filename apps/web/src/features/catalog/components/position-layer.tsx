@@ -20,7 +20,7 @@ export function PositionLayer({ backTo }: { backTo: string }) {
   const menu = menus.find((m) => String(m.id) === menuId);
   const positions = useQuery({ ...menuPositionsQuery(menu?.id ?? 0), enabled: menu !== undefined });
   const position = positions.data?.find((p) => String(p.id) === positionId);
-  const close = () => navigate(backTo, { preventScrollReset: true });
+  const close = () => navigate(backTo);
   return (
     <ResponsiveDialog
       open

@@ -16,7 +16,7 @@ export function PromotionLayer({ backTo, showViewAll }: { backTo: string; showVi
   const { resto } = useCurrentLocation();
   const promotions = useQuery({ ...restoPromotionsQuery(resto?.id ?? 0), enabled: resto !== null });
   const promotion = promotions.data?.find((p) => String(p.id) === promotionId);
-  const close = () => navigate(backTo, { preventScrollReset: true });
+  const close = () => navigate(backTo);
   return (
     <ResponsiveDialog
       open

@@ -1,0 +1,23 @@
+import { asReturningCustomer, expect, expectKazanMenu, locationDialog, shot, test } from './fixtures.ts';
+
+// 03:00 on Wednesday in Kazan: restaurant 1 (11:00–23:00 on weekdays) is closed.
+test.use({ serverTime: '2026-11-25T00:00:00.000Z' });
+
+test('a closed restaurant says orders are not accepted now and when it opens', async ({ page }, testInfo) => {
+  await asReturningCustomer(page);
+  await page.goto('/');
+  const notice = page.getByRole('dialog', { name: 'Сейчас заказы не принимаются' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Откроемся сегодня в 11:00');
+  await shot(page, testInfo, 'day-off');
+  await notice.getByRole('button', { name: 'Понятно' }).click();
+  await expect(notice).toBeHidden();
+  await expectKazanMenu(page);
+});
+
+test('the closed notice offers to change the address', async ({ page }) => {
+  await asReturningCustomer(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Изменить адрес' }).click();
+  await expect(locationDialog(page)).toBeVisible();
+});

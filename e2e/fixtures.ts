@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export { expect };
+
+/** The storage version the storefront writes (apps/web/src/shared/storage/keys.ts). */
+export const STORAGE_VERSION = (() => {
+  const keys = readFileSync(resolve(import.meta.dirname, '../apps/web/src/shared/storage/keys.ts'), 'utf8');
+  const version = /STORAGE_VERSION\s*=\s*'([^']+)'/.exec(keys)?.[1];
+  if (!version) throw new Error('STORAGE_VERSION not found in keys.ts');
+  return version;
+})();
+
+/** Wednesday 2026-11-25, 12:00 in Kazan (+03:00): every demo restaurant is open. */
+export const NOON_WEDNESDAY = '2026-11-25T09:00:00.000Z';
+
+/**
+ * The page reads the server's clock from /1/now; the journeys pin it (option `serverTime`), so whether
+ * the demo restaurants are open does not depend on the hour the suite runs (decision 9).
+ */
+export const test = base.extend<{ serverTime: string }>({
+  serverTime: [NOON_WEDNESDAY, { option: true }],
+  page: async ({ page, serverTime }, use) => {
+    await page.route('**/1/now', (route) => route.fulfill({ json: { utc_time: serverTime } }));
+    await use(page);
+  },
+});
+
+/** A full-page screenshot kept with the test's artifacts (and attached to the HTML report). */
+export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+export const locationDialog = (page: Page) => page.getByRole('dialog', { name: 'Адрес' });
+
+/**
+ * The method toggle and the pickup points are radios hidden under their labels (the label takes the
+ * click, as for a person); click the label that wraps the radio.
+ */
+export async function chooseRadio(radio: Locator): Promise<void> {
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
+/** Storage of a customer who chose Kazan and pickup at restaurant 1 on an earlier visit. */
+export async function asReturningCustomer(page: Page, extra: Record<string, string> = {}): Promise<void> {
+  const stored = {
+    app_white_label: 'demo',
+    app_version: STORAGE_VERSION,
+    city_id: '1',
+    resto_id: '1',
+    order_delivery_method: '"TAKE_AWAY"',
+    ...extra,
+  };
+  await page.addInitScript((values) => {
+    // Only before the first load: later loads must see what the app itself wrote.
+    if (localStorage.getItem('app_white_label') !== null) return;
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, stored);
+}
+
+/** The Kazan main menu is rendered: its first groups and the synthetic 'Прочее' group after them. */
+export async function expectKazanMenu(
+  page: Page,
+  headings: readonly string[] = ['Роллы', 'Запечённые роллы', 'Суши и нигири', 'Прочее'],
+): Promise<void> {
+  for (const name of headings)
+    await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+}
+
+export async function storage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...localStorage }));
+}

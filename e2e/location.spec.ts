@@ -1,0 +1,169 @@
+import {
+  asReturningCustomer,
+  chooseRadio,
+  expect,
+  expectKazanMenu,
+  locationDialog,
+  shot,
+  storage,
+  test,
+} from './fixtures.ts';
+
+test.describe('location popup', () => {
+  test('first visit: the persistent popup leads to the pickup menu of Kazan', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const dialog = locationDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Выберите город')).toBeVisible();
+    for (const city of ['Казань', 'Нижний Новгород', 'Самара'])
+      await expect(dialog.getByRole('button', { name: city, exact: true })).toBeVisible();
+    await shot(page, testInfo, '01-city-step');
+
+    // Persistent: Escape does not close it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Казань', exact: true })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Сменить город' })).toContainText('Казань');
+    const methods = dialog.getByRole('group', { name: 'Способ получения' });
+    await expect(methods.getByRole('radio', { name: 'Доставка' })).toBeVisible();
+    await chooseRadio(methods.getByRole('radio', { name: 'Самовывоз' }));
+
+    const points = dialog.getByRole('group', { name: 'Пункты самовывоза' });
+    const baumana = points.getByRole('radio', { name: /ул\. Баумана, 44/ });
+    await expect(baumana).toBeChecked(); // the first point is preselected
+    const second = points.getByRole('radio').nth(1);
+    await chooseRadio(second);
+    await expect(baumana).not.toBeChecked();
+    await chooseRadio(baumana);
+    await shot(page, testInfo, '02-pickup-points');
+
+    await dialog.getByTestId('location-save').click();
+    await expect(dialog).toBeHidden();
+    await expectKazanMenu(page);
+    const groups = page.getByRole('region', { name: 'Основное меню' }).getByRole('heading', { level: 2 });
+    await expect(groups.last()).toHaveText('Прочее');
+    await expect(page.getByTestId('location-button')).toContainText('Казань');
+    await expect(page.getByTestId('location-button')).toContainText('Самовывоз: ул. Баумана, 44');
+    await expect(page.getByTestId('cart-button')).toBeVisible();
+    await expect(page.getByTestId('locale-menu')).toHaveText('RU');
+    await shot(page, testInfo, '03-menu');
+
+    expect(await storage(page)).toMatchObject({
+      app_white_label: 'demo',
+      city_id: '1',
+      order_delivery_method: '"TAKE_AWAY"',
+    });
+  });
+
+  test('a reload keeps the chosen city, method and pickup point', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const dialog = locationDialog(page);
+    await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
+    await chooseRadio(dialog.getByRole('radio', { name: 'Самовывоз' }));
+    await dialog.getByTestId('location-save').click();
+    await expectKazanMenu(page);
+    const chosen = await storage(page);
+
+    await page.reload();
+    await expectKazanMenu(page);
+    await expect(page.getByTestId('location-button')).toContainText('Самовывоз: ул. Баумана, 44');
+    await expect(locationDialog(page)).toBeHidden();
+    expect(await storage(page)).toMatchObject({
+      city_id: chosen.city_id,
+      resto_id: chosen.resto_id,
+      order_delivery_method: '"TAKE_AWAY"',
+    });
+    await shot(page, testInfo, 'after-reload');
+  });
+
+  test('a different stored white label is cleared and the popup asks again', async ({ page }, testInfo) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('app_white_label', 'other-brand');
+      localStorage.setItem('app_version', '2');
+      localStorage.setItem('city_id', '1');
+      localStorage.setItem('resto_id', '1');
+      localStorage.setItem('order_delivery_method', '"TAKE_AWAY"');
+    });
+    await page.goto('/');
+    const dialog = locationDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Выберите город')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    const stored = await storage(page);
+    expect(stored.app_white_label).toBe('demo');
+    expect(stored.city_id).toBeUndefined();
+    expect(stored.resto_id).toBeUndefined();
+    await shot(page, testInfo, 'popup-after-foreign-label');
+  });
+
+  test('delivery needs an address, then saves it with a district', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const dialog = locationDialog(page);
+    await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
+    await chooseRadio(dialog.getByRole('radio', { name: 'Доставка' }));
+    for (const label of ['Квартира / офис', 'Подъезд', 'Этаж', 'Домофон', 'Комментарий к адресу'])
+      await expect(dialog.getByLabel(label)).toBeVisible();
+
+    await dialog.getByTestId('location-save').click();
+    await expect(dialog.getByText('Укажите адрес доставки')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await shot(page, testInfo, '01-address-required');
+
+    await dialog.getByTestId('delivery-address').fill('ул. Баумана, 44');
+    const district = dialog.getByTestId('delivery-district');
+    await expect(district).toHaveAccessibleName('Район доставки');
+    await district.selectOption({ index: 1 });
+    await dialog.getByLabel('Квартира / офис').fill('12');
+    await shot(page, testInfo, '02-address-filled');
+    await dialog.getByTestId('location-save').click();
+
+    await expect(dialog).toBeHidden();
+    await expectKazanMenu(page);
+    await expect(page.getByTestId('location-button')).toContainText('Доставка: ул. Баумана, 44');
+    expect((await storage(page)).order_delivery_method).toBe('"DELIVERY"');
+    await shot(page, testInfo, '03-delivery-menu');
+  });
+
+  test('an address without a house number is confirmed before it is saved', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const dialog = locationDialog(page);
+    await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
+    await chooseRadio(dialog.getByRole('radio', { name: 'Доставка' }));
+    await dialog.getByTestId('delivery-address').fill('ул. Баумана');
+    await dialog.getByTestId('delivery-district').selectOption({ index: 1 });
+    await dialog.getByTestId('location-save').click();
+
+    const confirm = page.getByRole('dialog', { name: 'Подтвердите адрес' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Уточнить данные' })).toBeVisible();
+    await shot(page, testInfo, '01-confirm-address');
+
+    // 'Уточнить данные' goes back to the form with the address kept.
+    await confirm.getByRole('button', { name: 'Уточнить данные' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(dialog.getByTestId('delivery-address')).toHaveValue('ул. Баумана');
+
+    await dialog.getByTestId('location-save').click();
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Продолжить без номера' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(dialog).toBeHidden();
+    await expectKazanMenu(page);
+    await expect(page.getByTestId('location-button')).toContainText('Доставка: ул. Баумана');
+    await shot(page, testInfo, '02-saved-without-number');
+  });
+
+  test('a returning customer goes straight to the menu', async ({ page }, testInfo) => {
+    await asReturningCustomer(page);
+    await page.goto('/');
+    await expectKazanMenu(page);
+    await expect(locationDialog(page)).toBeHidden();
+    await expect(page.getByTestId('location-button')).toContainText('Самовывоз: ул. Баумана, 44');
+    await shot(page, testInfo, 'returning-customer');
+  });
+});

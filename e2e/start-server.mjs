@@ -1,0 +1,40 @@
+// Starts the storefront as `npm start` would (after `npm run build`), for the end-to-end suite: on the
+// port in E2E_PORT and on a fresh PGlite data dir, removed again when the server stops. The API seeds
+// the demo brand into the empty database before it listens, so readiness = the port answering.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '4173';
+const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: port,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    else {
+      cleanUp();
+      process.exit(0);
+    }
+  });
+}
+
+server.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 0 : 1));
+});

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end journeys (e2e/) in Debian's Chromium, against the storefront started as `npm start` would
+ * start it (e2e/start-server.mjs): a fresh build, a fresh PGlite data dir, a free port.
+ *
+ * Port: E2E_PORT when set; otherwise 4173 when free, else any free port the OS hands out. The choice
+ * is written back to process.env, so the worker processes (which load this file again and inherit the
+ * environment) agree with the runner on the base URL.
+ */
+function pickPort(): string {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  // Binding is asynchronous; a child node answers synchronously with the first port it could bind.
+  const probe = `
+    const net = require('node:net');
+    const tryPort = (port) => {
+      const server = net.createServer();
+      server.once('error', () => tryPort(0));
+      server.listen(port, '127.0.0.1', () => {
+        const bound = server.address().port;
+        server.close(() => process.stdout.write(String(bound)));
+      });
+    };
+    tryPort(4173);`;
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+}
+
+const port = pickPort();
+process.env.E2E_PORT = port;
+const baseURL = `http://127.0.0.1:${port}`;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 30_000,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL,
+    launchOptions,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    locale: 'ru-RU',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: false,
+      },
+    },
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'npm run build && node e2e/start-server.mjs',
+    url: `${baseURL}/1/now`,
+    env: { E2E_PORT: port },
+    reuseExistingServer: false,
+    // A build plus a first PGlite start that migrates and seeds the demo brand.
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});
