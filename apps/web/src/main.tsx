@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { TEXTS } from './app/texts.ts';
+import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
@@ -24,7 +24,7 @@ async function start(element: HTMLElement) {
     cartStorage.hydrate();
     applyFirstBootDefaults(outcome !== 'kept' && outcome !== 'migrated', brand.defaults);
     const locale = initialLocale(brand.locales, brand.defaultLocale);
-    const i18n = await createI18n(TEXTS, locale);
+    const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);
     applyBrandToDocument(brand, locale);
     root.render(
       <StrictMode>

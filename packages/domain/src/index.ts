@@ -1,4 +1,7 @@
+export * from './cart/cart-rules.ts';
 export * from './catalog/catalog-constants.ts';
+export * from './catalog/modifier-rules.ts';
+export * from './catalog/time-slots.ts';
 export * from './delivery-terms/delivery-terms.ts';
 export * from './errors.ts';
 export * from './geo/geo.ts';
@@ -8,3 +11,4 @@ export * from './location/location-rules.ts';
 export * from './methods/methods.ts';
 export * from './money/money.ts';
 export * from './schedule/schedule.ts';
+export * from './search/search.ts';

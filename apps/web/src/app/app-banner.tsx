@@ -4,11 +4,6 @@ import { useBrand } from '../shared/config.tsx';
 import { CloseIcon } from '../shared/ui/icons.tsx';
 import styles from './chrome.module.css';
 
-export const appBannerTexts = {
-  ru: { text: 'В приложении удобнее', open: 'Открыть', close: 'Скрыть' },
-  en: { text: 'It is handier in the app', open: 'Open', close: 'Hide' },
-};
-
 function platform(): 'ios' | 'android' | null {
   const agent = navigator.userAgent;
   if (/iPhone|iPad|iPod/i.test(agent)) return 'ios';

@@ -1,8 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { AdulthoodConfirmation } from '../features/consent/components/adulthood-confirmation.tsx';
 import { CookieConsent } from '../features/consent/components/cookie-consent.tsx';
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
 import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
 import { CurrentLocationContext } from '../shared/current-location.tsx';
+import { useAppFlags } from '../shared/store/app-flags-store.ts';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
 import { useBoot } from './boot/use-boot.ts';
@@ -10,12 +12,16 @@ import { AppRoutes } from './router.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
+// The search and its index load only when the customer opens it.
+const SearchOverlay = lazy(() => import('../features/search/components/search-overlay.tsx'));
+
 /**
  * The storefront around every page: the boot sequence (splash, fatal error), the chosen location for
  * every feature, the routes with their layouts, and the popups that can open anywhere.
  */
 export function Root() {
   const boot = useBoot();
+  const searchOpen = useAppFlags((s) => s.searchOpen);
   if (boot.kind === 'failed') return <FatalError message={boot.message} onRetry={boot.retry} />;
   if (!boot.location) return <Splash />;
   return (
@@ -28,6 +34,11 @@ export function Root() {
           <AdulthoodConfirmation />
           <CookieConsent />
           <ScrollToTop />
+          {searchOpen && (
+            <Suspense fallback={null}>
+              <SearchOverlay />
+            </Suspense>
+          )}
         </>
       )}
       <LocationPopup />

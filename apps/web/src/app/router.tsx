@@ -1,8 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { MenuOverview } from '../features/catalog/components/menu-overview.tsx';
-import { PositionLayer } from '../features/catalog/components/position-layer.tsx';
-import { PromotionLayer } from '../features/promotions/components/promotion-layer.tsx';
+import { PromotionsCarousel } from '../features/promotions/components/promotions-carousel.tsx';
 import { appFlagsStore } from '../shared/store/app-flags-store.ts';
 import { useIsWide } from '../shared/ui/breakpoints.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
@@ -21,6 +20,15 @@ const RestoPage = lazy(() => import('../features/restos/components/resto-page.ts
 const CartPage = lazy(() => import('../features/cart/components/cart-page.tsx'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page.tsx'));
 const InfoPage = lazy(() => import('../features/info-pages/components/info-page.tsx'));
+// Top layers (dish with modifiers and gallery, promotion detail) load when opened.
+const PositionLayer = lazy(() =>
+  import('../features/catalog/components/position-layer.tsx').then((m) => ({ default: m.PositionLayer })),
+);
+const PromotionLayer = lazy(() =>
+  import('../features/promotions/components/promotion-layer.tsx').then((m) => ({
+    default: m.PromotionLayer,
+  })),
+);
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner size={40} label="…" />}>{children}</Suspense>;
@@ -29,7 +37,12 @@ function Deferred({ children }: { children: ReactNode }) {
 const openLocation = () => appFlagsStore.getState().openLocation();
 
 function Home() {
-  return <MenuOverview onChooseLocation={openLocation} />;
+  return (
+    <>
+      <PromotionsCarousel />
+      <MenuOverview onChooseLocation={openLocation} />
+    </>
+  );
 }
 
 function MenuPage() {
@@ -43,7 +56,9 @@ function PositionRoute() {
   return (
     <>
       {wide ? <Home /> : <MenuOverview menuId={menuId} onChooseLocation={openLocation} />}
-      <PositionLayer backTo={wide ? '/' : `/menus/${menuId}`} />
+      <Suspense fallback={null}>
+        <PositionLayer backTo={wide ? '/' : `/menus/${menuId}`} />
+      </Suspense>
     </>
   );
 }
@@ -60,7 +75,9 @@ function PromotionRoute() {
           <PromotionsPage />
         </Deferred>
       )}
-      <PromotionLayer backTo={fromHome ? '/' : '/promotions'} showViewAll={fromHome} />
+      <Suspense fallback={null}>
+        <PromotionLayer backTo={fromHome ? '/' : '/promotions'} showViewAll={fromHome} />
+      </Suspense>
     </>
   );
 }

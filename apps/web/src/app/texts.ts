@@ -6,19 +6,20 @@ import { infoPagesTexts } from '../features/info-pages/info-pages-texts.ts';
 import { locationTexts } from '../features/location/location-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
 import { restosTexts } from '../features/restos/restos-texts.ts';
+import { searchTexts } from '../features/search/search-texts.ts';
 import { commonTexts } from '../shared/i18n/common-texts.ts';
-import type { Texts } from '../shared/i18n/i18n.ts';
-import { appBannerTexts } from './app-banner.tsx';
+import type { LoadLocaleTexts, LocaleTexts } from '../shared/i18n/i18n.ts';
 import { bootTexts } from './boot/boot-texts.ts';
+import { appBannerTexts, notFoundTexts } from './chrome-texts.ts';
 import { headerTexts } from './header/header-texts.ts';
-import { notFoundTexts } from './not-found-page.tsx';
 
-/** Every namespace of texts: each feature owns its own, app/ puts them together. */
-export const TEXTS: Record<string, Texts> = {
+/** Every namespace in Russian, the default language, shipped with the app. */
+export const TEXTS_RU: LocaleTexts = {
   common: commonTexts,
   boot: bootTexts,
   header: headerTexts,
   'not-found': notFoundTexts,
+  'app-banner': appBannerTexts,
   location: locationTexts,
   catalog: catalogTexts,
   promotions: promotionsTexts,
@@ -27,5 +28,9 @@ export const TEXTS: Record<string, Texts> = {
   auth: authTexts,
   'info-pages': infoPagesTexts,
   consent: consentTexts,
-  'app-banner': appBannerTexts,
+  search: searchTexts,
 };
+
+/** Other languages load when a customer chooses them, keeping them off the first visit. */
+export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
+  locale === 'en' ? (await import('./texts-en.ts')).TEXTS_EN : {};

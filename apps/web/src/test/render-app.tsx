@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { TEXTS } from '../app/texts.ts';
+import { loadLocaleTexts, TEXTS_RU } from '../app/texts.ts';
 import { BrandProvider } from '../shared/config.tsx';
 import { type CurrentLocation, CurrentLocationContext } from '../shared/current-location.tsx';
 import { createI18n } from '../shared/i18n/i18n.ts';
@@ -139,7 +139,7 @@ export async function renderWithApp(
   ui: ReactNode,
   location: Partial<CurrentLocation> & { cities: CityListItem[] },
 ) {
-  const i18n = await createI18n(TEXTS, 'ru');
+  const i18n = await createI18n(TEXTS_RU, 'ru', loadLocaleTexts);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const value: CurrentLocation = {
     city: null,

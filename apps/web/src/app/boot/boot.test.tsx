@@ -9,7 +9,7 @@ import { selectionsStorage, selectionsStore } from '../../shared/store/selection
 import { stubMatchMedia } from '../../shared/ui/test-helpers.ts';
 import { locationAnswer, resto, stubApi, testBrand } from '../../test/render-app.tsx';
 import { App } from '../app.tsx';
-import { TEXTS } from '../texts.ts';
+import { loadLocaleTexts, TEXTS_RU } from '../texts.ts';
 
 const cities = [{ id: 1, name: { ru: 'Казань', en: 'Kazan' }, order: 1 }];
 const groups: PositionGroup[] = [
@@ -66,7 +66,7 @@ const api = {
 };
 
 async function renderApp() {
-  const i18n = await createI18n(TEXTS, 'ru');
+  const i18n = await createI18n(TEXTS_RU, 'ru', loadLocaleTexts);
   return render(<App brand={testBrand} i18n={i18n} />);
 }
 

@@ -6,7 +6,7 @@ import { useCurrentLocation } from '../../shared/current-location.tsx';
 import { useAppFlags } from '../../shared/store/app-flags-store.ts';
 import { useCartCount } from '../../shared/store/cart-store.ts';
 import { useSelections } from '../../shared/store/selections-store.ts';
-import { CartIcon, MenuIcon } from '../../shared/ui/icons.tsx';
+import { CartIcon, MenuIcon, SearchIcon } from '../../shared/ui/icons.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks } from './links.tsx';
 import { LocaleMenu } from './locale-menu.tsx';
@@ -43,6 +43,7 @@ export function Header() {
   const brand = useBrand();
   const count = useCartCount();
   const setNavigationOpen = useAppFlags((s) => s.setNavigationOpen);
+  const setSearchOpen = useAppFlags((s) => s.setSearchOpen);
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   return (
     <header className={styles.header}>
@@ -63,6 +64,15 @@ export function Header() {
         <PrimaryLinks className={styles.primaryList} />
       </nav>
       <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('search')}
+          onClick={() => setSearchOpen(true)}
+          data-testid="search-button"
+        >
+          <SearchIcon size={22} />
+        </button>
         <LocaleMenu />
         <Link
           to="/cart"

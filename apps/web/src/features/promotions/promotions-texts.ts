@@ -1,18 +1,20 @@
-import type { Texts } from '../../shared/i18n/i18n.ts';
+import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 
+/** Namespace 'promotions': the list, the detail layer and the home carousel. */
 export const promotionsTexts = {
-  ru: {
-    title: 'Акции',
-    empty: 'Сейчас акций нет',
-    viewAll: 'Все акции',
-    notFound: 'Такой акции сейчас нет',
-    close: 'Закрыть',
-  },
-  en: {
-    title: 'Promotions',
-    empty: 'No promotions right now',
-    viewAll: 'All promotions',
-    notFound: 'This promotion is not running',
-    close: 'Close',
-  },
-} satisfies Texts;
+  title: 'Акции',
+  empty: 'Сейчас акций нет',
+  loading: 'Загружаем акции…',
+  loadFailed: 'Не удалось загрузить акции',
+  retry: 'Повторить',
+  viewAll: 'Все акции',
+  notFound: 'Такой акции сейчас нет',
+  close: 'Закрыть',
+  until: 'до {{date}}',
+  carousel: 'Акции',
+  slide: '{{index}} из {{total}}',
+  previous: 'Предыдущая акция',
+  next: 'Следующая акция',
+  pause: 'Остановить прокрутку акций',
+  play: 'Возобновить прокрутку акций',
+} satisfies NamespaceTexts;

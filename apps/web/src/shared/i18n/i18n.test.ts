@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { commonTextsEn } from './common-texts.en.ts';
 import { commonTexts } from './common-texts.ts';
 import { createI18n, initialLocale, switchLocale } from './i18n.ts';
 
@@ -16,10 +17,16 @@ describe('i18n', () => {
     ]);
   });
 
-  it('switches language without reload and remembers it', async () => {
-    const i18n = await createI18n({ common: commonTexts }, 'ru');
+  it('loads English when chosen, switches without reload and remembers it', async () => {
+    const load = vi.fn(async () => ({ common: commonTextsEn }));
+    const i18n = await createI18n({ common: commonTexts }, 'ru', load);
+    expect(load).not.toHaveBeenCalled();
     await switchLocale(i18n, 'en');
+    expect(load).toHaveBeenCalledWith('en');
     expect(i18n.t('dishes', { count: 2 })).toBe('2 dishes');
+    await switchLocale(i18n, 'ru');
+    await switchLocale(i18n, 'en');
+    expect(load).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('app_locale')).toBe('"en"');
     expect(document.documentElement.lang).toBe('en');
     expect(initialLocale(['ru', 'en'], 'ru')).toBe('en');

@@ -6,8 +6,14 @@ import { STORAGE_KEYS } from '../storage/keys.ts';
 import { readStored, writeStored } from '../storage/local-storage.ts';
 import { isString } from '../storage/stored-value-guards.ts';
 
-/** A feature's texts: one object per locale, used as the i18next namespace named after the feature. */
-export type Texts = { ru: Record<string, unknown>; en: Record<string, unknown> };
+/**
+ * One language's texts of one feature: the i18next namespace named after the feature. Russian ships
+ * with the app; other languages are separate modules loaded when chosen (decision 7).
+ */
+export type NamespaceTexts = Record<string, unknown>;
+export type LocaleTexts = Record<string, NamespaceTexts>;
+/** Loads every namespace of a language that does not ship with the app. */
+export type LoadLocaleTexts = (locale: Locale) => Promise<LocaleTexts>;
 
 /** SPEC §5: a stored locale is used only if the brand offers it; else the brand's default. */
 export function initialLocale(available: readonly Locale[], fallback: Locale): Locale {
@@ -15,22 +21,34 @@ export function initialLocale(available: readonly Locale[], fallback: Locale): L
   return isLocale(stored) && available.includes(stored) ? stored : fallback;
 }
 
-export async function createI18n(namespaces: Record<string, Texts>, locale: Locale): Promise<i18n> {
-  const resources: Resource = { ru: {}, en: {} };
-  for (const [namespace, texts] of Object.entries(namespaces)) {
-    (resources.ru as Record<string, unknown>)[namespace] = texts.ru;
-    (resources.en as Record<string, unknown>)[namespace] = texts.en;
+let loadLocale: LoadLocaleTexts = async () => ({});
+
+/** Makes sure a language's texts are present before it is shown. */
+async function ensureLocale(instance: i18n, locale: Locale): Promise<void> {
+  if (locale === 'ru' || instance.hasResourceBundle(locale, 'common')) return;
+  for (const [namespace, texts] of Object.entries(await loadLocale(locale))) {
+    instance.addResourceBundle(locale, namespace, texts, true, true);
   }
+}
+
+export async function createI18n(
+  russian: LocaleTexts,
+  locale: Locale,
+  load?: LoadLocaleTexts,
+): Promise<i18n> {
+  if (load) loadLocale = load;
+  const resources: Resource = { ru: russian };
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     resources,
     lng: locale,
     fallbackLng: 'ru',
     defaultNS: 'common',
-    ns: Object.keys(namespaces),
+    ns: Object.keys(russian),
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await ensureLocale(instance, locale);
   setApiLocale(locale);
   document.documentElement.lang = locale;
   return instance;
@@ -38,6 +56,7 @@ export async function createI18n(namespaces: Record<string, Texts>, locale: Loca
 
 /** Switches the language everywhere without a reload and remembers it under app_locale. */
 export async function switchLocale(instance: i18n, locale: Locale): Promise<void> {
+  await ensureLocale(instance, locale);
   await instance.changeLanguage(locale);
   setApiLocale(locale);
   document.documentElement.lang = locale;

@@ -6,18 +6,23 @@ export interface AppFlags {
   /** The first visit's popup cannot be closed until a location is saved, and has no scrim. */
   locationPersistent: boolean;
   navigationOpen: boolean;
+  /** The menu search overlay (SPEC §2 item 11). */
+  searchOpen: boolean;
   openLocation(options?: { persistent?: boolean }): void;
   closeLocation(): void;
   setNavigationOpen(open: boolean): void;
+  setSearchOpen(open: boolean): void;
 }
 
 export const appFlagsStore = createStore<AppFlags>()((set) => ({
   locationOpen: false,
   locationPersistent: false,
   navigationOpen: false,
+  searchOpen: false,
   openLocation: (options) => set({ locationOpen: true, locationPersistent: options?.persistent ?? false }),
   closeLocation: () => set({ locationOpen: false, locationPersistent: false }),
   setNavigationOpen: (navigationOpen) => set({ navigationOpen }),
+  setSearchOpen: (searchOpen) => set({ searchOpen }),
 }));
 
 export function useAppFlags<T>(select: (state: AppFlags) => T): T {

@@ -1,7 +1,18 @@
+import {
+  addToCart,
+  type CartLine,
+  type CartModifier,
+  cartTotals,
+  type Minor,
+  makeCartLine,
+  minor,
+  setLineCount,
+} from '@storefront/domain';
 import { createStore, useStore } from 'zustand';
 import { STORAGE_KEYS } from '../storage/keys.ts';
 import {
   arrayOf,
+  type Guard,
   isBoolean,
   isNonNegativeInt,
   isPositiveInt,
@@ -9,36 +20,75 @@ import {
 } from '../storage/stored-value-guards.ts';
 import { bindStorage } from './bind-storage.ts';
 
-/** SPEC §3 'Cart position' as kept in storage; prices are re-checked by the server's preflight. */
-export interface CartPosition {
-  id: number;
-  menu: { id: number };
-  count: number;
-  price: number;
-  sum: number;
-  hasModifiers: boolean;
-  modifiers: { id: number; modifierId: number; count: number; price: number }[];
-}
+/** SPEC §3 'Cart position' as kept in storage; the server's preflight re-checks every price. */
+export type CartPosition = CartLine;
 
+// Stored amounts are whole minor units: the guard is what makes them Minor.
+const isMinor = isNonNegativeInt as Guard<Minor>;
 const isCartPosition = shape<CartPosition>({
   id: isPositiveInt,
   menu: shape({ id: isPositiveInt }),
   count: isPositiveInt,
-  price: isNonNegativeInt,
-  sum: isNonNegativeInt,
+  price: isMinor,
+  sum: isMinor,
   hasModifiers: isBoolean,
   modifiers: arrayOf(
-    shape({ id: isPositiveInt, modifierId: isPositiveInt, count: isPositiveInt, price: isNonNegativeInt }),
+    shape<CartModifier>({
+      id: isPositiveInt,
+      modifierId: isPositiveInt,
+      count: isPositiveInt,
+      price: isMinor,
+    }),
   ),
 });
 
 export interface Cart {
   positions: CartPosition[];
+  /** Adds one portion (or `count`), merged with the same dish and modifiers (SPEC §4 'Cart'). */
+  add(input: {
+    id: number;
+    menuId: number;
+    price: number;
+    modifiers: readonly CartModifier[];
+    hasModifiers?: boolean;
+    count?: number;
+  }): void;
+  /** Sets the count of the line with this dish and modifiers; 0 removes it. */
+  setCount(id: number, menuId: number, modifiers: readonly CartModifier[], count: number): void;
   clear(): void;
 }
 
 export const cartStore = createStore<Cart>()((set) => ({
   positions: [],
+  add: (input) =>
+    set((state) => ({
+      positions: addToCart(
+        state.positions,
+        makeCartLine({
+          id: input.id,
+          menuId: input.menuId,
+          price: minor(input.price),
+          count: input.count ?? 1,
+          modifiers: input.modifiers,
+          ...(input.hasModifiers !== undefined ? { hasModifiers: input.hasModifiers } : {}),
+        }),
+      ),
+    })),
+  setCount: (id, menuId, modifiers, count) =>
+    set((state) => ({
+      positions: setLineCount(
+        state.positions,
+        makeCartLine({
+          id,
+          menuId,
+          price: minor(0),
+          count: 1,
+          modifiers,
+          hasModifiers: modifiers.length > 0,
+        }),
+        count,
+      ),
+    })),
   clear: () => set({ positions: [] }),
 }));
 
@@ -46,7 +96,14 @@ export const cartStorage = bindStorage(cartStore, {
   positions: { key: STORAGE_KEYS.cartPositions, isValid: arrayOf(isCartPosition) },
 });
 
-/** The number shown on the cart button: dishes, not lines. */
+/** The number shown on the cart button: portions, not lines. */
 export function useCartCount(): number {
-  return useStore(cartStore, (state) => state.positions.reduce((sum, p) => sum + p.count, 0));
+  return useStore(cartStore, (state) => cartTotals(state.positions).positionsCount);
+}
+
+/** How many portions of a dish (with any modifiers) of a menu are in the cart. */
+export function usePositionCount(id: number, menuId: number): number {
+  return useStore(cartStore, (state) =>
+    state.positions.reduce((sum, p) => (p.id === id && p.menu.id === menuId ? sum + p.count : sum), 0),
+  );
 }

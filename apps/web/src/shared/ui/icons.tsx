@@ -59,3 +59,7 @@ export function PinIcon(props: IconProps) {
     />
   );
 }
+
+export function SearchIcon(props: IconProps) {
+  return <Icon {...props} path="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35" />;
+}

@@ -1,27 +1,31 @@
-import {
-  EXTENDED_COOKING_TAG,
-  formatMoney,
-  type Locale,
-  minor,
-  pickText,
-  UNGROUPED_GROUP_ID,
-} from '@storefront/domain';
-import type { Position, PositionGroup } from '@storefront/domain/contracts';
+import { type Locale, pickText, UNGROUPED_GROUP_ID } from '@storefront/domain';
+import type { Position, PositionGroup, Resto } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { menuGroupsQuery, menuPositionsQuery } from '../../../shared/api/catalog-queries.ts';
+import {
+  menuGroupsQuery,
+  menuPositionsQuery,
+  restoModifiersQuery,
+  restoTimeSlotsQuery,
+} from '../../../shared/api/catalog-queries.ts';
 import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { DishCard } from './dish-card.tsx';
 import styles from './menu-overview.module.css';
+import { useDishAvailability } from './use-dish-availability.ts';
 
 function groupOf(position: Position): number {
   return position.positionGroup?.id ?? UNGROUPED_GROUP_ID;
 }
 
-function MenuSection({ menuId, locale, currency }: { menuId: number; locale: Locale; currency: string }) {
+function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale; resto: Resto }) {
   const { t } = useTranslation('catalog');
   const groups = useQuery(menuGroupsQuery(menuId)).data ?? [];
   const positions = useQuery(menuPositionsQuery(menuId)).data ?? [];
+  const modifiers = useQuery(restoModifiersQuery(resto.id)).data ?? [];
+  const slots = useQuery(restoTimeSlotsQuery(resto.id)).data ?? [];
+  const availability = useDishAvailability(slots, resto.timezone);
+  const withModifiers = new Set(modifiers.filter((m) => m.modifiers.length > 0).map((m) => m.positionId));
   const filled = groups.filter((g: PositionGroup) => positions.some((p) => groupOf(p) === g.id));
   if (filled.length === 0) return <p className={styles.empty}>{t('empty')}</p>;
   return (
@@ -41,29 +45,19 @@ function MenuSection({ menuId, locale, currency }: { menuId: number; locale: Loc
           aria-labelledby={`group-title-${menuId}-${group.id}`}
         >
           <h2 id={`group-title-${menuId}-${group.id}`}>{pickText(group.name, locale)}</h2>
-          <ul className={styles.positions}>
+          <div className={styles.grid}>
             {positions
               .filter((p) => groupOf(p) === group.id)
               .map((p) => (
-                <li key={p.id} className={styles.position}>
-                  <Link to={`/menus/${menuId}/positions/${p.id}`} className={styles.positionName}>
-                    {pickText(p.name, locale)}
-                  </Link>
-                  {p.isAdult && <span className={styles.badge}>{t('adult')}</span>}
-                  {p.tags.some((tag) => tag.code === EXTENDED_COOKING_TAG) && (
-                    <span className={styles.badge} title={t('extendedCooking')}>
-                      ⏱
-                    </span>
-                  )}
-                  {p.measure && (
-                    <span className={styles.measure}>
-                      {p.measure.value} {t(`unit.${p.measure.unit}`)}
-                    </span>
-                  )}
-                  <span className={styles.price}>{formatMoney(minor(p.price), currency, locale)}</span>
-                </li>
+                <DishCard
+                  key={p.id}
+                  position={p}
+                  currency={resto.currency}
+                  hasModifiers={withModifiers.has(p.id)}
+                  availability={availability(p.id)}
+                />
               ))}
-          </ul>
+          </div>
         </section>
       ))}
     </>
@@ -113,7 +107,7 @@ export function MenuOverview({
       {shown.map((menu) => (
         <section key={menu.id} aria-label={pickText(menu.name, locale)}>
           {shown.length > 1 && <h1 className={styles.menuTitle}>{pickText(menu.name, locale)}</h1>}
-          <MenuSection menuId={menu.id} locale={locale} currency={resto.currency} />
+          <MenuSection menuId={menu.id} locale={locale} resto={resto} />
         </section>
       ))}
     </div>

@@ -1,36 +1,82 @@
-import { type Locale, pickText } from '@storefront/domain';
-import { useQuery } from '@tanstack/react-query';
+import { pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { restoPromotionsQuery } from '../../../shared/api/catalog-queries.ts';
 import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import styles from './promotion-layer.module.css';
+import { LimitedMarkdown, lastDay } from './promotion-text.tsx';
+import { useLocale, usePromotions } from './use-promotions.ts';
 
-/** /promotions/{id} as a top layer; `backTo` is where closing returns, and from home it offers 'view all'. */
+/**
+ * /promotions/{id} as a top layer (SPEC §2); `backTo` is where closing returns, and from home it offers
+ * 'view all'. An id not running in the chosen restaurant gets its own words and a link to the list.
+ */
 export function PromotionLayer({ backTo, showViewAll }: { backTo: string; showViewAll: boolean }) {
-  const { t, i18n } = useTranslation('promotions');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('promotions');
+  const locale = useLocale();
   const navigate = useNavigate();
   const { promotionId } = useParams();
   const { resto } = useCurrentLocation();
-  const promotions = useQuery({ ...restoPromotionsQuery(resto?.id ?? 0), enabled: resto !== null });
-  const promotion = promotions.data?.find((p) => String(p.id) === promotionId);
+  const query = usePromotions();
+  const promotion = query.data?.find((p) => String(p.id) === promotionId);
+  const loading = query.isPending && query.fetchStatus !== 'idle';
   const close = () => navigate(backTo);
+  const viewAll = (
+    <Link to="/promotions" className={styles.viewAll}>
+      {t('viewAll')}
+    </Link>
+  );
+
+  let title: string;
+  let body = null;
+  if (promotion) {
+    title = pickText(promotion.title, locale);
+    body = (
+      <div className={styles.content}>
+        <FallbackImage
+          src={promotion.image}
+          alt=""
+          fallbackSrc="/media/placeholder.svg"
+          loading="eager"
+          className={styles.image}
+        />
+        {promotion.endsAt && (
+          <p className={styles.validity}>
+            {t('until', { date: lastDay(promotion.endsAt, resto?.timezone, locale) })}
+          </p>
+        )}
+        <div className={styles.text}>
+          <LimitedMarkdown text={pickText(promotion.text, locale)} />
+        </div>
+      </div>
+    );
+  } else if (loading) {
+    title = t('title');
+    body = <Spinner size={40} label={t('loading')} className={styles.spinner} />;
+  } else if (query.isError) {
+    title = t('loadFailed');
+    body = (
+      <Button variant="secondary" loading={query.isFetching} onClick={() => query.refetch()}>
+        {t('retry')}
+      </Button>
+    );
+  } else {
+    title = t('notFound');
+  }
+
+  const showLink = promotion ? showViewAll : !loading && !query.isError;
   return (
     <ResponsiveDialog
       open
       onOpenChange={(open) => !open && close()}
-      title={promotion ? pickText(promotion.title, locale) : t('notFound')}
+      title={title}
       closeLabel={t('close')}
-      footer={showViewAll ? <Link to="/promotions">{t('viewAll')}</Link> : undefined}
+      footer={showLink ? viewAll : undefined}
     >
-      {promotion && (
-        <>
-          <FallbackImage src={promotion.image} alt="" fallbackSrc="/media/placeholder.svg" />
-          <p style={{ whiteSpace: 'pre-line' }}>{pickText(promotion.text, locale).replaceAll('**', '')}</p>
-        </>
-      )}
+      {body}
     </ResponsiveDialog>
   );
 }

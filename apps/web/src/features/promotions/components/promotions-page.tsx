@@ -1,36 +1,74 @@
-import { type Locale, pickText } from '@storefront/domain';
-import { useQuery } from '@tanstack/react-query';
+import { pickText } from '@storefront/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { restoPromotionsQuery } from '../../../shared/api/catalog-queries.ts';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { cx } from '../../../shared/ui/class-names.ts';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
-import styles from './promotions.module.css';
+import { firstSentence } from './promotion-text.tsx';
+import styles from './promotions-page.module.css';
+import { useLocale, usePromotions } from './use-promotions.ts';
 
-/** /promotions: the promotions running in the chosen restaurant. */
+const SKELETONS = ['a', 'b', 'c'];
+
+/** /promotions: the promotions running in the chosen restaurant; a card opens the detail over the list. */
 export default function PromotionsPage() {
-  const { t, i18n } = useTranslation('promotions');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
-  const { resto } = useCurrentLocation();
-  const promotions =
-    useQuery({ ...restoPromotionsQuery(resto?.id ?? 0), enabled: resto !== null }).data ?? [];
-  return (
-    <>
-      <h1>{t('title')}</h1>
-      {promotions.length === 0 ? (
-        <p className={styles.muted}>{t('empty')}</p>
-      ) : (
-        <ul className={styles.grid}>
-          {promotions.map((p) => (
-            <li key={p.id}>
-              <Link to={`/promotions/${p.id}`} className={styles.card}>
-                <FallbackImage src={p.image} alt="" fallbackSrc="/media/placeholder.svg" />
-                <span>{pickText(p.title, locale)}</span>
-              </Link>
+  const { t } = useTranslation('promotions');
+  const locale = useLocale();
+  const query = usePromotions();
+  const promotions = query.data ?? [];
+
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <div className={styles.message} role="alert">
+        <p>{t('loadFailed')}</p>
+        <Button variant="secondary" loading={query.isFetching} onClick={() => query.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  } else if (query.isPending && query.fetchStatus !== 'idle') {
+    body = (
+      <div aria-busy="true">
+        <p role="status" className="visually-hidden">
+          {t('loading')}
+        </p>
+        <ul className={styles.grid} aria-hidden="true">
+          {SKELETONS.map((key) => (
+            <li key={key} className={styles.skeleton}>
+              <span className={styles.skeletonImage} />
+              <span className={styles.skeletonLine} />
+              <span className={cx(styles.skeletonLine, styles.skeletonShort)} />
             </li>
           ))}
         </ul>
-      )}
-    </>
+      </div>
+    );
+  } else if (promotions.length === 0) {
+    body = <p className={styles.message}>{t('empty')}</p>;
+  } else {
+    body = (
+      <ul className={styles.grid}>
+        {promotions.map((p) => (
+          <li key={p.id}>
+            <Link to={`/promotions/${p.id}`} className={styles.card}>
+              <FallbackImage src={p.image} alt="" fallbackSrc="/media/placeholder.svg" />
+              <span className={styles.cardText}>
+                <span className={styles.cardTitle}>{pickText(p.title, locale)}</span>
+                <span className={styles.teaser}>{firstSentence(pickText(p.text, locale))}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.heading}>{t('title')}</h1>
+      {body}
+    </section>
   );
 }

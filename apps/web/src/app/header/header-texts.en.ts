@@ -1,0 +1,38 @@
+import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+
+/** English texts: loaded only when a customer chooses English. */
+export const headerTextsEn = {
+  home: 'Home',
+  menu: 'Menu',
+  promotions: 'Promotions',
+  restos: 'Restaurants',
+  franchise: 'Franchise',
+  newTab: '(opens in a new tab)',
+  chooseAddress: 'Choose address',
+  delivery: 'Delivery',
+  takeAway: 'Pickup',
+  mapPoint: 'Point on the map',
+  cart: 'Cart',
+  cartWithCount: 'Cart, {{count}}',
+  language: 'Language',
+  openMenu: 'Open menu',
+  navigation: 'Navigation',
+  support: 'Support on Telegram',
+  appStore: 'App Store',
+  googlePlay: 'Google Play',
+  scrollTop: 'Back to top',
+  search: 'Search the menu',
+  termsOfSale: 'Terms of sale',
+  pages: {
+    'informaciya-dlya-klientov': 'Information for customers',
+    'unikalnye-preimushchestva': 'Why us',
+    'pravila-prodazhi': 'Sale rules',
+    postavshchikam: 'For suppliers',
+    'postavshchikam-uslug-i-produkcii': 'Service and product suppliers',
+    'sovmestnye-promo-akcii': 'Joint promotions',
+    'podarki-ot-partnerov': 'Gifts from partners',
+    dostavka: 'Delivery',
+    'terms-of-sale': 'Terms of sale',
+  },
+  locales: { ru: 'Русский', en: 'English' },
+} satisfies NamespaceTexts;

@@ -1,0 +1,32 @@
+import { authTextsEn } from '../features/auth/auth-texts.en.ts';
+import { cartTextsEn } from '../features/cart/cart-texts.en.ts';
+import { catalogTextsEn } from '../features/catalog/catalog-texts.en.ts';
+import { consentTextsEn } from '../features/consent/consent-texts.en.ts';
+import { infoPagesTextsEn } from '../features/info-pages/info-pages-texts.en.ts';
+import { locationTextsEn } from '../features/location/location-texts.en.ts';
+import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
+import { restosTextsEn } from '../features/restos/restos-texts.en.ts';
+import { searchTextsEn } from '../features/search/search-texts.en.ts';
+import { commonTextsEn } from '../shared/i18n/common-texts.en.ts';
+import type { LocaleTexts } from '../shared/i18n/i18n.ts';
+import { bootTextsEn } from './boot/boot-texts.en.ts';
+import { appBannerTextsEn, notFoundTextsEn } from './chrome-texts.en.ts';
+import { headerTextsEn } from './header/header-texts.en.ts';
+
+/** Every namespace in English; the same keys as TEXTS_RU (texts.test.ts checks). */
+export const TEXTS_EN: LocaleTexts = {
+  common: commonTextsEn,
+  boot: bootTextsEn,
+  header: headerTextsEn,
+  'not-found': notFoundTextsEn,
+  'app-banner': appBannerTextsEn,
+  location: locationTextsEn,
+  catalog: catalogTextsEn,
+  promotions: promotionsTextsEn,
+  restos: restosTextsEn,
+  cart: cartTextsEn,
+  auth: authTextsEn,
+  'info-pages': infoPagesTextsEn,
+  consent: consentTextsEn,
+  search: searchTextsEn,
+};

@@ -1,0 +1,71 @@
+import type { Position } from '@storefront/domain/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { cartStore, usePositionCount } from '../../../shared/store/cart-store.ts';
+import { consentStore } from '../../../shared/store/consent-store.ts';
+import styles from './cart-control.module.css';
+
+/**
+ * The add button that turns into − count +. A dish with modifiers is added from its detail layer, where
+ * they are chosen; an 18+ dish asks for the adulthood confirmation first (SPEC §2 item 9).
+ */
+export function CartControl({
+  position,
+  name,
+  hasModifiers,
+  disabled,
+}: {
+  position: Position;
+  name: string;
+  hasModifiers: boolean;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('catalog');
+  const navigate = useNavigate();
+  const count = usePositionCount(position.id, position.menu.id);
+
+  const add = async () => {
+    if (hasModifiers) {
+      navigate(`/menus/${position.menu.id}/positions/${position.id}`);
+      return;
+    }
+    if (position.isAdult && !(await consentStore.getState().requestAdulthood())) return;
+    cartStore
+      .getState()
+      .add({ id: position.id, menuId: position.menu.id, price: position.price, modifiers: [] });
+  };
+
+  if (count === 0 || hasModifiers) {
+    return (
+      <button
+        type="button"
+        className={styles.add}
+        onClick={() => void add()}
+        disabled={disabled}
+        aria-label={t('addNamed', { name })}
+        data-testid="add-to-cart"
+      >
+        {hasModifiers ? t('choose') : '+'}
+        {hasModifiers && count > 0 && <span className={styles.badge}>{count}</span>}
+      </button>
+    );
+  }
+  return (
+    <fieldset className={styles.stepper}>
+      <legend className="visually-hidden">{t('inCart', { count })}</legend>
+      <button
+        type="button"
+        onClick={() => cartStore.getState().setCount(position.id, position.menu.id, [], count - 1)}
+        aria-label={t('decrease')}
+      >
+        −
+      </button>
+      <output aria-live="polite" data-testid="cart-count">
+        {count}
+      </output>
+      <button type="button" onClick={() => void add()} aria-label={t('increase')} disabled={disabled}>
+        +
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Locale } from '@storefront/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { restoPromotionsQuery } from '../../../shared/api/catalog-queries.ts';
+import { useCurrentLocation } from '../../../shared/current-location.tsx';
+
+/** The promotions running now in the chosen restaurant, highest priority first (boot has usually loaded them). */
+export function usePromotions() {
+  const { resto } = useCurrentLocation();
+  return useQuery({ ...restoPromotionsQuery(resto?.id ?? 0), enabled: resto !== null });
+}
+
+export function useLocale(): Locale {
+  return useTranslation().i18n.language === 'en' ? 'en' : 'ru';
+}

@@ -1,0 +1,141 @@
+import { asReturningCustomer, expect, expectKazanMenu, shot, storage, test } from './fixtures.ts';
+
+test.describe('catalog', () => {
+  test.beforeEach(async ({ page }) => {
+    await asReturningCustomer(page, { person_cookies_consent_accepted: 'true' });
+  });
+
+  test('dish cards add to the cart and turn into − count +', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expectKazanMenu(page);
+    const card = page.getByRole('article', { name: 'Филадельфия', exact: true });
+    await expect(card).toContainText('260 г');
+    await expect(card).toContainText('690 ₽');
+    await card
+      .getByRole('button', { name: 'Добавить «Калифорния с крабом» в корзину' })
+      .or(card.getByTestId('add-to-cart'))
+      .first()
+      .click();
+    // Филадельфия has optional sauces, so its button opens the dish to choose them.
+    await expect(page.getByRole('dialog', { name: 'Филадельфия' })).toBeVisible();
+    await page.getByTestId('position-add').click();
+    await expect(page.getByRole('dialog', { name: 'Филадельфия' })).toBeHidden();
+
+    const canada = page.getByRole('article', { name: 'Канада', exact: true });
+    await canada.getByTestId('add-to-cart').click();
+    await expect(canada.getByTestId('cart-count')).toHaveText('1');
+    await canada.getByRole('button', { name: 'Добавить ещё' }).click();
+    await expect(canada.getByTestId('cart-count')).toHaveText('2');
+    await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Корзина, 3');
+    await shot(page, testInfo, 'cards-with-counts');
+    await canada.getByRole('button', { name: 'Убрать одно' }).click();
+    await expect(canada.getByTestId('cart-count')).toHaveText('1');
+    const cart = JSON.parse((await storage(page)).cart_positions ?? '[]') as { id: number; count: number }[];
+    expect(cart.map((line) => [line.id, line.count])).toEqual([
+      [1, 1],
+      [5, 1],
+    ]);
+  });
+
+  test('a deep link opens the dish over the menu, and closing keeps the scroll', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    await expectKazanMenu(page);
+    await page.getByRole('heading', { level: 2, name: 'Десерты' }).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    await page.getByRole('article').filter({ hasText: 'Моти' }).first().getByRole('link').last().click();
+    const layer = page.getByRole('dialog');
+    await expect(layer).toBeVisible();
+    await shot(page, testInfo, 'dish-layer');
+    await layer.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(layer).toBeHidden();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+
+    await page.goto('/menus/1/positions/29');
+    await expect(page.getByRole('dialog', { name: 'Вок с курицей терияки' })).toBeVisible();
+    await page.goto('/menus/1/positions/99999');
+    await expect(
+      page.getByRole('dialog', { name: 'Этого блюда нет в меню выбранного ресторана' }),
+    ).toBeVisible();
+  });
+
+  test('modifiers: a required choice must be made and the maximum cannot be exceeded', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/menus/1/positions/25');
+    const layer = page.getByRole('dialog', { name: 'Сет «Большой запечённый»' });
+    await expect(layer).toBeVisible();
+    await layer.getByTestId('position-add').click();
+    await expect(layer.getByRole('alert')).toContainText('Выберите хотя бы 1 вариант');
+    const add = (item: string) => layer.getByRole('button', { name: `Добавить ещё: ${item}` });
+    await add('Спайси').click();
+    await add('Унаги').click();
+    // Two of at most two: nothing more can be added.
+    await expect(add('Кунжутный')).toBeDisabled();
+    await expect(layer.getByTestId('position-add')).toContainText('3 390 ₽'.replace(' ', '\u00a0'));
+    await shot(page, testInfo, 'modifiers');
+    await layer.getByTestId('position-add').click();
+    await expect(layer).toBeHidden();
+    const cart = JSON.parse((await storage(page)).cart_positions ?? '[]') as {
+      id: number;
+      modifiers: unknown[];
+    }[];
+    expect(cart[0]?.id).toBe(25);
+    expect(cart[0]?.modifiers).toHaveLength(2);
+  });
+
+  test('search finds a dish typed in the wrong keyboard layout', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expectKazanMenu(page);
+    await page.getByTestId('search-button').click();
+    const input = page.getByTestId('search-input');
+    await expect(input).toHaveAttribute('placeholder', 'Поиск');
+    await input.fill('abkflkmabz');
+    await expect(page.getByRole('button', { name: /Филадельфия/ }).first()).toBeVisible();
+    await shot(page, testInfo, 'search-wrong-layout');
+    await page.getByRole('button', { name: 'Очистить' }).click();
+    await expect(input).toHaveValue('');
+    await input.fill('угорь филадельфия');
+    await page.getByRole('button', { name: /Филадельфия с угрём/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Филадельфия с угрём' })).toBeVisible();
+  });
+
+  test('a promotion opens over home with a view-all button', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expectKazanMenu(page);
+    const carousel = page.getByRole('region', { name: /Акции/ });
+    await expect(carousel).toBeVisible();
+    await carousel.getByRole('link').first().click();
+    const layer = page.getByRole('dialog');
+    await expect(layer.getByRole('link', { name: 'Все акции' })).toBeVisible();
+    await shot(page, testInfo, 'promotion-over-home');
+    await expect(page.getByRole('heading', { level: 2, name: 'Роллы' })).toBeAttached();
+  });
+
+  test("a restaurant's schedule shows its days", async ({ page }, testInfo) => {
+    await page.goto('/restos/1');
+    await page.getByRole('button', { name: /Часы работы/ }).click();
+    const popup = page.getByRole('dialog', { name: 'Часы работы' });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('Понедельник');
+    await expect(popup).toContainText('Воскресенье');
+    await shot(page, testInfo, 'schedule');
+  });
+});
+
+test.describe('a time-slotted dish out of its hours', () => {
+  // Wednesday 17:00 in Kazan: the business lunch (weekdays 11:00–16:00) is over, the restaurant is open.
+  test.use({ serverTime: '2026-11-25T14:00:00.000Z' });
+
+  test('is shown but cannot be added, and says when it is available', async ({ page }, testInfo) => {
+    await asReturningCustomer(page, { person_cookies_consent_accepted: 'true' });
+    await page.goto('/');
+    const lunch = page.getByRole('article', { name: 'Бизнес-ланч', exact: true });
+    await lunch.scrollIntoViewIfNeeded();
+    await expect(lunch).toContainText('Доступно чт с 11:00');
+    await expect(lunch.getByTestId('add-to-cart')).toBeDisabled();
+    await shot(page, testInfo, 'lunch-unavailable');
+  });
+});
