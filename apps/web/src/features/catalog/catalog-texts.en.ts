@@ -28,6 +28,7 @@ export const catalogTextsEn = {
   chooseModifiers: 'Choose extras',
   requiredChoice: 'Choose {{count}}',
   upTo: 'up to {{count}}',
+  fromTo: '{{min}} to {{max}}',
   chooseAtLeast_one: 'Choose at least {{count}} option: {{group}}',
   chooseAtLeast_other: 'Choose at least {{count}} options: {{group}}',
   free: 'free',

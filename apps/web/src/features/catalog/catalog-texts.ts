@@ -29,6 +29,7 @@ export const catalogTexts = {
   chooseModifiers: 'Выберите добавки',
   requiredChoice: 'Выберите {{count}}',
   upTo: 'до {{count}}',
+  fromTo: 'от {{min}} до {{max}}',
   chooseAtLeast_one: 'Выберите хотя бы {{count}} вариант: {{group}}',
   chooseAtLeast_few: 'Выберите хотя бы {{count}} варианта: {{group}}',
   chooseAtLeast_many: 'Выберите хотя бы {{count}} вариантов: {{group}}',
