@@ -116,6 +116,25 @@ test.describe('catalog', () => {
     await expect(page.locator('h2', { hasText: /^Роллы$/ })).toBeAttached();
   });
 
+  test('an 18+ drink asks for the age first, and a no adds nothing', async ({ page }, testInfo) => {
+    await page.goto('/menus/2');
+    const sake = page.getByRole('article', { name: 'Саке горячее', exact: true });
+    await expect(sake).toContainText('18+');
+    await sake.getByTestId('add-to-cart').click();
+    const question = page.getByRole('dialog', { name: 'Вам уже есть 18 лет?' });
+    await expect(question).toBeVisible();
+    await shot(page, testInfo, 'adulthood');
+    await question.getByRole('button', { name: 'Нет' }).click();
+    await expect(sake.getByTestId('add-to-cart')).toBeVisible();
+    await sake.getByTestId('add-to-cart').click();
+    await page.getByRole('dialog', { name: 'Вам уже есть 18 лет?' }).getByRole('button', { name: 'Да' }).click();
+    await expect(sake.getByTestId('cart-count')).toHaveText('1');
+    expect((await storage(page)).person_adulthood_confirmed).toBe('true');
+    // Confirmed once: the next one goes straight in.
+    await page.getByRole('article', { name: 'Пиво японское светлое', exact: true }).getByTestId('add-to-cart').click();
+    await expect(page.getByRole('dialog', { name: 'Вам уже есть 18 лет?' })).toBeHidden();
+  });
+
   test("a restaurant's schedule shows its days", async ({ page }, testInfo) => {
     await page.goto('/restos/1');
     await page.getByRole('button', { name: /Часы работы/ }).click();

@@ -1,6 +1,7 @@
 import { type Locale, pickText, UNGROUPED_GROUP_ID } from '@storefront/domain';
 import type { Position, PositionGroup, Resto } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -10,8 +11,10 @@ import {
   restoTimeSlotsQuery,
 } from '../../../shared/api/catalog-queries.ts';
 import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { useIsWide } from '../../../shared/ui/breakpoints.ts';
 import { DishCard } from './dish-card.tsx';
 import styles from './menu-overview.module.css';
+import { useActiveGroup } from './use-active-group.ts';
 import { useDishAvailability } from './use-dish-availability.ts';
 
 function groupOf(position: Position): number {
@@ -27,15 +30,26 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
   const availability = useDishAvailability(slots, resto.timezone);
   const withModifiers = new Set(modifiers.filter((m) => m.modifiers.length > 0).map((m) => m.positionId));
   const filled = groups.filter((g: PositionGroup) => positions.some((p) => groupOf(p) === g.id));
+  const active = useActiveGroup(filled.map((g) => `group-${menuId}-${g.id}`));
+  const strip = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the highlighted group changes.
+  useEffect(() => {
+    // Keep the highlighted group visible in the strip itself, without moving the page.
+    const link = strip.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    strip.current?.scrollTo?.({ left: (link?.offsetLeft ?? 0) - 16, behavior: 'smooth' });
+  }, [active]);
   if (filled.length === 0) return <p className={styles.empty}>{t('empty')}</p>;
   return (
     <>
-      <nav className={styles.strip} aria-label={t('groups')}>
-        {filled.map((group) => (
-          <a key={group.id} href={`#group-${menuId}-${group.id}`}>
-            {pickText(group.name, locale)}
-          </a>
-        ))}
+      <nav className={styles.strip} aria-label={t('groups')} ref={strip}>
+        {filled.map((group) => {
+          const id = `group-${menuId}-${group.id}`;
+          return (
+            <a key={group.id} href={`#${id}`} aria-current={active === id ? 'true' : undefined}>
+              {pickText(group.name, locale)}
+            </a>
+          );
+        })}
       </nav>
       {filled.map((group) => (
         <section
@@ -64,9 +78,18 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
   );
 }
 
+/** SPEC §2: the mobile home below 840 px or on a phone; the desktop menus variant otherwise. */
+function useDesktopVariant(): boolean {
+  const wide = useIsWide();
+  const phone =
+    typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+  return wide && !phone;
+}
+
 /**
- * The chosen restaurant's menus with their groups in order, 'Прочее' last. The catalog issue turns the
- * rows into dish cards; this is what the customer sees once a location is saved.
+ * The chosen restaurant's menus. With `menuId`, that menu alone (/menus/{id}). Home on a phone shows
+ * the first menu with links to the others; home on desktop shows every menu, one under another, with
+ * a menu bar that jumps between them. Groups in order, 'Прочее' last.
  */
 export function MenuOverview({
   menuId,
@@ -78,6 +101,7 @@ export function MenuOverview({
   const { t, i18n } = useTranslation('catalog');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const { resto, menus } = useCurrentLocation();
+  const desktop = useDesktopVariant();
   if (!resto || menus.length === 0) {
     return (
       <div className={styles.choose}>
@@ -88,24 +112,31 @@ export function MenuOverview({
       </div>
     );
   }
-  const shown = menuId ? menus.filter((m) => m.id === menuId) : menus;
+  const current = menuId ?? (desktop ? undefined : menus[0]?.id);
+  const shown = current === undefined ? menus : menus.filter((m) => m.id === current);
   return (
     <div className={styles.overview}>
       {menus.length > 1 && (
         <nav className={styles.menus} aria-label={t('menus')}>
-          {menus.map((menu) => (
-            <Link
-              key={menu.id}
-              to={`/menus/${menu.id}`}
-              aria-current={menu.id === menuId ? 'page' : undefined}
-            >
-              {pickText(menu.name, locale)}
-            </Link>
-          ))}
+          {menus.map((menu) =>
+            current === undefined ? (
+              <a key={menu.id} href={`#menu-${menu.id}`}>
+                {pickText(menu.name, locale)}
+              </a>
+            ) : (
+              <Link
+                key={menu.id}
+                to={`/menus/${menu.id}`}
+                aria-current={menu.id === current ? 'page' : undefined}
+              >
+                {pickText(menu.name, locale)}
+              </Link>
+            ),
+          )}
         </nav>
       )}
       {shown.map((menu) => (
-        <section key={menu.id} aria-label={pickText(menu.name, locale)}>
+        <section key={menu.id} id={`menu-${menu.id}`} aria-label={pickText(menu.name, locale)}>
           {shown.length > 1 && <h1 className={styles.menuTitle}>{pickText(menu.name, locale)}</h1>}
           <MenuSection menuId={menu.id} locale={locale} resto={resto} />
         </section>
