@@ -127,11 +127,17 @@ test.describe('catalog', () => {
     await question.getByRole('button', { name: 'Нет' }).click();
     await expect(sake.getByTestId('add-to-cart')).toBeVisible();
     await sake.getByTestId('add-to-cart').click();
-    await page.getByRole('dialog', { name: 'Вам уже есть 18 лет?' }).getByRole('button', { name: 'Да' }).click();
+    await page
+      .getByRole('dialog', { name: 'Вам уже есть 18 лет?' })
+      .getByRole('button', { name: 'Да' })
+      .click();
     await expect(sake.getByTestId('cart-count')).toHaveText('1');
     expect((await storage(page)).person_adulthood_confirmed).toBe('true');
     // Confirmed once: the next one goes straight in.
-    await page.getByRole('article', { name: 'Пиво японское светлое', exact: true }).getByTestId('add-to-cart').click();
+    await page
+      .getByRole('article', { name: 'Пиво японское светлое', exact: true })
+      .getByTestId('add-to-cart')
+      .click();
     await expect(page.getByRole('dialog', { name: 'Вам уже есть 18 лет?' })).toBeHidden();
   });
 
