@@ -5,12 +5,18 @@
 //    gzip (KB = 1024 bytes); the process exits 1 when it is exceeded, after printing everything.
 // 2. Time: starts the storefront as `npm start` would (fresh PGlite data dir, free port) and loads it in
 //    headless Chromium, each load in a fresh browser context (empty HTTP cache): the menu's first group
-//    heading for a returning customer (location in local storage), and the location popup for a first
-//    visit. Against a baseline measured in the same run: the first paint of a static 1 KB page from a
-//    bare node:http server. 1 warm-up and 5 measured loads each; the three kinds are interleaved.
+//    heading and the first dish card (data-testid="dish-card") for a returning customer (location in
+//    local storage; both from the same loads), and the location popup for a first visit. Against a
+//    baseline measured in the same run: the first paint of a static 1 KB page from a bare node:http
+//    server. 1 warm-up and 5 measured loads each; the three kinds are interleaved.
+// 3. Menu payload: with the same server, walks cities → restos → menus over the public API and fetches
+//    every menu's positions as identity, br and gzip (raw bytes on the wire, via node:http, so nothing is
+//    decoded); reports each menu and, for the largest one (by identity bytes of its positions), also its
+//    position groups.
 // Servers run on core 0 and this process (and the browser it launches) on core 1 when taskset exists.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -169,8 +175,8 @@ const RETURNING_CUSTOMER: Record<string, string> = {
 
 /**
  * Runs in the page before its own scripts: notes performance.now() (milliseconds since navigation
- * start) when a menu group heading (h2 in main) and when the location popup (a dialog with buttons)
- * first have a box on screen. A string, not a function: tsx would wrap named functions in helpers the
+ * start) when a menu group heading (h2 in main), a dish card (data-testid="dish-card") and the
+ * location popup (a dialog with buttons) first have a box on screen. A string, not a function: tsx would wrap named functions in helpers the
  * page does not have.
  */
 const WATCH_FOR_CONTENT = `(() => {
@@ -183,9 +189,12 @@ const WATCH_FOR_CONTENT = `(() => {
   };
   const observer = new MutationObserver(() => {
     if (marks.menu === undefined && shown(document.querySelector('main h2'))) marks.menu = performance.now();
+    if (marks.dish === undefined && shown(document.querySelector('[data-testid="dish-card"]')))
+      marks.dish = performance.now();
     if (marks.popup === undefined && shown(document.querySelector('[role="dialog"] button')))
       marks.popup = performance.now();
-    if (marks.menu !== undefined || marks.popup !== undefined) observer.disconnect();
+    if (marks.popup !== undefined || (marks.menu !== undefined && marks.dish !== undefined))
+      observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
@@ -195,6 +204,8 @@ type Scenario = 'baseline' | 'returning' | 'first';
 interface Load {
   /** The measured moment, ms after navigation start. */
   ms: number;
+  /** Returning customer only: the first dish card on screen, ms after navigation start. */
+  dishMs: number | null;
   /** first-contentful-paint, ms after navigation start. */
   fcpMs: number | null;
   /** Script URLs the page fetched. */
@@ -218,6 +229,7 @@ async function load(browser: Browser, scenario: Scenario, url: string): Promise<
     await page.goto(url, { waitUntil: scenario === 'baseline' ? 'load' : 'commit' });
 
     let ms: number;
+    let dishMs: number | null = null;
     if (scenario === 'baseline') {
       ms = await page.evaluate(
         () =>
@@ -231,17 +243,25 @@ async function load(browser: Browser, scenario: Scenario, url: string): Promise<
           }),
       );
     } else {
-      const key = scenario === 'returning' ? 'menu' : 'popup';
-      const handle = await page.waitForFunction(`window.__benchMarks && window.__benchMarks.${key}`, null, {
-        timeout: 60_000,
-      });
-      ms = Number(await handle.jsonValue());
+      const keys = scenario === 'returning' ? ['menu', 'dish'] : ['popup'];
+      const ready = keys.map((key) => `window.__benchMarks.${key} !== undefined`).join(' && ');
+      const handle = await page
+        .waitForFunction(`window.__benchMarks && ${ready} && window.__benchMarks`, null, { timeout: 60_000 })
+        .catch(async (error: Error) => {
+          const seen = await page.evaluate('JSON.stringify(window.__benchMarks)').catch(() => '?');
+          throw new Error(
+            `${scenario} load: waiting for ${keys.join(' and ')}, saw ${seen}: ${error.message}`,
+          );
+        });
+      const marks = (await handle.jsonValue()) as Record<string, number>;
+      ms = Number(scenario === 'returning' ? marks.menu : marks.popup);
+      if (scenario === 'returning') dishMs = Number(marks.dish);
     }
     const fcpMs = await page.evaluate(() => {
       const entry = performance.getEntriesByName('first-contentful-paint')[0];
       return entry ? entry.startTime : null;
     });
-    return { ms, fcpMs, scripts };
+    return { ms, dishMs, fcpMs, scripts };
   } finally {
     await context.close();
   }
@@ -256,6 +276,93 @@ function quantile(values: number[], q: number): number {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+// ---------------------------------------------------------------------------------------------------
+// Menu payload
+
+const ENCODINGS = ['identity', 'br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+interface RawAnswer {
+  /** The content-encoding the server chose (it sends small bodies uncompressed whatever is asked). */
+  encoding: string;
+  /** Bytes of the body as transferred, not decoded. */
+  bytes: number;
+  contentLength: number | null;
+  body: Buffer;
+}
+
+/** GET through node:http, which (unlike fetch) never decodes the body: its length is what went over the wire. */
+function rawGet(url: string, acceptEncoding: Encoding): Promise<RawAnswer> {
+  return new Promise((done, fail) => {
+    httpGet(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', fail);
+      response.on('end', () => {
+        if (response.statusCode !== 200) return fail(new Error(`GET ${url}: HTTP ${response.statusCode}`));
+        const body = Buffer.concat(chunks);
+        const header = response.headers['content-length'];
+        const contentLength = header === undefined ? null : Number(header);
+        if (contentLength !== null && contentLength !== body.length)
+          return fail(new Error(`GET ${url}: content-length ${contentLength}, body ${body.length} bytes`));
+        done({
+          encoding: response.headers['content-encoding'] ?? 'identity',
+          bytes: body.length,
+          contentLength,
+          body,
+        });
+      });
+    }).on('error', fail);
+  });
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  return JSON.parse((await rawGet(url, 'identity')).body.toString('utf8')) as T;
+}
+
+interface PayloadSize {
+  path: string;
+  /** Items in the JSON array (dishes or groups). */
+  items: number;
+  bytes: Record<Encoding, number>;
+  /** The content-encoding actually received for each accept-encoding asked. */
+  received: Record<Encoding, string>;
+}
+
+async function payloadSize(origin: string, path: string): Promise<PayloadSize> {
+  const bytes = {} as Record<Encoding, number>;
+  const received = {} as Record<Encoding, string>;
+  let items = 0;
+  for (const encoding of ENCODINGS) {
+    const answer = await rawGet(`${origin}${path}`, encoding);
+    bytes[encoding] = answer.bytes;
+    received[encoding] = answer.encoding;
+    if (encoding === 'identity') items = (JSON.parse(answer.body.toString('utf8')) as unknown[]).length;
+  }
+  return { path, items, bytes, received };
+}
+
+/** Every menu reachable from the public catalog: cities → restos of each city → menus of each resto. */
+async function menuPayloads(origin: string) {
+  const cities = await getJson<{ id: number }[]>(`${origin}/1/p/cities`);
+  const restoIds = new Set<number>();
+  for (const city of cities)
+    for (const resto of await getJson<{ id: number }[]>(`${origin}/1/p/restos?cityId=${city.id}`))
+      restoIds.add(resto.id);
+  const menuRestos = new Map<number, number[]>();
+  for (const restoId of restoIds) {
+    const resto = await getJson<{ menus: { id: number }[] }>(`${origin}/1/p/restos/${restoId}`);
+    for (const menu of resto.menus) menuRestos.set(menu.id, [...(menuRestos.get(menu.id) ?? []), restoId]);
+  }
+  const menus = [];
+  for (const [menuId, restos] of [...menuRestos].sort(([a], [b]) => a - b))
+    menus.push({ menuId, restos, positions: await payloadSize(origin, `/1/p/menus/${menuId}/positions`) });
+  if (menus.length === 0) throw new Error('no menus found through /1/p/cities → /1/p/restos');
+  const largest = menus.reduce((a, b) => (b.positions.bytes.identity > a.positions.bytes.identity ? b : a));
+  const groups = await payloadSize(origin, `/1/p/menus/${largest.menuId}/position-groups`);
+  return { cities: cities.length, restos: restoIds.size, menus, largest: { ...largest, groups } };
+}
 
 async function main() {
   if (!hasTaskset) console.warn('taskset not found: servers and browser share cores; timings are noisier');
@@ -290,6 +397,7 @@ async function main() {
   let browser: Browser | null = null;
   let browserVersion = '';
   const timings: Record<Scenario, Load[]> = { baseline: [], returning: [], first: [] };
+  let payload: Awaited<ReturnType<typeof menuPayloads>> | null = null;
   try {
     await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
     await waitFor(`http://127.0.0.1:${apiPort}/1/now`);
@@ -314,6 +422,8 @@ async function main() {
         if (run >= WARM_UPS) timings[scenario].push(result);
       }
     }
+    // After the timed loads, so these requests do not warm anything for them.
+    payload = await menuPayloads(`http://127.0.0.1:${apiPort}`);
   } finally {
     await browser?.close();
     await stop(baseline);
@@ -325,17 +435,26 @@ async function main() {
     timings.baseline.map((t) => t.ms),
     0.5,
   );
-  const describe: Record<Scenario, string> = {
-    baseline: 'static 1 KB page (node:http): first paint',
-    returning: 'returning customer: first menu group heading',
-    first: 'first visit: location popup',
-  };
-  const timeRows = (['baseline', 'returning', 'first'] as const).map((scenario) => {
-    const values = timings[scenario].map((t) => t.ms);
+  const series = [
+    { measure: 'static 1 KB page (node:http): first paint', scenario: 'baseline', pick: (t: Load) => t.ms },
+    {
+      measure: 'returning customer: first menu group heading',
+      scenario: 'returning',
+      pick: (t: Load) => t.ms,
+    },
+    {
+      measure: 'returning customer: first dish card visible',
+      scenario: 'returning',
+      pick: (t: Load) => t.dishMs ?? Number.NaN,
+    },
+    { measure: 'first visit: location popup', scenario: 'first', pick: (t: Load) => t.ms },
+  ] as const;
+  const timeRows = series.map(({ measure, scenario, pick }) => {
+    const values = timings[scenario].map(pick);
     const fcps = timings[scenario].map((t) => t.fcpMs).filter((v): v is number => v !== null);
     const median = quantile(values, 0.5);
     return {
-      measure: describe[scenario],
+      measure,
       runs: values.length,
       medianMs: round(median),
       p90Ms: round(quantile(values, 0.9)),
@@ -364,6 +483,35 @@ async function main() {
   );
   console.table(timeRows);
 
+  const menuPayload = payload as NonNullable<typeof payload>;
+  const { largest } = menuPayload;
+  console.log(
+    `\nmenu payloads (${menuPayload.cities} cities, ${menuPayload.restos} restos, ${menuPayload.menus.length} menus), bytes on the wire per accept-encoding:`,
+  );
+  const sizeRow = (label: string, size: PayloadSize) => ({
+    payload: label,
+    items: size.items,
+    identity: size.bytes.identity,
+    br: size.bytes.br,
+    gzip: size.bytes.gzip,
+    brKb: kb(size.bytes.br),
+    gzipKb: kb(size.bytes.gzip),
+  });
+  console.table(menuPayload.menus.map((m) => sizeRow(`menu ${m.menuId} positions`, m.positions)));
+  console.log(
+    `largest menu: ${largest.menuId} (resto ${largest.restos.join(', ')}), ${largest.positions.items} dishes; with its groups:`,
+  );
+  console.table([
+    sizeRow(`menu ${largest.menuId} positions`, largest.positions),
+    sizeRow(`menu ${largest.menuId} position-groups`, largest.groups),
+  ]);
+  for (const size of [largest.positions, largest.groups])
+    for (const encoding of ['br', 'gzip'] as const)
+      if (size.received[encoding] !== encoding)
+        console.log(
+          `${size.path} asked as ${encoding} came back as ${size.received[encoding]} (server sends small bodies uncompressed)`,
+        );
+
   const result = {
     measuredAt: new Date().toISOString(),
     taskset: hasTaskset,
@@ -380,9 +528,23 @@ async function main() {
       lazyChunksFetchedByHome: lazyFetched,
     },
     timings: timeRows,
-    raw: Object.fromEntries(
-      Object.entries(timings).map(([scenario, loads]) => [scenario, loads.map((l) => round(l.ms))]),
-    ),
+    raw: {
+      ...Object.fromEntries(
+        Object.entries(timings).map(([scenario, loads]) => [scenario, loads.map((l) => round(l.ms))]),
+      ),
+      returningDishCard: timings.returning.map((l) => round(l.dishMs ?? Number.NaN)),
+    },
+    menuPayload: {
+      note: 'bytes as transferred (node:http, not decoded) for each accept-encoding asked; received: the content-encoding the server chose',
+      largestMenuId: largest.menuId,
+      largest: {
+        menuId: largest.menuId,
+        restos: largest.restos,
+        positions: largest.positions,
+        groups: largest.groups,
+      },
+      menus: menuPayload.menus,
+    },
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench', 'results', 'web.json'), `${JSON.stringify(result, null, 2)}\n`);
