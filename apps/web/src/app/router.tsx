@@ -11,7 +11,7 @@ import { Header } from './header/header.tsx';
 import { INFO_PAGE_SLUGS } from './header/navigation.ts';
 import { Layout } from './layouts/layouts.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import type { LayoutName } from './route-handle.ts';
+import type { LayoutName } from './route-kinds.ts';
 
 // Screens a first visit rarely needs load on demand (DESIGN: split the bundle by route).
 const PromotionsPage = lazy(() => import('../features/promotions/components/promotions-page.tsx'));

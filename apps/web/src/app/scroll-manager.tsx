@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { isLayerPath } from './route-handle.ts';
+import { isLayerPath } from './route-kinds.ts';
 
 /**
  * SPEC §2 'Scroll': a hash target scrolls smoothly into view below the header (CSS scroll-margin-top);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LayoutName } from '../route-handle.ts';
+import type { LayoutName } from '../route-kinds.ts';
 import styles from './layouts.module.css';
 
 export interface LayoutSlots {
