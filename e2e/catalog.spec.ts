@@ -141,6 +141,30 @@ test.describe('catalog', () => {
     await expect(page.getByRole('dialog', { name: 'Вам уже есть 18 лет?' })).toBeHidden();
   });
 
+  test('a group link scrolls its section just below the sticky header', async ({ page }) => {
+    await page.goto('/');
+    await expectKazanMenu(page);
+    await page.getByRole('navigation', { name: 'Разделы меню' }).getByRole('link', { name: 'Супы' }).click();
+    const heading = page.getByRole('heading', { level: 2, name: 'Супы' });
+    await expect(heading).toBeInViewport();
+    await expect(page).toHaveURL(/#group-1-/);
+    const header = await page.locator('header').first().boundingBox();
+    const box = await heading.boundingBox();
+    expect(box && header ? box.y : -1).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
+  });
+
+  test('dish photos open in the gallery viewer and close with Escape', async ({ page }, testInfo) => {
+    await page.goto('/menus/1/positions/1');
+    const layer = page.getByRole('dialog', { name: 'Филадельфия' });
+    await layer.getByRole('button', { name: 'Фотографии блюда' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Просмотр фото' });
+    await expect(gallery).toBeVisible();
+    await shot(page, testInfo, 'gallery');
+    await page.keyboard.press('Escape');
+    await expect(gallery).toBeHidden();
+    await expect(layer).toBeVisible();
+  });
+
   test("a restaurant's schedule shows its days", async ({ page }, testInfo) => {
     await page.goto('/restos/1');
     await page.getByRole('button', { name: /Часы работы/ }).click();
