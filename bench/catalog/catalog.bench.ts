@@ -1,52 +1,17 @@
 // npm run bench — requests per second and p99 latency of two catalog calls, against a bare node:http
 // server answering the same bytes from memory, measured in the same run. The servers run on core 0
 // and the load generator on core 1 (taskset), so the generator does not steal the server's core.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, hasTaskset, pinned, ROOT, stop, waitFor } from '../shared/processes.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const PATHS = ['/1/p/menus/1/positions', '/1/p/restos/1'];
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-c', '0', 'true']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function pinned(core: number, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
-  return spawn(cmd, argv, { env, stdio: ['pipe', 'pipe', 'inherit'], cwd: ROOT });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 interface Measured {
   rps: number;
   p99: number;
@@ -88,12 +53,6 @@ async function load(url: string): Promise<Measured> {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
 async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
   const apiPort = await freePort();
   const api = pinned(0, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -119,6 +78,7 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
       process.execPath,
       ['--import', 'tsx', 'bench/catalog/baseline-server.ts'],
       process.env,
+      'pipe',
     );
     baseline.stdin?.end(JSON.stringify({ port: basePort, answers }));
     await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));

@@ -14,62 +14,20 @@
 //    decoded); reports each menu and, for the largest one (by identity bytes of its positions), also its
 //    position groups.
 // Servers run on core 0 and this process (and the browser it launches) on core 1 when taskset exists.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
+import { freePort, hasTaskset, pinned, ROOT, stop, waitFor } from '../shared/processes.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'apps/web/dist');
 const JS_BUDGET_BYTES = 150 * 1024;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const WARM_UPS = 1;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-c', '0', 'true']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function onServerCore(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', '0', command, ...args]] : [command, args];
-  return spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Bytes of a first visit
@@ -381,7 +339,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-web-'));
   const apiPort = await freePort();
   const basePort = await freePort();
-  const api = onServerCore(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const api = pinned(0, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     ...process.env,
     PORT: String(apiPort),
     HOST: '127.0.0.1',
@@ -389,7 +347,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   });
-  const baseline = onServerCore(
+  const baseline = pinned(
+    0,
     process.execPath,
     ['--import', 'tsx', 'bench/web/static-page-server.ts', String(basePort)],
     process.env,

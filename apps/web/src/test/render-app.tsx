@@ -135,9 +135,14 @@ export function locationAnswer(cityId: number, restos: Resto[], zones: DeliveryZ
   return { cityId, restos, deliveryZones: zones };
 }
 
+/**
+ * Renders `ui` with the app's providers: server data, Russian texts (English on demand), the test
+ * brand, a chosen location, and a router starting at `entry` (with its navigation state).
+ */
 export async function renderWithApp(
   ui: ReactNode,
   location: Partial<CurrentLocation> & { cities: CityListItem[] },
+  { entry = '/', state }: { entry?: string; state?: unknown } = {},
 ) {
   const i18n = await createI18n(TEXTS_RU, 'ru', loadLocaleTexts);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -155,7 +160,7 @@ export async function renderWithApp(
       <I18nextProvider i18n={i18n}>
         <BrandProvider brand={testBrand}>
           <CurrentLocationContext.Provider value={value}>
-            <MemoryRouter>{ui}</MemoryRouter>
+            <MemoryRouter initialEntries={[{ pathname: entry, state }]}>{ui}</MemoryRouter>
           </CurrentLocationContext.Provider>
         </BrandProvider>
       </I18nextProvider>
