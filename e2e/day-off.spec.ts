@@ -8,7 +8,7 @@ test('a closed restaurant says orders are not accepted now and when it opens', a
   await page.goto('/');
   const notice = page.getByRole('dialog', { name: 'Сейчас заказы не принимаются' });
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText('Откроемся сегодня в 11:00');
+  await expect(notice).toContainText('Закрыто · откроется в 11:00');
   await shot(page, testInfo, 'day-off');
   await notice.getByRole('button', { name: 'Понятно' }).click();
   await expect(notice).toBeHidden();

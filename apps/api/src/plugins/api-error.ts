@@ -10,5 +10,3 @@ export class ApiError extends Error {
     super(code);
   }
 }
-
-export const notFound = (code: ErrorCode) => new ApiError(404, code);

@@ -37,11 +37,11 @@ describe('schedule states (SPEC §4)', () => {
     expect(scheduleStateAt(hours, at('2026-11-23T12:00:00'))).toEqual({ kind: 'open', closesAt: '23:00' });
     expect(scheduleStateAt(hours, at('2026-11-23T09:59:00'))).toEqual({
       kind: 'closed',
-      opensAt: { dayOfWeek: 1, time: '10:00' },
+      opensAt: { dayOfWeek: 1, time: '10:00', daysAhead: 0 },
     });
     expect(scheduleStateAt(hours, at('2026-11-23T23:00:00'))).toEqual({
       kind: 'closed',
-      opensAt: { dayOfWeek: 2, time: '10:00' },
+      opensAt: { dayOfWeek: 2, time: '10:00', daysAhead: 1 },
     });
   });
 
@@ -56,7 +56,7 @@ describe('schedule states (SPEC §4)', () => {
   it('knows a day off and when the restaurant opens again', () => {
     const hours = week('10:00', '23:00', [1]);
     const state = scheduleStateAt(hours, at('2026-11-23T12:00:00'));
-    expect(state).toEqual({ kind: 'day-off', opensAt: { dayOfWeek: 2, time: '10:00' } });
+    expect(state).toEqual({ kind: 'day-off', opensAt: { dayOfWeek: 2, time: '10:00', daysAhead: 1 } });
     expect(isAcceptingOrders(state)).toBe(false);
   });
 
@@ -87,6 +87,14 @@ describe('schedule states (SPEC §4)', () => {
     expect(scheduleStateAt(hours, at('2026-11-28T01:00:00'))).toEqual({ kind: 'open', closesAt: '02:00' });
     expect(scheduleStateAt(hours, at('2026-11-28T02:30:00')).kind).toBe('closed');
     expect(scheduleStateAt(hours, at('2026-11-27T23:30:00'))).toEqual({ kind: 'open', closesAt: '02:00' });
+  });
+
+  it('counts an opening on the same weekday after closing time as a week away, not today', () => {
+    const mondaysOnly = week('10:00', '20:00', [2, 3, 4, 5, 6, 7]);
+    expect(scheduleStateAt(mondaysOnly, at('2026-11-23T21:00:00'))).toEqual({
+      kind: 'closed',
+      opensAt: { dayOfWeek: 1, time: '10:00', daysAhead: 7 },
+    });
   });
 
   it('never opens with no active day', () => {

@@ -15,11 +15,18 @@ export interface OpeningHoursDay {
   close: string;
 }
 
+/** The next opening: its weekday, its time, and how many days from today (0 today, 7 a week on). */
+export interface NextOpening {
+  dayOfWeek: DayOfWeek;
+  time: string;
+  daysAhead: number;
+}
+
 export type ScheduleState =
   | { kind: 'round-the-clock' }
   | { kind: 'open'; closesAt: string }
-  | { kind: 'closed'; opensAt: { dayOfWeek: DayOfWeek; time: string } | null }
-  | { kind: 'day-off'; opensAt: { dayOfWeek: DayOfWeek; time: string } | null };
+  | { kind: 'closed'; opensAt: NextOpening | null }
+  | { kind: 'day-off'; opensAt: NextOpening | null };
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const OFFSET_PATTERN = /^([+-])(\d{2}):(\d{2})$/;
@@ -85,13 +92,13 @@ function nextOpening(
   hours: readonly OpeningHoursDay[],
   today: DayOfWeek,
   minuteOfDay: number,
-): { dayOfWeek: DayOfWeek; time: string } | null {
+): NextOpening | null {
   const byDay = new Map(hours.map((day) => [day.dayOfWeek, day]));
   let day = today;
   for (let step = 0; step <= 7; step++) {
     const entry = byDay.get(day);
     if (entry?.active && (step > 0 || parseTimeOfDay(entry.open) > minuteOfDay)) {
-      return { dayOfWeek: day, time: entry.open };
+      return { dayOfWeek: day, time: entry.open, daysAhead: step };
     }
     day = nextDay(day);
   }

@@ -53,8 +53,6 @@ export const restosTextsEn = {
   dayOffTitle: 'Orders are not accepted right now',
   dayOffText:
     '{{name}} is closed now. We will take your order when it opens, or choose another address or pickup.',
-  opensAt: 'Opens: {{day}}, {{time}}',
-  opensToday: 'Opens today at {{time}}',
   understood: 'Got it',
   changeAddress: 'Change address',
   weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],

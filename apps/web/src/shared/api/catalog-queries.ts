@@ -1,5 +1,4 @@
 import type {
-  DeliveriesResponse,
   Position,
   PositionGroup,
   PositionModifiers,
@@ -74,12 +73,5 @@ export const restoWorkingHoursQuery = (restoId: number) =>
   queryOptions({
     queryKey: ['resto-working-hours', restoId],
     queryFn: () => apiFetch<PreOrderHours[]>(`/1/restos/${restoId}/working-hours`),
-    staleTime: FIVE_MINUTES,
-  });
-
-export const restoZonesQuery = (restoId: number) =>
-  queryOptions({
-    queryKey: ['resto-zones', restoId],
-    queryFn: () => apiFetch<DeliveriesResponse>(`/1/restos/${restoId}/deliveries?size=100`),
     staleTime: FIVE_MINUTES,
   });

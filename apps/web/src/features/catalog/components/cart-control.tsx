@@ -2,7 +2,7 @@ import type { Position } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cartStore, usePositionCount } from '../../../shared/store/cart-store.ts';
-import { consentStore } from '../../../shared/store/consent-store.ts';
+import { addDish } from './add-dish.ts';
 import styles from './cart-control.module.css';
 
 /**
@@ -29,10 +29,7 @@ export function CartControl({
       navigate(`/menus/${position.menu.id}/positions/${position.id}`);
       return;
     }
-    if (position.isAdult && !(await consentStore.getState().requestAdulthood())) return;
-    cartStore
-      .getState()
-      .add({ id: position.id, menuId: position.menu.id, price: position.price, modifiers: [] });
+    await addDish(position);
   };
 
   if (count === 0 || hasModifiers) {

@@ -19,12 +19,11 @@ import {
   restoTimeSlotsQuery,
 } from '../../../shared/api/catalog-queries.ts';
 import { useCurrentLocation } from '../../../shared/current-location.tsx';
-import { cartStore } from '../../../shared/store/cart-store.ts';
-import { consentStore } from '../../../shared/store/consent-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
+import { addDish } from './add-dish.ts';
 import { ModifierPicker } from './modifier-picker.tsx';
 import styles from './position-layer.module.css';
 import { useDishAvailability } from './use-dish-availability.ts';
@@ -79,15 +78,7 @@ export function PositionLayer({ backTo }: { backTo: string }) {
       setMissing(new Set(problems.map((p) => p.groupId)));
       return;
     }
-    if (position.isAdult && !(await consentStore.getState().requestAdulthood())) return;
-    cartStore.getState().add({
-      id: position.id,
-      menuId: position.menu.id,
-      price: position.price,
-      modifiers: selectionToCartModifiers(groups, selection),
-      hasModifiers: groups.length > 0,
-    });
-    close();
+    if (await addDish(position, selectionToCartModifiers(groups, selection), groups.length > 0)) close();
   };
 
   return (

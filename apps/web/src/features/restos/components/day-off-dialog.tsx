@@ -1,35 +1,31 @@
-import { type Locale, pickText, scheduleStateAt, wallClockAt } from '@storefront/domain';
+import { type Locale, pickText } from '@storefront/domain';
+import type { Resto } from '@storefront/domain/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLocation } from '../../../shared/current-location.tsx';
 import { appFlagsStore } from '../../../shared/store/app-flags-store.ts';
-import { serverNow, useClockSynced } from '../../../shared/store/clock-store.ts';
+import { useClockSynced } from '../../../shared/store/clock-store.ts';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
+import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
 
 /**
  * SPEC §2 item 10 and §4 'Schedule states': when the chosen restaurant is closed or has a day off,
- * say that orders are not accepted now and when it opens, judged on the restaurant's own clock.
- * Shown once per restaurant and visit.
+ * say that orders are not accepted now and when it opens (the same status line as the restaurant
+ * pages), judged on the restaurant's own clock. Shown once per restaurant and visit.
  */
 export function DayOffDialog() {
-  const { t, i18n } = useTranslation('restos');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const { resto } = useCurrentLocation();
   const synced = useClockSynced();
   const [dismissedFor, setDismissedFor] = useState<number | null>(null);
   if (!resto || !synced || dismissedFor === resto.id) return null;
-  const now = serverNow();
-  const state = scheduleStateAt(resto.openingHours, now, resto.timezone);
-  if (state.kind === 'open' || state.kind === 'round-the-clock') return null;
-  const opensAt = state.opensAt;
-  const today = wallClockAt(now, resto.timezone).dayOfWeek;
-  const weekdays = t('weekdays', { returnObjects: true }) as string[];
-  const when = !opensAt
-    ? null
-    : opensAt.dayOfWeek === today
-      ? t('opensToday', { time: opensAt.time })
-      : t('opensAt', { day: weekdays[opensAt.dayOfWeek - 1], time: opensAt.time });
-  const dismiss = () => setDismissedFor(resto.id);
+  return <ClosedNotice resto={resto} onDismiss={() => setDismissedFor(resto.id)} />;
+}
+
+function ClosedNotice({ resto, onDismiss }: { resto: Resto; onDismiss: () => void }) {
+  const { t, i18n } = useTranslation('restos');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const status = useScheduleStatus(resto, useServerNow());
+  if (status.open) return null;
   return (
     <ConfirmationPopup
       open
@@ -37,19 +33,15 @@ export function DayOffDialog() {
       supportingText={
         <>
           {t('dayOffText', { name: pickText(resto.name, locale) })}
-          {when && (
-            <>
-              <br />
-              <strong>{when}</strong>
-            </>
-          )}
+          <br />
+          <strong>{status.text}</strong>
         </>
       }
       confirmText={t('understood')}
       cancelText={t('changeAddress')}
-      onConfirm={dismiss}
+      onConfirm={onDismiss}
       onCancel={() => {
-        dismiss();
+        onDismiss();
         appFlagsStore.getState().openLocation();
       }}
     />

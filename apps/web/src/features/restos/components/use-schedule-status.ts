@@ -1,4 +1,4 @@
-import { type DayOfWeek, parseTimeOfDay, scheduleStateAt, wallClockAt } from '@storefront/domain';
+import { scheduleStateAt } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,10 +29,6 @@ export interface ScheduleStatus {
   text: string;
 }
 
-function nextDay(day: DayOfWeek): DayOfWeek {
-  return (day === 7 ? 1 : day + 1) as DayOfWeek;
-}
-
 /** SPEC §4 'Schedule states' in one line, judged on the restaurant's own wall clock. */
 export function useScheduleStatus(
   resto: Pick<Resto, 'openingHours' | 'timezone'>,
@@ -49,15 +45,13 @@ export function useScheduleStatus(
       const headline = state.kind === 'day-off' ? t('statusDayOff') : t('statusClosed');
       const opensAt = state.opensAt;
       if (!opensAt) return { open: false, text: headline };
-      const { dayOfWeek, minuteOfDay } = wallClockAt(now, resto.timezone);
-      // The same weekday is today only while the opening is still ahead; otherwise it is next week.
-      const laterToday = opensAt.dayOfWeek === dayOfWeek && parseTimeOfDay(opensAt.time) > minuteOfDay;
       const weekdaysOn = t('weekdaysOn', { returnObjects: true }) as string[];
-      const reopens = laterToday
-        ? t('reopensToday', { time: opensAt.time })
-        : opensAt.dayOfWeek === nextDay(dayOfWeek)
-          ? t('reopensTomorrow', { time: opensAt.time })
-          : t('reopensOn', { day: weekdaysOn[opensAt.dayOfWeek - 1], time: opensAt.time });
+      const reopens =
+        opensAt.daysAhead === 0
+          ? t('reopensToday', { time: opensAt.time })
+          : opensAt.daysAhead === 1
+            ? t('reopensTomorrow', { time: opensAt.time })
+            : t('reopensOn', { day: weekdaysOn[opensAt.dayOfWeek - 1], time: opensAt.time });
       return { open: false, text: `${headline} · ${reopens}` };
     }
   }
