@@ -9,8 +9,9 @@ import { defineConfig } from '@playwright/test';
  * is written back to process.env, so the worker processes (which load this file again and inherit the
  * environment) agree with the runner on the base URL.
  */
-function pickPort(): string {
-  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+function pickPort(variable: string, preferred: number): string {
+  const chosen = process.env[variable];
+  if (chosen) return chosen;
   // Binding is asynchronous; a child node answers synchronously with the first port it could bind.
   const probe = `
     const net = require('node:net');
@@ -22,13 +23,21 @@ function pickPort(): string {
         server.close(() => process.stdout.write(String(bound)));
       });
     };
-    tryPort(4173);`;
+    tryPort(${preferred});`;
   return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
 }
 
-const port = pickPort();
+const port = pickPort('E2E_PORT', 4173);
 process.env.E2E_PORT = port;
 const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * The storefront's maps talk to a fake geocoder on 127.0.0.1 (Nominatim format) that also serves plain
+ * grey tiles: no journey depends on a map service or any host beyond this machine.
+ */
+const geocoderPort = pickPort('E2E_GEOCODER_PORT', 4174);
+process.env.E2E_GEOCODER_PORT = geocoderPort;
+const geocoderURL = `http://127.0.0.1:${geocoderPort}`;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -65,15 +74,30 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    command: 'npm run build && node e2e/start-server.mjs',
-    url: `${baseURL}/1/now`,
-    env: { E2E_PORT: port },
-    reuseExistingServer: false,
-    // A build plus a first PGlite start that migrates and seeds the demo brand.
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx apps/web/src/features/location/geocoding/start-fake-geocoding-server.ts',
+      url: `${geocoderURL}/search?q=test&format=jsonv2`,
+      env: { FAKE_GEOCODER_PORT: geocoderPort },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npm run build && node e2e/start-server.mjs',
+      url: `${baseURL}/1/now`,
+      env: {
+        E2E_PORT: port,
+        GEOCODER_URL: geocoderURL,
+        MAP_TILE_URL: `${geocoderURL}/tiles/{z}/{x}/{y}.png`,
+      },
+      reuseExistingServer: false,
+      // A build plus a first PGlite start that migrates and seeds the demo brand.
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

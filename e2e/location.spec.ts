@@ -101,63 +101,6 @@ test.describe('location popup', () => {
     await shot(page, testInfo, 'popup-after-foreign-label');
   });
 
-  test('delivery needs an address, then saves it with a district', async ({ page }, testInfo) => {
-    await page.goto('/');
-    const dialog = locationDialog(page);
-    await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
-    await chooseRadio(dialog.getByRole('radio', { name: 'Доставка' }));
-    for (const label of ['Квартира / офис', 'Подъезд', 'Этаж', 'Домофон', 'Комментарий к адресу'])
-      await expect(dialog.getByLabel(label)).toBeVisible();
-
-    await dialog.getByTestId('location-save').click();
-    await expect(dialog.getByText('Укажите адрес доставки')).toBeVisible();
-    await expect(dialog).toBeVisible();
-    await shot(page, testInfo, '01-address-required');
-
-    await dialog.getByTestId('delivery-address').fill('ул. Баумана, 44');
-    const district = dialog.getByTestId('delivery-district');
-    await expect(district).toHaveAccessibleName('Район доставки');
-    await district.selectOption({ index: 1 });
-    await dialog.getByLabel('Квартира / офис').fill('12');
-    await shot(page, testInfo, '02-address-filled');
-    await dialog.getByTestId('location-save').click();
-
-    await expect(dialog).toBeHidden();
-    await expectKazanMenu(page);
-    await expect(page.getByTestId('location-button')).toContainText('Доставка: ул. Баумана, 44');
-    expect((await storage(page)).order_delivery_method).toBe('"DELIVERY"');
-    await shot(page, testInfo, '03-delivery-menu');
-  });
-
-  test('an address without a house number is confirmed before it is saved', async ({ page }, testInfo) => {
-    await page.goto('/');
-    const dialog = locationDialog(page);
-    await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
-    await chooseRadio(dialog.getByRole('radio', { name: 'Доставка' }));
-    await dialog.getByTestId('delivery-address').fill('ул. Баумана');
-    await dialog.getByTestId('delivery-district').selectOption({ index: 1 });
-    await dialog.getByTestId('location-save').click();
-
-    const confirm = page.getByRole('dialog', { name: 'Подтвердите адрес' });
-    await expect(confirm).toBeVisible();
-    await expect(confirm.getByRole('button', { name: 'Уточнить данные' })).toBeVisible();
-    await shot(page, testInfo, '01-confirm-address');
-
-    // 'Уточнить данные' goes back to the form with the address kept.
-    await confirm.getByRole('button', { name: 'Уточнить данные' }).click();
-    await expect(confirm).toBeHidden();
-    await expect(dialog.getByTestId('delivery-address')).toHaveValue('ул. Баумана');
-
-    await dialog.getByTestId('location-save').click();
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Продолжить без номера' }).click();
-    await expect(confirm).toBeHidden();
-    await expect(dialog).toBeHidden();
-    await expectKazanMenu(page);
-    await expect(page.getByTestId('location-button')).toContainText('Доставка: ул. Баумана');
-    await shot(page, testInfo, '02-saved-without-number');
-  });
-
   test('a returning customer goes straight to the menu', async ({ page }, testInfo) => {
     await asReturningCustomer(page);
     await page.goto('/');

@@ -29,7 +29,37 @@ export const envSchema = z.object({
   LOG_REQUESTS: boolean.default(false),
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   TRUST_PROXY: boolean.default(false),
+  // Override the brand's maps settings, so tests and local runs point the storefront at a fake.
+  MAP_TILE_URL: z.string().optional(),
+  GEOCODER_URL: z.string().optional(),
+  GOOGLE_MAPS_KEY: z.string().optional(),
+  GOOGLE_GEOCODING_URL: z.string().optional(),
+  GOOGLE_PLACES_URL: z.string().optional(),
+  // Sign-in (modules/auth). The token secret signs access tokens and keys the SMS code HMAC; without it a
+  // fixed development secret is used, and a production start is refused (as is the log sender there).
+  AUTH_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMS_SENDER: z.enum(['log', 'smsru']).default('log'),
+  SMSRU_API_ID: z.string().min(1).optional(),
+  SMSRU_URL: z.url().default('https://sms.ru'),
+  // Bot protection is off until the server key is set; the host defaults to the request's own host name.
+  SMARTCAPTCHA_SERVER_KEY: z.string().min(1).optional(),
+  SMARTCAPTCHA_URL: z.url().default('https://smartcaptcha.yandexcloud.net'),
+  SMARTCAPTCHA_HOST: z.string().min(1).optional(),
 });
+
+/** The brand file's maps settings with the environment's overrides applied. */
+function mapsOverrides(env: z.infer<typeof envSchema>, maps: Record<string, unknown>) {
+  const pick = (value: string | undefined, key: string) =>
+    value === undefined ? {} : { [key]: value === '' && key === 'googleMapsKey' ? null : value };
+  return {
+    ...maps,
+    ...pick(env.MAP_TILE_URL, 'tileUrl'),
+    ...pick(env.GEOCODER_URL, 'geocoderUrl'),
+    ...pick(env.GOOGLE_MAPS_KEY, 'googleMapsKey'),
+    ...pick(env.GOOGLE_GEOCODING_URL, 'googleGeocodingUrl'),
+    ...pick(env.GOOGLE_PLACES_URL, 'googlePlacesUrl'),
+  };
+}
 
 export interface AppConfig {
   env: z.infer<typeof envSchema>;
@@ -59,6 +89,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     raw = JSON.parse(readFileSync(brandFile, 'utf8'));
   } catch (error) {
     throw new ConfigError(`${brandFile}: ${(error as Error).message}`);
+  }
+  if (raw && typeof raw === 'object' && 'maps' in raw && raw.maps && typeof raw.maps === 'object') {
+    raw = { ...raw, maps: mapsOverrides(env.data, raw.maps as Record<string, unknown>) };
   }
   const brand = brandConfig.safeParse(raw);
   if (!brand.success) {

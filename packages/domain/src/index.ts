@@ -1,3 +1,4 @@
+export * from './auth/phone-sign-in.ts';
 export * from './cart/cart-rules.ts';
 export * from './catalog/catalog-constants.ts';
 export * from './catalog/modifier-rules.ts';
@@ -5,6 +6,7 @@ export * from './catalog/time-slots.ts';
 export * from './delivery-terms/delivery-terms.ts';
 export * from './errors.ts';
 export * from './geo/geo.ts';
+export * from './geo/geocoded-address.ts';
 export * from './i18n/describe-issue.ts';
 export * from './i18n/locale.ts';
 export * from './location/location-rules.ts';

@@ -27,7 +27,15 @@ export const testBrand: BrandConfig = {
   features: { auth: ['PHONE'], personCount: true, promoCodes: true, preOrder: true },
   links: { franchise: null, appStore: null, googlePlay: null, support: null },
   defaults: { cityId: null, deliveryMethod: null, restoId: null },
-  maps: { tileUrl: '', attribution: '', geocoderUrl: 'http://127.0.0.1:1', googleMapsKey: null },
+  maps: {
+    tileUrl: '',
+    attribution: '',
+    geocoderUrl: 'http://127.0.0.1:1',
+    googleMapsKey: null,
+    googleMapId: null,
+    googleGeocodingUrl: 'http://127.0.0.1:1',
+    googlePlacesUrl: 'http://127.0.0.1:1',
+  },
   clients: {
     apiKey: 'test-api-key',
     captchaClientKey: null,

@@ -39,11 +39,20 @@ export const brandConfig = z.object({
     deliveryMethod: z.enum(['DELIVERY', 'TAKE_AWAY']).nullable(),
     restoId: id.nullable(),
   }),
+  /**
+   * Maps and geocoding (SPEC §2 item 4, §7 'Other services'). Without a Google key the map is Leaflet
+   * over `tileUrl` ('' draws no tiles) and addresses come from the Nominatim-compatible `geocoderUrl`;
+   * with a key both are Google's. The Google base URLs exist so tests can point them at a local fake.
+   */
   maps: z.object({
     tileUrl: z.string(),
     attribution: z.string(),
-    geocoderUrl: url,
-    googleMapsKey: z.string().nullable(),
+    geocoderUrl: z.union([url, z.string().regex(/^\/[\w\-/]*$/, 'must be a URL or a path on this server')]),
+    googleMapsKey: z.string().min(1).nullable(),
+    /** Advanced markers need a map id; null uses Google's 'DEMO_MAP_ID'. */
+    googleMapId: z.string().min(1).nullable().default(null),
+    googleGeocodingUrl: url.default('https://maps.googleapis.com'),
+    googlePlacesUrl: url.default('https://places.googleapis.com'),
   }),
   /** Public client ids and keys of outside services; null leaves the service off. */
   clients: z.object({

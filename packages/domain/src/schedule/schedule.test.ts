@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type DayOfWeek,
   displayClosingTime,
+  hoursOnDayAt,
   isAcceptingOrders,
   isRoundTheClock,
   type OpeningHoursDay,
@@ -100,5 +101,25 @@ describe('schedule states (SPEC §4)', () => {
   it('never opens with no active day', () => {
     const hours = week('10:00', '20:00', [1, 2, 3, 4, 5, 6, 7]);
     expect(scheduleStateAt(hours, at('2026-11-23T12:00:00'))).toEqual({ kind: 'day-off', opensAt: null });
+  });
+});
+
+describe("today's hours for a pickup point's info window", () => {
+  it('reads the day on the restaurant wall clock and shows a closing 00:00 as 24:00', () => {
+    const hours = week('10:00', '00:00').map((d) => (d.dayOfWeek === 1 ? { ...d, open: '11:00' } : d));
+    // Sunday 22:30 UTC is Monday in Kazan: Monday's hours, not Sunday's.
+    expect(hoursOnDayAt(hours, Date.parse('2026-11-22T22:30:00Z'), '+03:00')).toEqual({
+      kind: 'hours',
+      open: '11:00',
+      close: '24:00',
+    });
+  });
+
+  it('tells a day off (inactive or missing) and round the clock apart', () => {
+    expect(hoursOnDayAt(week('10:00', '20:00', [1]), at('2026-11-23T12:00:00'))).toEqual({ kind: 'day-off' });
+    expect(hoursOnDayAt([], at('2026-11-23T12:00:00'))).toEqual({ kind: 'day-off' });
+    expect(hoursOnDayAt(week('00:00', '23:59'), at('2026-11-23T12:00:00'))).toEqual({
+      kind: 'round-the-clock',
+    });
   });
 });

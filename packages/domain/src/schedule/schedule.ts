@@ -135,3 +135,22 @@ export function scheduleStateAt(
 export function isAcceptingOrders(state: ScheduleState): boolean {
   return state.kind === 'open' || state.kind === 'round-the-clock';
 }
+
+/** A day's hours as a pickup point's info window shows them (SPEC §2 item 4 'Часы работы'). */
+export type DayHours =
+  | { kind: 'round-the-clock' }
+  | { kind: 'day-off' }
+  | { kind: 'hours'; open: string; close: string };
+
+/** Today's hours on the restaurant's own wall clock; a missing or inactive day is a day off. */
+export function hoursOnDayAt(
+  hours: readonly OpeningHoursDay[],
+  utcMs: number,
+  offset: string = DEFAULT_TIMEZONE,
+): DayHours {
+  const { dayOfWeek } = wallClockAt(utcMs, offset);
+  const today = hours.find((day) => day.dayOfWeek === dayOfWeek);
+  if (!today?.active) return { kind: 'day-off' };
+  if (isRoundTheClock(today)) return { kind: 'round-the-clock' };
+  return { kind: 'hours', open: today.open, close: displayClosingTime(today.close) };
+}

@@ -1,4 +1,4 @@
-import type { CityListItem, LocationResponse } from '@storefront/domain/contracts';
+import type { City, CityListItem, LocationResponse } from '@storefront/domain/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
 
@@ -17,5 +17,13 @@ export const cityLocationQuery = (whiteLabel: string, cityId: number) =>
       apiFetch<LocationResponse>(
         `/1/p/location?cityId=${cityId}&whiteLabel=${encodeURIComponent(whiteLabel)}`,
       ),
+    staleTime: 5 * 60_000,
+  });
+
+/** One city in full: its centre, zoom and bounds place the map. */
+export const cityQuery = (cityId: number) =>
+  queryOptions({
+    queryKey: ['city', cityId],
+    queryFn: () => apiFetch<City>(`/1/p/cities/${cityId}`),
     staleTime: 5 * 60_000,
   });

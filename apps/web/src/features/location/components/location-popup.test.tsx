@@ -13,6 +13,34 @@ import {
   zone,
 } from '../../../test/render-app.tsx';
 import { LocationPopup } from './location-popup.tsx';
+import { address, createFakeMap, fakeGeocoder, fakeMap } from './map-test-doubles.ts';
+
+vi.mock('../../../shared/map/load-map.ts', () => ({ loadMapFactory: async () => createFakeMap }));
+vi.mock('../geocoding/create-geocoder.ts', () => ({ createGeocoder: () => fakeGeocoder }));
+
+const kazanCity = {
+  id: 1,
+  name: { ru: 'Казань', en: 'Kazan' },
+  order: 1,
+  center: { lat: 55.75, lng: 49.05 },
+  zoom: 12,
+  bounds: { southWest: { lat: 55.6, lng: 48.9 }, northEast: { lat: 55.9, lng: 49.3 } },
+};
+const BAUMANA_STREET = {
+  id: 'N1',
+  title: 'ул. Баумана',
+  subtitle: 'Казань',
+  address: address('ул. Баумана', null, { lat: 55.75, lng: 49.05 }),
+};
+
+/** Opens the map from the delivery form, finds 'query' and takes the first suggestion. */
+async function chooseAddressOnMap(query: string) {
+  await userEvent.click(await screen.findByTestId('delivery-address'));
+  await userEvent.type(await screen.findByTestId('address-search'), query);
+  await userEvent.click(await screen.findByRole('option'));
+  await waitFor(() => expect(screen.getByTestId('map-confirm')).toBeEnabled());
+  await userEvent.click(screen.getByTestId('map-confirm'));
+}
 
 const cities = [
   { id: 1, name: { ru: 'Казань', en: 'Kazan' }, order: 1 },
@@ -56,7 +84,10 @@ describe('location popup', () => {
     stubApi({
       '/1/p/location?cityId=1&whiteLabel=demo': locationAnswer(1, kazan, kazanZones),
       '/1/p/location?cityId=2&whiteLabel=demo': locationAnswer(2, samara, []),
+      '/1/p/cities/1': kazanCity,
     });
+    fakeMap.reset();
+    fakeGeocoder.suggest.mockReset().mockResolvedValue([BAUMANA_STREET]);
     selectionsStorage.hydrate();
     selectionsStore.getState().reset();
   });
@@ -118,8 +149,8 @@ describe('location popup', () => {
     open();
     await renderWithApp(<LocationPopup />, { cities });
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
-    await userEvent.type(await screen.findByTestId('delivery-address'), 'ул. Баумана');
-    await userEvent.selectOptions(screen.getByTestId('delivery-district'), 'Зона 10');
+    await chooseAddressOnMap('баум');
+    expect(screen.getByTestId('delivery-address')).toHaveTextContent('ул. Баумана');
     expect(screen.getByRole('button', { name: 'Условия доставки' })).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('location-save'));
     expect(await screen.findByText('Подтвердите адрес')).toBeInTheDocument();
@@ -137,7 +168,7 @@ describe('location popup', () => {
     open();
     await renderWithApp(<LocationPopup />, { cities });
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
-    await userEvent.selectOptions(await screen.findByTestId('delivery-district'), 'Зона 10');
+    await chooseAddressOnMap('баум');
     await userEvent.click(screen.getByRole('button', { name: 'Условия доставки' }));
     const table = await screen.findByRole('table');
     expect(table.textContent).toContain('Бесплатно');

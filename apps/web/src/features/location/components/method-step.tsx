@@ -10,19 +10,24 @@ import {
   type LocationContext,
   type LocationDraft,
   type LocationProblemCode,
+  MAP_POINT_LABEL,
   offeredMethods,
   pickText,
-  pointInside,
   showsMethodToggle,
   takeAwayRestos,
 } from '@storefront/domain';
 import type { CityListItem, DeliveryZone, Resto } from '@storefront/domain/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
+import { PinIcon } from '../../../shared/ui/icons.tsx';
+import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
 import styles from './location-popup.module.css';
+
+// The map, its provider and the geocoder load only when the customer opens the map (DESIGN: bundle split).
+const MapPopup = lazy(() => import('./map-popup.tsx'));
 
 interface MethodStepProps {
   city: CityListItem;
@@ -119,11 +124,11 @@ export function MethodStep(props: MethodStepProps) {
   );
 }
 
-function DeliveryForm({ draft, ctx, problem, onPoint, onDetails }: MethodStepProps) {
-  const { t, i18n } = useTranslation('location');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+function DeliveryForm({ city, draft, ctx, problem, onPoint, onDetails }: MethodStepProps) {
+  const { t } = useTranslation('location');
   const id = useId();
   const [termsOpen, setTermsOpen] = useState(false);
+  const [mapOpen, setMapOpen] = useState(false);
   const place = draft.place ?? EMPTY_DELIVERY_PLACE;
   const zones = deliveryZones(ctx.zones, ctx.restos as Resto[]) as DeliveryZone[];
   const zone = place.location
@@ -143,37 +148,43 @@ function DeliveryForm({ draft, ctx, problem, onPoint, onDetails }: MethodStepPro
   );
   return (
     <div className={styles.form}>
-      <label className={styles.field}>
-        <span>{t('address')}</span>
-        <input
-          value={place.address ?? ''}
-          placeholder={t('addressPlaceholder')}
-          autoComplete="street-address"
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => onDetails({ address: e.target.value || null })}
-          data-testid="delivery-address"
-        />
-      </label>
-      <label className={styles.field}>
-        <span>{t('district')}</span>
-        <select
-          value={zone?.id ?? ''}
-          aria-invalid={problem !== null}
-          onChange={(e) => {
-            const chosen = zones.find((z) => String(z.id) === e.target.value);
-            onPoint({ ...place, location: chosen ? pointInside(chosen.polygon) : null });
-          }}
-          data-testid="delivery-district"
-        >
-          <option value="">{t('districtPlaceholder')}</option>
-          {zones.map((z) => (
-            <option key={z.id} value={z.id}>
-              {pickText(z.name, locale)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <button
+        type="button"
+        className={styles.addressButton}
+        onClick={() => setMapOpen(true)}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        data-testid="delivery-address"
+      >
+        <PinIcon aria-hidden="true" />
+        <span>
+          <small>{t('address')}</small>
+          <strong>
+            {place.address
+              ? place.address === MAP_POINT_LABEL
+                ? t('mapPoint')
+                : place.address
+              : t('addressPlaceholder')}
+          </strong>
+        </span>
+      </button>
+      {mapOpen && (
+        <Suspense fallback={<ProgressOverlay open />}>
+          <MapPopup
+            mode="DELIVERY"
+            cityId={city.id}
+            ctx={ctx}
+            place={draft.place}
+            restoId={draft.restoId}
+            onConfirmDelivery={(next) => {
+              onPoint(next);
+              setMapOpen(false);
+            }}
+            onConfirmPickup={() => setMapOpen(false)}
+            onClose={() => setMapOpen(false)}
+          />
+        </Suspense>
+      )}
       <div id={`${id}-problem`}>
         <Problem code={problem} />
       </div>
@@ -214,13 +225,36 @@ function DeliveryForm({ draft, ctx, problem, onPoint, onDetails }: MethodStepPro
   );
 }
 
-function PickupList({ draft, ctx, problem, onPickup }: MethodStepProps) {
+function PickupList({ city, draft, ctx, problem, onPickup }: MethodStepProps) {
   const { t, i18n } = useTranslation('location');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const points = takeAwayRestos(ctx.restos as Resto[]);
+  const [mapOpen, setMapOpen] = useState(false);
   return (
     <fieldset className={styles.pickup}>
       <legend>{t('pickupPoints')}</legend>
+      {points.length > 0 && (
+        <Button variant="secondary" onClick={() => setMapOpen(true)} data-testid="pick-on-map">
+          <PinIcon aria-hidden="true" /> {t('pickOnMap')}
+        </Button>
+      )}
+      {mapOpen && (
+        <Suspense fallback={<ProgressOverlay open />}>
+          <MapPopup
+            mode="TAKE_AWAY"
+            cityId={city.id}
+            ctx={ctx}
+            place={null}
+            restoId={draft.restoId}
+            onConfirmDelivery={() => setMapOpen(false)}
+            onConfirmPickup={(restoId) => {
+              onPickup(restoId);
+              setMapOpen(false);
+            }}
+            onClose={() => setMapOpen(false)}
+          />
+        </Suspense>
+      )}
       {points.map((resto) => (
         <label key={resto.id} className={styles.pickupPoint}>
           <input

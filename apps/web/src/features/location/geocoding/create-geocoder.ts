@@ -1,0 +1,27 @@
+// Types only: the contracts module carries zod, which the browser bundle must not pull in for this.
+import type { BrandConfig } from '@storefront/domain/contracts';
+import type { Geocoder } from './geocoder.ts';
+import { createGoogleGeocoder } from './google-geocoder.ts';
+import { createNominatimGeocoder } from './nominatim-geocoder.ts';
+
+export interface CreateGeocoderOptions {
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * DESIGN 'Outside services': Google when the brand has a maps key, else the Nominatim-compatible
+ * geocoder at `geocoderUrl` (the local default).
+ */
+export function createGeocoder(maps: BrandConfig['maps'], options: CreateGeocoderOptions = {}): Geocoder {
+  const apiKey = maps.googleMapsKey?.trim();
+  if (apiKey) {
+    return createGoogleGeocoder({
+      apiKey,
+      geocodingUrl: maps.googleGeocodingUrl,
+      placesUrl: maps.googlePlacesUrl,
+      ...options,
+    });
+  }
+  return createNominatimGeocoder({ baseUrl: maps.geocoderUrl, ...options });
+}

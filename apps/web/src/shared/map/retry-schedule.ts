@@ -1,0 +1,25 @@
+/** SPEC §8 'Maps loader': up to 3 retries, waiting attempt × 2^attempt ms before each (2, 8, 24 ms). */
+export const MAPS_LOADER_RETRIES = 3;
+
+export function retryDelayMs(attempt: number): number {
+  return attempt * 2 ** attempt;
+}
+
+/**
+ * Runs `load` once and then up to `retries` more times after a failure, waiting retryDelayMs(n) before
+ * retry n. The last failure is rethrown. `sleep` is injectable so tests can check the schedule.
+ */
+export async function withRetries<T>(
+  load: (attempt: number) => Promise<T>,
+  retries = MAPS_LOADER_RETRIES,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load(attempt);
+    } catch (error) {
+      if (attempt >= retries) throw error;
+      await sleep(retryDelayMs(attempt + 1));
+    }
+  }
+}
