@@ -174,6 +174,16 @@ test.describe('catalog', () => {
     await expect(popup).toContainText('Воскресенье');
     await shot(page, testInfo, 'schedule');
   });
+
+  test("a restaurant's page shows its place on a small map", async ({ page }, testInfo) => {
+    await page.goto('/restos/1');
+    const map = page.getByRole('region', { name: /на карте/ });
+    await map.scrollIntoViewIfNeeded();
+    await expect(map.locator('.leaflet-marker-icon')).toBeVisible();
+    // A still picture: no zoom buttons, and dragging does not move it.
+    await expect(page.getByRole('button', { name: 'Приблизить' })).toHaveCount(0);
+    await shot(page, testInfo, 'resto-small-map');
+  });
 });
 
 test.describe('a time-slotted dish out of its hours', () => {

@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/1': api, '/api': api, '/config.json': api, '/media': api },
+    proxy: { '/1': api, '/api': api, '/geocoder': api, '/config.json': api, '/media': api, '/content': api },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

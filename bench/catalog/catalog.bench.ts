@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, hasTaskset, pinned, ROOT, stop, waitFor } from '../shared/processes.ts';
+import {
+  freePort,
+  hasTaskset,
+  PRODUCTION_SIGN_IN_ENV,
+  pinned,
+  ROOT,
+  stop,
+  waitFor,
+} from '../shared/processes.ts';
 
 const PATHS = ['/1/p/menus/1/positions', '/1/p/restos/1'];
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -61,6 +69,7 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
     PORT: String(apiPort),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...PRODUCTION_SIGN_IN_ENV,
   });
   try {
     await waitFor(`http://127.0.0.1:${apiPort}/1/now`);

@@ -53,3 +53,14 @@ export async function stop(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await exited;
 }
+
+/**
+ * What a production start needs besides the database: a token secret and a real SMS sender (the log
+ * sender is refused in production). The benchmarks never sign anyone in, so the gateway is unreachable.
+ */
+export const PRODUCTION_SIGN_IN_ENV: NodeJS.ProcessEnv = {
+  AUTH_TOKEN_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
+  SMS_SENDER: 'smsru',
+  SMSRU_API_ID: 'bench-never-sends',
+  SMSRU_URL: 'http://127.0.0.1:9',
+};

@@ -21,7 +21,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
-import { freePort, hasTaskset, pinned, ROOT, stop, waitFor } from '../shared/processes.ts';
+import {
+  freePort,
+  hasTaskset,
+  PRODUCTION_SIGN_IN_ENV,
+  pinned,
+  ROOT,
+  stop,
+  waitFor,
+} from '../shared/processes.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
 const JS_BUDGET_BYTES = 150 * 1024;
@@ -346,6 +354,7 @@ async function main() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...PRODUCTION_SIGN_IN_ENV,
   });
   const baseline = pinned(
     0,

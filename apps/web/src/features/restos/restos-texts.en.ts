@@ -29,6 +29,7 @@ export const restosTextsEn = {
   newTab: '(opens in a new tab)',
   location: 'How to find us',
   coordinates: 'Coordinates',
+  mapLabel: '{{name}} on the map',
   openOnMap: 'Open on the map',
   hours: 'Opening hours',
   today: 'today',

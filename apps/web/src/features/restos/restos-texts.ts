@@ -31,6 +31,7 @@ export const restosTexts = {
   newTab: '(откроется в новой вкладке)',
   location: 'Как добраться',
   coordinates: 'Координаты',
+  mapLabel: 'Ресторан «{{name}}» на карте',
   openOnMap: 'Открыть на карте',
   hours: 'Часы работы',
   today: 'сегодня',

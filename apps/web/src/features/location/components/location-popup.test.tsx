@@ -74,6 +74,13 @@ const kazanZones = [zone(10, 1, 55.7, 49.0)];
 // Samara: its only restaurant has no menu.
 const samara = [resto({ id: 9, cityIds: [2], menus: [] })];
 
+/** The popup's body is a lazy chunk: wait until it is there. */
+async function renderPopup(location: Parameters<typeof renderWithApp>[1]) {
+  const view = await renderWithApp(<LocationPopup />, location);
+  await screen.findByRole('dialog', { name: 'Адрес' });
+  return view;
+}
+
 function open(persistent = true) {
   appFlagsStore.getState().openLocation({ persistent });
 }
@@ -99,7 +106,7 @@ describe('location popup', () => {
 
   it('goes from the city to the method step with delivery by default, and back to the cities', async () => {
     open();
-    await renderWithApp(<LocationPopup />, { cities });
+    await renderPopup({ cities });
     expect(screen.getByRole('dialog', { name: 'Адрес' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
     expect(await screen.findByRole('radio', { name: 'Доставка' })).toBeChecked();
@@ -111,7 +118,7 @@ describe('location popup', () => {
   it('selects the first pickup point by order then address, and saves it with an allowed payment method', async () => {
     selectionsStore.setState({ paymentMethod: 'CARD_ONLINE' });
     open();
-    await renderWithApp(<LocationPopup />, { cities });
+    await renderPopup({ cities });
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
     await userEvent.click(await screen.findByText('Самовывоз'));
     const points = screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).name === 'pickup');
@@ -136,7 +143,7 @@ describe('location popup', () => {
 
   it('refuses delivery without an address and saves nothing', async () => {
     open();
-    await renderWithApp(<LocationPopup />, { cities });
+    await renderPopup({ cities });
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
     await userEvent.click(await screen.findByTestId('location-save'));
     expect(await screen.findByText('Укажите адрес доставки')).toBeInTheDocument();
@@ -147,7 +154,7 @@ describe('location popup', () => {
 
   it('asks to confirm an address without a house number, then saves the zone restaurant', async () => {
     open();
-    await renderWithApp(<LocationPopup />, { cities });
+    await renderPopup({ cities });
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
     await chooseAddressOnMap('баум');
     expect(screen.getByTestId('delivery-address')).toHaveTextContent('ул. Баумана');
@@ -166,7 +173,7 @@ describe('location popup', () => {
 
   it('shows the delivery terms of the zone with free delivery and minutes', async () => {
     open();
-    await renderWithApp(<LocationPopup />, { cities });
+    await renderPopup({ cities });
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
     await chooseAddressOnMap('баум');
     await userEvent.click(screen.getByRole('button', { name: 'Условия доставки' }));
@@ -178,7 +185,7 @@ describe('location popup', () => {
 
   it('skips the city step when the brand has one city, with no way back to it', async () => {
     open();
-    await renderWithApp(<LocationPopup />, { cities: cities.slice(0, 1) });
+    await renderPopup({ cities: cities.slice(0, 1) });
     expect(await screen.findByRole('radio', { name: 'Доставка' })).toBeChecked();
     expect(screen.queryByText('Выберите город')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Сменить город' })).not.toBeInTheDocument();
@@ -186,7 +193,7 @@ describe('location popup', () => {
 
   it('says when the restaurants of a city have no menu', async () => {
     open();
-    await renderWithApp(<LocationPopup />, { cities });
+    await renderPopup({ cities });
     await userEvent.click(screen.getByRole('button', { name: 'Самара' }));
     expect(await screen.findByText('В заведениях выбранного города нет меню')).toBeInTheDocument();
   });
@@ -196,14 +203,14 @@ describe('location popup', () => {
       .getState()
       .save({ cityId: 1, deliveryMethod: 'TAKE_AWAY', restoId: 3, paymentMethod: null, deliveryPlace: null });
     open(true);
-    const view = await renderWithApp(<LocationPopup />, { cities });
+    const view = await renderPopup({ cities });
     await userEvent.keyboard('{Escape}');
     expect(appFlagsStore.getState().locationOpen).toBe(true);
     view.unmount();
     appFlagsStore.getState().closeLocation();
 
     open(false);
-    await renderWithApp(<LocationPopup />, { cities });
+    await renderPopup({ cities });
     await userEvent.click(await screen.findByText('ул. Пушкина, 10'));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));

@@ -2,11 +2,29 @@ import { formatMoney, minor } from '@storefront/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import RestoPage from './resto-page.tsx';
 import { resetServerClock, setServerNow, WEDNESDAY_NOON } from './test-clock.ts';
+
+// A map that draws nothing: it records where it was asked to put the marker (jsdom has no layout).
+const smallMap = vi.hoisted(() => ({ created: [] as unknown[], markers: [] as unknown[] }));
+vi.mock('../../../shared/map/load-map.ts', () => ({
+  loadMapFactory: async () => (_container: HTMLElement, options: unknown) => {
+    smallMap.created.push(options);
+    return {
+      setView() {},
+      zoomIn() {},
+      zoomOut() {},
+      setZones() {},
+      setMarker: (point: unknown, options: unknown) => smallMap.markers.push({ point, options }),
+      setPickupPoints() {},
+      openPickupInfo() {},
+      destroy() {},
+    };
+  },
+}));
 
 const cities = [{ id: 1, name: { ru: 'Казань' }, order: 1 }];
 const nori = resto({
@@ -85,6 +103,21 @@ describe('restaurant page', () => {
     );
     expect(map).toHaveAttribute('target', '_blank');
     expect(screen.getByText(/55\.78870, 49\.12210/)).toBeInTheDocument();
+  });
+
+  it('shows its place on a small still map', async () => {
+    await renderAt('/restos/7');
+    expect(
+      await screen.findByRole('region', { name: 'Ресторан «Нори на Баумана» на карте' }),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(smallMap.markers).toHaveLength(1));
+    expect(smallMap.created[0]).toMatchObject({ center: nori.location, zoom: 16, interactive: false });
+    expect(smallMap.markers[0]).toEqual({
+      point: nori.location,
+      options: { draggable: false, title: 'Нори на Баумана' },
+    });
+    // A still picture: no zoom buttons to tab through.
+    expect(screen.queryByRole('button', { name: 'Приблизить' })).not.toBeInTheDocument();
   });
 
   it('opens the opening hours and the photos', async () => {

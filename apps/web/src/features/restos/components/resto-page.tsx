@@ -1,6 +1,6 @@
 import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentLocation } from '../../../shared/current-location.tsx';
@@ -16,6 +16,11 @@ import { StatusLine } from './status-line.tsx';
 import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
 
 const PLACEHOLDER = '/media/placeholder.svg';
+
+// The small map loads after the page: its provider is a chunk of its own.
+const MapCanvas = lazy(() => import('../../../shared/map/map-canvas.tsx'));
+/** Close enough to see the streets around the restaurant. */
+const SMALL_MAP_ZOOM = 16;
 
 /** tel: keeps digits and the leading plus only. */
 function telHref(phone: string): string {
@@ -202,6 +207,19 @@ function RestoDetail({ resto }: { resto: Resto }) {
                 </a>
               </div>
             </div>
+            <Suspense fallback={<div className={styles.smallMap} />}>
+              <MapCanvas
+                key={resto.id}
+                className={styles.smallMap}
+                center={resto.location}
+                zoom={SMALL_MAP_ZOOM}
+                interactive={false}
+                label={t('mapLabel', { name: pickText(resto.name, locale) })}
+                onReady={(view) =>
+                  view?.setMarker(resto.location, { draggable: false, title: pickText(resto.name, locale) })
+                }
+              />
+            </Suspense>
           </section>
         </div>
       </div>

@@ -1,0 +1,199 @@
+import {
+  autoSelectedCityId,
+  type CustomerDeliveryMethod,
+  chooseCity,
+  clearCity,
+  type DeliveryPlace,
+  draftFromSaved,
+  EMPTY_DELIVERY_PLACE,
+  isSavedLocationUnchanged,
+  type LocationContext,
+  type LocationDraft,
+  type LocationProblemCode,
+  needsAddressConfirmation,
+  paymentMethodAfterSave,
+  selectPickupResto,
+  setDeliveryPoint,
+  switchMethod,
+  updatePlaceDetails,
+  validateLocationDraft,
+} from '@storefront/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cityLocationQuery } from '../../../shared/api/location-queries.ts';
+import { useBrand } from '../../../shared/config.tsx';
+import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { appFlagsStore, useAppFlags } from '../../../shared/store/app-flags-store.ts';
+import { selectionsStore } from '../../../shared/store/selections-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
+import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import { CityStep } from './city-step.tsx';
+import { MethodStep } from './method-step.tsx';
+
+/** Problems that come from the city's data, not from what the customer typed: shown at once. */
+const DATA_PROBLEMS: readonly LocationProblemCode[] = [
+  'no-restos',
+  'no-menus',
+  'no-zones',
+  'no-pickup-points',
+];
+
+function savedLocation() {
+  const s = selectionsStore.getState();
+  return { cityId: s.cityId, method: s.deliveryMethod, restoId: s.restoId, place: s.deliveryPlace };
+}
+
+/**
+ * The location popup 'Адрес' (SPEC §2 item 2, §4 'Location selection'). It edits a draft; Save writes
+ * city, method, place and restaurant back and resets the payment method if it is no longer allowed;
+ * closing drops the draft, so the last saved state stays.
+ */
+export default function LocationPopupContent() {
+  const { t } = useTranslation('location');
+  const brand = useBrand();
+  const queryClient = useQueryClient();
+  const { cities } = useCurrentLocation();
+  const persistent = useAppFlags((s) => s.locationPersistent);
+  const [saved] = useState(savedLocation);
+  const [draft, setDraft] = useState<LocationDraft>(() => draftFromSaved(saved, cities.length));
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [loadingCityId, setLoadingCityId] = useState<number | null>(null);
+  const [cityFailed, setCityFailed] = useState(false);
+
+  const location = useQuery({
+    ...cityLocationQuery(brand.whiteLabel, draft.cityId ?? 0),
+    enabled: draft.cityId !== null,
+  });
+  const ctx: LocationContext = {
+    restos: location.data?.restos ?? [],
+    zones: location.data?.deliveryZones ?? [],
+    savedCityId: saved.cityId,
+    savedRestoId: saved.restoId,
+  };
+
+  const pickCity = async (cityId: number) => {
+    setLoadingCityId(cityId);
+    setCityFailed(false);
+    try {
+      const data = await queryClient.fetchQuery(cityLocationQuery(brand.whiteLabel, cityId));
+      setDraft((current) =>
+        chooseCity(current, cityId, { ...ctx, restos: data.restos, zones: data.deliveryZones }),
+      );
+      setSubmitted(false);
+    } catch {
+      setCityFailed(true);
+    } finally {
+      setLoadingCityId(null);
+    }
+  };
+
+  // SPEC §2: with one city the city step is skipped.
+  const onlyCity = autoSelectedCityId(cities.map((c) => c.id));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pickCity changes every render; this runs per city.
+  useEffect(() => {
+    if (draft.cityId === null && onlyCity !== null) void pickCity(onlyCity);
+  }, [draft.cityId, onlyCity]);
+
+  const problem = location.isSuccess ? validateLocationDraft(draft, ctx) : null;
+  const shownProblem = problem && (submitted || DATA_PROBLEMS.includes(problem.code)) ? problem.code : null;
+
+  const close = () => appFlagsStore.getState().closeLocation();
+
+  const commit = () => {
+    const resto = ctx.restos.find((r) => r.id === draft.restoId) ?? null;
+    const current = selectionsStore.getState();
+    current.save({
+      cityId: draft.cityId,
+      deliveryMethod: draft.method,
+      restoId: draft.restoId,
+      deliveryPlace: draft.method === 'DELIVERY' ? draft.place : current.deliveryPlace,
+      paymentMethod: draft.method ? paymentMethodAfterSave(current.paymentMethod, resto, draft.method) : null,
+    });
+    close();
+  };
+
+  const save = () => {
+    setSubmitted(true);
+    if (!location.isSuccess || problem) return;
+    // SPEC §5: an unchanged saved address skips its checks; a new one without a house number asks first.
+    const unchanged = isSavedLocationUnchanged(saved.place, draft.place);
+    if (draft.method === 'DELIVERY' && !unchanged && needsAddressConfirmation(draft.place, false)) {
+      setConfirming(true);
+      return;
+    }
+    commit();
+  };
+
+  const city = cities.find((c) => c.id === draft.cityId) ?? null;
+  return (
+    <>
+      <ResponsiveDialog
+        open
+        onOpenChange={(next) => !next && close()}
+        title={t('title')}
+        dismissible={!persistent}
+        withScrim={!persistent}
+        fullHeight
+        footer={
+          draft.step === 'deliveryMethodSelection' ? (
+            <Button
+              variant="primary"
+              size="l"
+              fullWidth
+              onClick={save}
+              disabled={!location.isSuccess}
+              data-testid="location-save"
+            >
+              {t('save')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {draft.step === 'citySelection' || !city ? (
+          <CityStep
+            cities={cities}
+            selectedCityId={draft.cityId}
+            loadingCityId={loadingCityId}
+            failed={cityFailed}
+            onPick={pickCity}
+          />
+        ) : (
+          <MethodStep
+            city={city}
+            canChangeCity={cities.length > 1}
+            onChangeCity={() => setDraft(clearCity(draft))}
+            draft={draft}
+            ctx={ctx}
+            loading={location.isPending}
+            failed={location.isError}
+            onRetry={() => void location.refetch()}
+            problem={shownProblem}
+            onMethod={(method: CustomerDeliveryMethod) => setDraft(switchMethod(draft, method, ctx))}
+            onPoint={(place: DeliveryPlace) => setDraft(setDeliveryPoint(draft, place, ctx))}
+            onDetails={(details: Partial<DeliveryPlace>) =>
+              setDraft(
+                updatePlaceDetails({ ...draft, place: draft.place ?? { ...EMPTY_DELIVERY_PLACE } }, details),
+              )
+            }
+            onPickup={(restoId: number) => setDraft(selectPickupResto(draft, restoId))}
+          />
+        )}
+      </ResponsiveDialog>
+      <ConfirmationPopup
+        open={confirming}
+        headline={t('confirmTitle')}
+        supportingText={t('confirmText')}
+        confirmText={t('continueWithout')}
+        cancelText={t('refine')}
+        onConfirm={() => {
+          setConfirming(false);
+          commit();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
