@@ -26,3 +26,35 @@ export const deliveryPlace = z.object({
   location: latLng.nullable(),
 });
 export type DeliveryPlaceValue = z.infer<typeof deliveryPlace>;
+
+/**
+ * A coordinate in a query string: a plain decimal ('55.7887', '-0.5'), so '1e3', '0x10', 'NaN' or ''
+ * are refused rather than coerced, then checked against its range.
+ */
+function coordinateParam(limit: number) {
+  return z
+    .string()
+    .regex(/^-?\d{1,3}(\.\d{1,20})?$/, 'must be a decimal number')
+    .transform(Number)
+    .pipe(z.number().min(-limit).max(limit));
+}
+export const latitudeParam = coordinateParam(90);
+export const longitudeParam = coordinateParam(180);
+
+/**
+ * GET /1/p/location/delivery-point — SPEC §5 'Point-in-area' checked by the server: the delivery zone
+ * (of a restaurant that delivers) holding the point, and so the restaurant that serves it.
+ */
+export const deliveryPointQuery = z.object({
+  cityId: idParam,
+  lat: latitudeParam,
+  lng: longitudeParam,
+  whiteLabel: whiteLabelId.optional(),
+});
+export const deliveryPointResponse = z.object({
+  cityId: z.number().int(),
+  zoneId: z.number().int(),
+  restoId: z.number().int(),
+  deliveryZone,
+});
+export type DeliveryPointResponse = z.infer<typeof deliveryPointResponse>;

@@ -1,8 +1,16 @@
-import { locationQuery, locationResponse } from '@storefront/domain/contracts';
+import {
+  deliveryPointQuery,
+  deliveryPointResponse,
+  errorBody,
+  locationQuery,
+  locationResponse,
+} from '@storefront/domain/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogGet } from '../catalog/catalog-get.ts';
 import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
 import { resolveWhiteLabel } from '../catalog/white-label.ts';
+import { cityDeliveryPoint } from './delivery-point.ts';
 import { cityLocation } from './location.service.ts';
 
 export const locationRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
@@ -20,4 +28,28 @@ export const locationRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
       value: cityLocation(s, resolveWhiteLabel(s, query.whiteLabel, whiteLabel), query.cityId),
     }),
   });
+
+  // Not a cached catalog answer: every point is a different question.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/1/p/location/delivery-point',
+    {
+      schema: {
+        tags: ['location'],
+        summary:
+          "SPEC §5 'Point-in-area' on the server: the delivery zone (of a delivering restaurant) holding a point, and its restaurant",
+        querystring: deliveryPointQuery,
+        response: { 200: deliveryPointResponse, 400: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
+    async ({ query }, reply) => {
+      const answer = cityDeliveryPoint(
+        catalog.snapshot,
+        { asked: query.whiteLabel, served: whiteLabel },
+        query.cityId,
+        { lat: query.lat, lng: query.lng },
+      );
+      reply.header('cache-control', 'no-store');
+      return answer;
+    },
+  );
 };
