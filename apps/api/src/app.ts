@@ -18,9 +18,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { meRoutes } from './modules/auth/me.routes.ts';
 import { CatalogStore } from './modules/catalog/catalog-store.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
@@ -41,7 +44,7 @@ export interface StorefrontApp extends FastifyInstance {
 }
 
 /** Paths that belong to the API: a miss there is a JSON 404, never the storefront's index.html. */
-const API_PREFIXES = ['/1/', '/api/'];
+const API_PREFIXES = ['/1/', '/api/', '/geocoder/'];
 
 /**
  * Builds the whole HTTP application without listening: server.ts listens, tests use app.inject.
@@ -87,6 +90,8 @@ export async function buildApp({
         { name: 'deliveries' },
         { name: 'promotions' },
         { name: 'location' },
+        { name: 'geocoder' },
+        { name: 'auth', description: 'Phone sign-in, tokens and the person profile' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -102,6 +107,9 @@ export async function buildApp({
   await app.register(deliveriesRoutes, catalogOptions);
   await app.register(promotionsRoutes, catalogOptions);
   await app.register(locationRoutes, catalogOptions);
+  await app.register(geocoderRoutes, { catalog, brand: config.brand, brandDir: config.brandDir });
+  await app.register(authRoutes, { config, db, now });
+  await app.register(meRoutes, { config, db, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

@@ -23,6 +23,10 @@ export const ERROR_MESSAGES = {
     en: 'The restaurants of this city have no menu',
   },
   'location.no-zones': { ru: 'Нет зон доставки', en: 'There are no delivery zones' },
+  'delivery.address-outside-zone': {
+    ru: 'Адрес не входит в зону доставки',
+    en: 'The address is outside the delivery area',
+  },
   'promo-code.not-found': { ru: 'Промокод не найден', en: 'Promo code not found' },
   'promo-code.not-found-for-resto': {
     ru: 'Промокод не действует в этом ресторане',
@@ -47,6 +51,49 @@ export const ERROR_MESSAGES = {
   'promo-code.min-order-amount': {
     ru: 'Сумма заказа меньше минимальной для промокода',
     en: 'The order total is below the promo code minimum',
+  },
+  'phone.required': { ru: 'Введите номер телефона', en: 'Enter your phone number' },
+  'phone.invalid': { ru: 'Укажите корректный номер', en: 'Enter a valid phone number' },
+  'sms-code.required': { ru: 'Введите код из СМС', en: 'Enter the code from the SMS' },
+  'sms-code.too-short': { ru: 'Слишком короткий SMS-код', en: 'The SMS code is too short' },
+  'sms-code.invalid': { ru: 'Код из СМС состоит из 6 цифр', en: 'The SMS code is 6 digits' },
+  'sms.too-often': {
+    ru: 'Новый код можно запросить не чаще раза в 90 секунд',
+    en: 'A new code can be requested once every 90 seconds',
+  },
+  'sms.wrong-code': { ru: 'Неверный код подтверждения', en: 'Wrong confirmation code' },
+  'sms.attempts-exhausted': {
+    ru: 'Попытки исчерпаны, повторите через час',
+    en: 'No attempts left, try again in an hour',
+  },
+  'sms.code-not-found': {
+    ru: 'Код для этого номера не найден, запросите новый',
+    en: 'No code was found for this number, request a new one',
+  },
+  'sms.send-failed': {
+    ru: 'Не удалось отправить СМС, попробуйте позже',
+    en: 'The SMS could not be sent, try again later',
+  },
+  'captcha.failed': { ru: 'Подтвердите, что вы не робот', en: 'Please confirm that you are not a robot' },
+  'captcha.unavailable': {
+    ru: 'Проверка на робота сейчас недоступна, попробуйте позже',
+    en: 'The robot check is unavailable now, try again later',
+  },
+  'auth.api-key-invalid': { ru: 'Неверный ключ приложения', en: 'The app key is invalid' },
+  'auth.white-label-forbidden': {
+    ru: 'Этот бренд здесь не обслуживается',
+    en: 'This brand is not served here',
+  },
+  'auth.token-missing': { ru: 'Требуется авторизация', en: 'Please sign in' },
+  'auth.token-invalid': { ru: 'Недействительный токен', en: 'The token is invalid' },
+  'auth.token-expired': { ru: 'Срок действия токена истёк', en: 'The token has expired' },
+  'auth.refresh-reused': {
+    ru: 'Сеанс завершён из соображений безопасности, войдите снова',
+    en: 'The session was ended for safety, please sign in again',
+  },
+  'auth.forbidden-person': {
+    ru: 'Нет доступа к данным другого пользователя',
+    en: "You cannot access another person's data",
   },
 } as const satisfies Record<string, LocalizedText>;
 

@@ -1,4 +1,6 @@
+export * from './auth/phone-mask.ts';
 export * from './auth/phone-sign-in.ts';
+export * from './auth/session-rules.ts';
 export * from './cart/cart-rules.ts';
 export * from './catalog/catalog-constants.ts';
 export * from './catalog/modifier-rules.ts';

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config.ts';
+import { testConfig } from '../../test/test-app.ts';
+import { DEVELOPMENT_TOKEN_SECRET, readAuthSettings } from './auth-settings.ts';
+
+const SECRET = 'a-production-secret-of-at-least-32-chars';
+
+describe('sign-in settings', () => {
+  it('default to the log sender, no captcha and the development secret outside production', () => {
+    const settings = readAuthSettings(testConfig());
+    expect(settings.sms).toEqual({ kind: 'log' });
+    expect(settings.captcha).toEqual({ kind: 'off' });
+    expect(settings.apiKey).toBe('demo-public-api-key');
+    const other = readAuthSettings(testConfig({ AUTH_TOKEN_SECRET: SECRET }));
+    expect(Buffer.from(other.accessTokenKey)).not.toEqual(Buffer.from(settings.accessTokenKey));
+    expect(DEVELOPMENT_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('derive different keys for tokens and codes', () => {
+    const settings = readAuthSettings(testConfig({ AUTH_TOKEN_SECRET: SECRET }));
+    expect(Buffer.from(settings.accessTokenKey).equals(settings.codeKey)).toBe(false);
+  });
+
+  it('refuse production without a secret or with the log sender', () => {
+    expect(() => readAuthSettings(testConfig({ NODE_ENV: 'production' }))).toThrow(ConfigError);
+    expect(() => readAuthSettings(testConfig({ NODE_ENV: 'production' }))).toThrow(
+      /AUTH_TOKEN_SECRET[\s\S]*SMS_SENDER/,
+    );
+    expect(() => readAuthSettings(testConfig({ NODE_ENV: 'production', AUTH_TOKEN_SECRET: SECRET }))).toThrow(
+      /log sender/,
+    );
+    const production = readAuthSettings(
+      testConfig({
+        NODE_ENV: 'production',
+        AUTH_TOKEN_SECRET: SECRET,
+        SMS_SENDER: 'smsru',
+        SMSRU_API_ID: 'id',
+      }),
+    );
+    expect(production.sms).toEqual({ kind: 'smsru', apiId: 'id', url: 'https://sms.ru' });
+  });
+
+  it('refuse a short secret and SMS.ru without its api_id', () => {
+    expect(() => testConfig({ AUTH_TOKEN_SECRET: 'short' })).toThrow(/AUTH_TOKEN_SECRET/);
+    expect(() => readAuthSettings(testConfig({ SMS_SENDER: 'smsru' }))).toThrow(/SMSRU_API_ID/);
+  });
+
+  it('turn SmartCaptcha on with its server key', () => {
+    const settings = readAuthSettings(testConfig({ SMARTCAPTCHA_SERVER_KEY: 'key' }));
+    expect(settings.captcha).toEqual({
+      kind: 'smartcaptcha',
+      serverKey: 'key',
+      url: 'https://smartcaptcha.yandexcloud.net',
+    });
+  });
+});

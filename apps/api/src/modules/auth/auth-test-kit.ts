@@ -1,0 +1,113 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { buildApp, type StorefrontApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { testConfig } from '../../test/test-app.ts';
+
+/** Test helpers of the auth module: a settable clock, a log reader, sign-in shortcuts, local fakes. */
+
+export const API_KEY = 'demo-public-api-key';
+export const T0 = Date.parse('2026-11-22T09:00:00Z');
+
+export function testClock(start = T0) {
+  let current = start;
+  return {
+    now: () => current,
+    advance(seconds: number) {
+      current += seconds * 1000;
+    },
+  };
+}
+
+/** Collects the app's JSON log lines; the log sender's SMS texts can be read back from it. */
+export function logCapture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return {
+    logger: { level: 'info', stream },
+    lines,
+    /** The last code the log sender 'sent' to this phone. */
+    lastCode(phone: string): string | undefined {
+      for (const line of [...lines].reverse()) {
+        const sms = line.sms as { phone: string; text: string } | undefined;
+        if (sms?.phone === phone) return /\b(\d{6})\b/.exec(sms.text)?.[1];
+      }
+      return undefined;
+    },
+  };
+}
+
+export async function authApp(
+  db: Database,
+  options: { now?: () => number; env?: Record<string, string>; log?: ReturnType<typeof logCapture> } = {},
+): Promise<StorefrontApp> {
+  return buildApp({
+    config: testConfig(options.env),
+    db,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.log ? { logger: options.log.logger } : {}),
+  });
+}
+
+export function requestCode(app: StorefrontApp, phone: string, extra: Record<string, unknown> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/sign/in/phone/code',
+    payload: { apiKey: API_KEY, captchaToken: '', mode: 'WEB', phone, whiteLabel: 'demo', ...extra },
+  });
+}
+
+export function signIn(app: StorefrontApp, phone: string, code: string, extra: Record<string, unknown> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/sign/in/phone',
+    payload: { apiKey: API_KEY, captchaToken: '', code, phone, ...extra },
+  });
+}
+
+/** A code for the phone that is certainly not `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+export interface FakeServer {
+  url: string;
+  requests: { method: string; url: string; body: string }[];
+  close(): Promise<void>;
+}
+
+/** A small HTTP fake on 127.0.0.1 speaking whatever the handler answers. */
+export async function startFake(
+  handler: (request: IncomingMessage, body: string, response: ServerResponse) => void,
+): Promise<FakeServer> {
+  const requests: FakeServer['requests'] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      requests.push({ method: request.method ?? '', url: request.url ?? '', body });
+      handler(request, body, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

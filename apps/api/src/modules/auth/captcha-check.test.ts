@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StorefrontApp } from '../../app.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
+import { authApp, type FakeServer, json, requestCode, startFake, testClock } from './auth-test-kit.ts';
+import { createCaptchaCheck } from './captcha-check.ts';
+
+/** A fake SmartCaptcha /validate: token 'good' passes on shop.example, 'elsewhere' on another host. */
+let fake: FakeServer;
+const silent = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
+
+beforeAll(async () => {
+  fake = await startFake((request, body, response) => {
+    const form = new URLSearchParams(body);
+    if (request.method !== 'POST' || request.url !== '/validate' || form.get('secret') !== 'server-key')
+      return json(response, 403, {
+        status: 'failed',
+        message: 'Authentication failed. Secret has not provided.',
+      });
+    const token = form.get('token');
+    if (token === 'broken') return json(response, 500, {});
+    if (token === 'good') return json(response, 200, { status: 'ok', message: '', host: 'shop.example' });
+    if (token === 'elsewhere')
+      return json(response, 200, { status: 'ok', message: '', host: 'evil.example' });
+    json(response, 200, { status: 'failed', message: '', host: '' });
+  });
+});
+afterAll(() => fake.close());
+
+const settings = (url: string, serverKey = 'server-key') => ({
+  kind: 'smartcaptcha' as const,
+  serverKey,
+  url,
+});
+
+describe('SmartCaptcha adapter', () => {
+  it('posts secret, token and ip as a form and accepts only status ok from our host', async () => {
+    const check = createCaptchaCheck(settings(fake.url), silent);
+    expect(await check.verify({ token: 'good', ip: '203.0.113.5', host: 'shop.example' })).toBe('ok');
+    const sent = new URLSearchParams(fake.requests.at(-1)?.body);
+    expect(Object.fromEntries(sent)).toEqual({ secret: 'server-key', token: 'good', ip: '203.0.113.5' });
+    expect(await check.verify({ token: 'good', ip: '203.0.113.5', host: 'SHOP.example' })).toBe('ok');
+  });
+
+  it('refuses a failed token, a token from another host and an empty token', async () => {
+    const check = createCaptchaCheck(settings(fake.url), silent);
+    expect(await check.verify({ token: 'bot', ip: '203.0.113.5', host: 'shop.example' })).toBe('failed');
+    expect(await check.verify({ token: 'elsewhere', ip: '203.0.113.5', host: 'shop.example' })).toBe(
+      'failed',
+    );
+    const before = fake.requests.length;
+    expect(await check.verify({ token: '', ip: '203.0.113.5', host: 'shop.example' })).toBe('failed');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('fails closed when the service errs or cannot be reached', async () => {
+    const broken = createCaptchaCheck(settings(fake.url), silent);
+    expect(await broken.verify({ token: 'broken', ip: '1.2.3.4', host: 'shop.example' })).toBe('unavailable');
+    const wrongKey = createCaptchaCheck(settings(fake.url, 'wrong'), silent);
+    expect(await wrongKey.verify({ token: 'good', ip: '1.2.3.4', host: 'shop.example' })).toBe('unavailable');
+    const nowhere = createCaptchaCheck(settings('http://127.0.0.1:9'), silent);
+    expect(await nowhere.verify({ token: 'good', ip: '1.2.3.4', host: 'shop.example' })).toBe('unavailable');
+  });
+
+  it('is off by default', async () => {
+    const off = createCaptchaCheck({ kind: 'off' }, silent);
+    expect(await off.verify({ token: '', ip: '1.2.3.4', host: 'x' })).toBe('ok');
+  });
+});
+
+describe('the code request behind SmartCaptcha', () => {
+  let database: TestDatabase;
+  let app: StorefrontApp;
+  let unreachable: StorefrontApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const env = { SMARTCAPTCHA_SERVER_KEY: 'server-key', SMARTCAPTCHA_HOST: 'shop.example' };
+    const clock = testClock();
+    app = await authApp(database.db, { now: clock.now, env: { ...env, SMARTCAPTCHA_URL: fake.url } });
+    unreachable = await authApp(database.db, {
+      now: clock.now,
+      env: { ...env, SMARTCAPTCHA_URL: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await unreachable.close();
+    await database.dispose();
+  });
+
+  it('sends the code only with a passed captcha', async () => {
+    const refused = await requestCode(app, '9125550001', { captchaToken: 'bot' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0]).toMatchObject({ code: 'captcha.failed', field: 'captchaToken' });
+    const otherHost = await requestCode(app, '9125550001', { captchaToken: 'elsewhere' });
+    expect(otherHost.statusCode).toBe(403);
+    const down = await requestCode(unreachable, '9125550001', { captchaToken: 'good' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().errors[0].code).toBe('captcha.unavailable');
+    // None of the refusals started the 90 s interval.
+    expect((await requestCode(app, '9125550001', { captchaToken: 'good' })).statusCode).toBe(200);
+  });
+});

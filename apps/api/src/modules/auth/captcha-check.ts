@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AuthSettings } from './auth-settings.ts';
+
+export type CaptchaVerdict = 'ok' | 'failed' | 'unavailable';
+
+/** Bot protection in front of the SMS code request: off by default, Yandex SmartCaptcha when configured. */
+export interface CaptchaCheck {
+  readonly kind: 'off' | 'smartcaptcha';
+  /** host: the site's host name the token must have been issued on. */
+  verify(input: { token: string; ip: string; host: string }): Promise<CaptchaVerdict>;
+}
+
+const TIMEOUT_MS = 5_000;
+
+const smartCaptchaAnswer = z.object({
+  status: z.string(),
+  message: z.string().optional(),
+  host: z.string().optional(),
+});
+
+export function createCaptchaCheck(settings: AuthSettings['captcha'], log: FastifyBaseLogger): CaptchaCheck {
+  if (settings.kind === 'off') return { kind: 'off', verify: async () => 'ok' };
+  return {
+    kind: 'smartcaptcha',
+    /**
+     * POST {url}/validate, form secret/token/ip. 'ok' only with status ok and the host we expect; the
+     * service being unreachable or answering garbage refuses the request (fail closed).
+     */
+    async verify({ token, ip, host }) {
+      if (!token) return 'failed';
+      const expectedHost = (settings.host ?? host).toLowerCase();
+      let raw: unknown;
+      try {
+        const response = await fetch(`${settings.url}/validate`, {
+          method: 'POST',
+          body: new URLSearchParams({ secret: settings.serverKey, token, ip }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        raw = await response.json();
+      } catch (error) {
+        log.warn({ err: error }, 'SmartCaptcha could not be reached: refusing');
+        return 'unavailable';
+      }
+      const answer = smartCaptchaAnswer.safeParse(raw);
+      if (!answer.success) {
+        log.warn('SmartCaptcha answered in an unknown format: refusing');
+        return 'unavailable';
+      }
+      if (answer.data.status !== 'ok') return 'failed';
+      if ((answer.data.host ?? '').toLowerCase() !== expectedHost) {
+        log.warn({ host: answer.data.host, expectedHost }, 'SmartCaptcha token was issued on another host');
+        return 'failed';
+      }
+      return 'ok';
+    },
+  };
+}
