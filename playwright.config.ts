@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -38,6 +39,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 const geocoderPort = pickPort('E2E_GEOCODER_PORT', 4174);
 process.env.E2E_GEOCODER_PORT = geocoderPort;
 const geocoderURL = `http://127.0.0.1:${geocoderPort}`;
+
+/** The storefront server's log: the journeys read sign-in codes from it (the `log` SMS sender). */
+const serverLog = resolve('test-results/e2e-server.log');
+process.env.E2E_SERVER_LOG = serverLog;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

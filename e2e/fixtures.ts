@@ -74,3 +74,23 @@ export async function expectKazanMenu(
 export async function storage(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => ({ ...localStorage }));
 }
+
+/**
+ * The last sign-in code the `log` SMS sender wrote for a phone (the server logs JSON lines to
+ * E2E_SERVER_LOG). Polls briefly: the line lands right after the request is answered.
+ */
+export async function smsCodeFor(phone: string): Promise<string> {
+  const file = process.env.E2E_SERVER_LOG;
+  if (!file) throw new Error('E2E_SERVER_LOG is not set (playwright.config.ts sets it)');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const lines = readFileSync(file, 'utf8').split('\n').reverse();
+    for (const line of lines) {
+      if (!line.includes('"sms"')) continue;
+      const entry = JSON.parse(line) as { sms?: { phone?: string; text?: string } };
+      const code = entry.sms?.phone === phone ? /\b(\d{6})\b/.exec(entry.sms.text ?? '')?.[1] : undefined;
+      if (code) return code;
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no SMS code for ${phone} in ${file}`);
+}

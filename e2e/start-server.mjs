@@ -2,23 +2,29 @@
 // port in E2E_PORT and on a fresh PGlite data dir, removed again when the server stops. The API seeds
 // the demo brand into the empty database before it listens, so readiness = the port answering.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 
+// The server's log goes to a file the journeys read: the `log` SMS sender writes sign-in codes there.
+const logFile = process.env.E2E_SERVER_LOG;
+if (logFile) mkdirSync(dirname(logFile), { recursive: true });
+const stdout = logFile ? openSync(logFile, 'w') : 'inherit';
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['ignore', stdout, 'inherit'],
   env: {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: port,
     DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // info: the log SMS sender writes codes at info level.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   },
 });
 

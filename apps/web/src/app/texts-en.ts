@@ -1,4 +1,3 @@
-import { authTextsEn } from '../features/auth/auth-texts.en.ts';
 import { cartTextsEn } from '../features/cart/cart-texts.en.ts';
 import { catalogTextsEn } from '../features/catalog/catalog-texts.en.ts';
 import { consentTextsEn } from '../features/consent/consent-texts.en.ts';
@@ -25,7 +24,6 @@ export const TEXTS_EN: LocaleTexts = {
   promotions: promotionsTextsEn,
   restos: restosTextsEn,
   cart: cartTextsEn,
-  auth: authTextsEn,
   'info-pages': infoPagesTextsEn,
   consent: consentTextsEn,
   search: searchTextsEn,

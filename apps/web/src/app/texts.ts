@@ -1,4 +1,3 @@
-import { authTexts } from '../features/auth/auth-texts.ts';
 import { cartTexts } from '../features/cart/cart-texts.ts';
 import { catalogTexts } from '../features/catalog/catalog-texts.ts';
 import { consentTexts } from '../features/consent/consent-texts.ts';
@@ -25,7 +24,6 @@ export const TEXTS_RU: LocaleTexts = {
   promotions: promotionsTexts,
   restos: restosTexts,
   cart: cartTexts,
-  auth: authTexts,
   'info-pages': infoPagesTexts,
   consent: consentTexts,
   search: searchTexts,

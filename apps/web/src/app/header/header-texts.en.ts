@@ -6,6 +6,7 @@ export const headerTextsEn = {
   menu: 'Menu',
   promotions: 'Promotions',
   restos: 'Restaurants',
+  account: 'Sign in and profile',
   franchise: 'Franchise',
   newTab: '(opens in a new tab)',
   chooseAddress: 'Choose address',

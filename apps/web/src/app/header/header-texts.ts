@@ -5,6 +5,7 @@ export const headerTexts = {
   menu: 'Меню',
   promotions: 'Акции',
   restos: 'Рестораны',
+  account: 'Вход и профиль',
   franchise: 'Франшиза',
   newTab: '(откроется в новой вкладке)',
   chooseAddress: 'Выберите адрес',

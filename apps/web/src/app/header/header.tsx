@@ -6,7 +6,7 @@ import { useCurrentLocation } from '../../shared/current-location.tsx';
 import { useAppFlags } from '../../shared/store/app-flags-store.ts';
 import { useCartCount } from '../../shared/store/cart-store.ts';
 import { useSelections } from '../../shared/store/selections-store.ts';
-import { CartIcon, MenuIcon, SearchIcon } from '../../shared/ui/icons.tsx';
+import { CartIcon, MenuIcon, PersonIcon, SearchIcon } from '../../shared/ui/icons.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks } from './links.tsx';
 import { LocaleMenu } from './locale-menu.tsx';
@@ -74,6 +74,9 @@ export function Header() {
           <SearchIcon size={22} />
         </button>
         <LocaleMenu />
+        <Link to="/auth" className={styles.account} aria-label={t('account')} data-testid="account-button">
+          <PersonIcon size={22} />
+        </Link>
         <Link
           to="/cart"
           className={styles.cart}

@@ -5,7 +5,14 @@ import styles from './header.module.css';
 import { INFO_PAGE_SLUGS } from './navigation.ts';
 
 /** Primary navigation: menu, promotions, restaurants and the external Franchise link (new tab). */
-export function PrimaryLinks({ className }: { className?: string }) {
+/** `withAccount`: the navigation panel also links the account, which phones have no header room for. */
+export function PrimaryLinks({
+  className,
+  withAccount = false,
+}: {
+  className?: string;
+  withAccount?: boolean;
+}) {
   const { t } = useTranslation('header');
   const brand = useBrand();
   return (
@@ -21,6 +28,11 @@ export function PrimaryLinks({ className }: { className?: string }) {
       <li>
         <NavLink to="/restos">{t('restos')}</NavLink>
       </li>
+      {withAccount && (
+        <li>
+          <NavLink to="/auth">{t('account')}</NavLink>
+        </li>
+      )}
       {brand.links.franchise && (
         <li>
           <a href={brand.links.franchise} target="_blank" rel="noopener noreferrer">

@@ -19,7 +19,7 @@ export function NavigationPanel() {
   return (
     <ResponsiveDialog open={open} onOpenChange={setOpen} title={t('navigation')} closeLabel={common('close')}>
       <nav className={styles.panel}>
-        <PrimaryLinks className={styles.panelPrimary} />
+        <PrimaryLinks className={styles.panelPrimary} withAccount />
         <SecondaryLinks />
         <StoreLinks />
       </nav>

@@ -1,14 +1,94 @@
+import { formatPhoneInput } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useBrand } from '../../../shared/config.tsx';
+import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
+import { useIsAuthorised, usePerson } from '../../../shared/session/person-store.ts';
+import { signOut, useSessionConfig } from '../../../shared/session/session.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { AUTH_TEXTS } from '../auth-texts.ts';
+import styles from './auth-page.module.css';
+import { PhoneSignIn } from './phone-sign-in.tsx';
 
-/** /auth: the sign-in issue builds phone and social sign-in here. */
+/** Where to go after signing in: the page that sent the customer here (only a path of this site). */
+export interface AuthPageState {
+  from?: string;
+  reason?: 'checkout';
+}
+
+function returnPath(state: unknown): string {
+  const from = (state as AuthPageState | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+/** /auth (SPEC §2 auth.index): sign-in by phone and the brand's social methods, or the signed-in profile. */
 export default function AuthPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useLazyNamespace('auth', AUTH_TEXTS);
+  useSessionConfig();
+  const brand = useBrand();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const authorised = useIsAuthorised();
+  const goBack = () => navigate(returnPath(location.state), { replace: true });
+  const checkout = (location.state as AuthPageState | null)?.reason === 'checkout';
+
+  if (authorised) return <Profile onContinue={goBack} />;
   return (
-    <>
-      <h1>{t('title')}</h1>
-      <p>{t('soon')}</p>
-      <Link to="/">{t('toMenu')}</Link>
-    </>
+    <section className={styles.page} aria-labelledby="auth-title">
+      <h1 id="auth-title" className={styles.title}>
+        {t('title')}
+      </h1>
+      {checkout && (
+        <p className={styles.notice} role="status">
+          {t('checkoutNotice')}
+        </p>
+      )}
+      {brand.features.auth.includes('PHONE') && (
+        <PhoneSignIn
+          context={{ apiKey: brand.clients.apiKey, whiteLabel: brand.whiteLabel, captchaToken: '' }}
+          onSignedIn={goBack}
+        />
+      )}
+    </section>
+  );
+}
+
+function Profile({ onContinue }: { onContinue: () => void }) {
+  const { t } = useTranslation('auth');
+  const profile = usePerson((s) => s.profile);
+  const contact = usePerson((s) => s.contact);
+  if (!profile) return null;
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || contact.name;
+  return (
+    <section className={styles.page} aria-labelledby="profile-title">
+      <h1 id="profile-title" className={styles.title}>
+        {t('profileTitle')}
+      </h1>
+      <dl className={styles.profile} data-testid="profile">
+        <dt>{t('signedInAs')}</dt>
+        <dd>{name || t('noName')}</dd>
+        {profile.phone && (
+          <>
+            <dt>{t('phone')}</dt>
+            <dd>{formatPhoneInput(profile.phone)}</dd>
+          </>
+        )}
+        {profile.email && (
+          <>
+            <dt>{t('email')}</dt>
+            <dd>{profile.email}</dd>
+          </>
+        )}
+      </dl>
+      <Button variant="primary" size="l" fullWidth onClick={onContinue}>
+        {t('continue')}
+      </Button>
+      <Button variant="secondary" size="l" fullWidth onClick={() => void signOut()} data-testid="sign-out">
+        {t('signOut')}
+      </Button>
+      <Link to="/" className={styles.link}>
+        {t('toMenu')}
+      </Link>
+    </section>
   );
 }

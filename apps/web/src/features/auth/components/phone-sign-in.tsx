@@ -1,0 +1,279 @@
+import {
+  ERROR_MESSAGES,
+  formatPhoneInput,
+  type Locale,
+  normalizePhone,
+  PHONE_MASK_PLACEHOLDER,
+  pickText,
+  SMS_CODE_LENGTH,
+  smsCodeIssue,
+} from '@storefront/domain';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api-client.ts';
+import {
+  type PhoneSignInContext,
+  requestPhoneCode,
+  signInWithPhone,
+} from '../../../shared/session/session.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import styles from './auth-page.module.css';
+
+/** SPEC §5 messages by the domain's issue codes, in the interface language. */
+function issueText(code: string, locale: Locale): string {
+  const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[code];
+  return known ? pickText(known, locale) : code;
+}
+
+/** What a refused call tells the customer: the API's own words (in their language), and any wait. */
+interface Refusal {
+  message: string;
+  code: string | null;
+  retryAfter?: number;
+  attemptsLeft?: number;
+}
+
+function refusalOf(error: unknown, fallback: string): Refusal {
+  if (!(error instanceof ApiError)) return { message: fallback, code: null };
+  const data = (error.data ?? {}) as { retryAfter?: unknown; attemptsLeft?: unknown };
+  return {
+    message: error.message || fallback,
+    code: error.code,
+    ...(typeof data.retryAfter === 'number' ? { retryAfter: data.retryAfter } : {}),
+    ...(typeof data.attemptsLeft === 'number' ? { attemptsLeft: data.attemptsLeft } : {}),
+  };
+}
+
+/** Seconds left until `at` (ms), ticking each second. */
+function useSecondsUntil(at: number): number {
+  const left = () => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `left` reads `at`, the only input.
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => {
+      const next = left();
+      setSeconds(next);
+      if (next === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return seconds;
+}
+
+const minutesSeconds = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+
+interface PhoneSignInProps {
+  context: PhoneSignInContext;
+  onSignedIn: () => void;
+}
+
+/**
+ * SPEC §2 item 18 / §4 'Phone sign-in': enter the phone, get a code, enter the SMS code, continue; a new
+ * code after the countdown. Every refusal of SPEC §8 is shown in words, with the wait where there is one.
+ */
+export function PhoneSignIn({ context, onSignedIn }: PhoneSignInProps) {
+  const [phone, setPhone] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  return phone === null ? (
+    <PhoneStep
+      context={context}
+      onSent={(sentTo, retryAfter) => {
+        setPhone(sentTo);
+        setResendAt(Date.now() + retryAfter * 1000);
+      }}
+    />
+  ) : (
+    <CodeStep
+      context={context}
+      phone={phone}
+      resendAt={resendAt}
+      onResent={(retryAfter) => setResendAt(Date.now() + retryAfter * 1000)}
+      onChangePhone={() => setPhone(null)}
+      onSignedIn={onSignedIn}
+    />
+  );
+}
+
+function PhoneStep({
+  context,
+  onSent,
+}: {
+  context: PhoneSignInContext;
+  onSent: (phone: string, retryAfter: number) => void;
+}) {
+  const { t, i18n } = useTranslation('auth');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const form = useForm<{ phone: string }>({ defaultValues: { phone: '' } });
+  const error = form.formState.errors.phone;
+
+  const submit = form.handleSubmit(async ({ phone: typed }) => {
+    const normalized = normalizePhone(typed);
+    if (!normalized.ok) return;
+    setRefusal(null);
+    try {
+      const answer = await requestPhoneCode(normalized.phone, context);
+      onSent(normalized.phone, answer.retryAfter);
+    } catch (caught) {
+      const next = refusalOf(caught, t('failed'));
+      // A code sent less than 90 s ago is still valid: go on to enter it, with the wait shown.
+      if (next.code === 'sms.too-often' && next.retryAfter !== undefined)
+        onSent(normalized.phone, next.retryAfter);
+      else setRefusal(next);
+    }
+  });
+
+  const field = form.register('phone', {
+    validate: (value) => {
+      const result = normalizePhone(value);
+      return result.ok || issueText(result.issue, locale);
+    },
+    onChange: (event) => form.setValue('phone', formatPhoneInput(event.target.value)),
+  });
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <label className={styles.field}>
+        <span>{t('phoneLabel')}</span>
+        <input
+          {...field}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={PHONE_MASK_PLACEHOLDER}
+          aria-invalid={!!error}
+          aria-describedby="phone-help"
+          data-testid="phone-input"
+        />
+      </label>
+      <p id="phone-help" className={error ? styles.error : styles.hint} role={error ? 'alert' : undefined}>
+        {error?.message ?? t('phoneHint')}
+      </p>
+      {refusal && (
+        <p className={styles.error} role="alert" data-testid="sign-in-refusal">
+          {refusal.message}
+        </p>
+      )}
+      <Button type="submit" variant="primary" size="l" fullWidth loading={form.formState.isSubmitting}>
+        {t('getCode')}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({
+  context,
+  phone,
+  resendAt,
+  onResent,
+  onChangePhone,
+  onSignedIn,
+}: {
+  context: PhoneSignInContext;
+  phone: string;
+  resendAt: number;
+  onResent: (retryAfter: number) => void;
+  onChangePhone: () => void;
+  onSignedIn: () => void;
+}) {
+  const { t, i18n } = useTranslation('auth');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [resending, setResending] = useState(false);
+  const secondsLeft = useSecondsUntil(resendAt);
+  const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const error = form.formState.errors.code;
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    setRefusal(null);
+    try {
+      await signInWithPhone(phone, code.trim(), context);
+      onSignedIn();
+    } catch (caught) {
+      setRefusal(refusalOf(caught, t('failed')));
+      form.setValue('code', '');
+      form.setFocus('code');
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    setRefusal(null);
+    try {
+      onResent((await requestPhoneCode(phone, context)).retryAfter);
+    } catch (caught) {
+      const next = refusalOf(caught, t('failed'));
+      if (next.retryAfter !== undefined) onResent(next.retryAfter);
+      setRefusal(next);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const blocked = refusal?.code === 'sms.attempts-exhausted';
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.hint}>{t('codeSentTo', { phone: formatPhoneInput(phone) })}</p>
+      <label className={styles.field}>
+        <span>{t('codeLabel')}</span>
+        <input
+          {...form.register('code', {
+            validate: (value) => {
+              const issue = smsCodeIssue(value);
+              return issue === undefined || issueText(issue, locale);
+            },
+          })}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={SMS_CODE_LENGTH}
+          aria-invalid={!!error}
+          aria-describedby="code-help"
+          // The code step is where the customer is headed: the field takes the focus at once.
+          // biome-ignore lint/a11y/noAutofocus: the only field of a step the customer just asked for.
+          autoFocus
+          data-testid="code-input"
+        />
+      </label>
+      {error && (
+        <p id="code-help" className={styles.error} role="alert">
+          {error.message}
+        </p>
+      )}
+      {refusal && (
+        <p className={styles.error} role="alert" data-testid="sign-in-refusal">
+          {refusal.message}
+          {refusal.attemptsLeft !== undefined && refusal.attemptsLeft > 0 && (
+            <> {t('attemptsLeft', { count: refusal.attemptsLeft })}</>
+          )}
+        </p>
+      )}
+      <Button
+        type="submit"
+        variant="primary"
+        size="l"
+        fullWidth
+        disabled={blocked}
+        loading={form.formState.isSubmitting}
+      >
+        {t('continue')}
+      </Button>
+      <div className={styles.row}>
+        {secondsLeft > 0 ? (
+          <p className={styles.hint} aria-live="off" data-testid="resend-countdown">
+            {t('resendIn', { time: minutesSeconds(secondsLeft) })}
+          </p>
+        ) : (
+          <Button variant="text" onClick={() => void resend()} loading={resending} data-testid="resend-code">
+            {t('resend')}
+          </Button>
+        )}
+        <Button variant="text" onClick={onChangePhone}>
+          {t('changePhone')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  EMPTY_CONTACT,
+  fillEmptyContact,
+  isAuthorised,
+  type OrderContact,
+  type StoredTokenSet,
+} from '@storefront/domain';
+import type { PersonProfile } from '@storefront/domain/contracts';
+import { createStore, useStore } from 'zustand';
+import { STORAGE_KEYS } from '../storage/keys.ts';
+import {
+  arrayOf,
+  type Guard,
+  isPositiveInt,
+  isString,
+  nullable,
+  oneOf,
+  shape,
+} from '../storage/stored-value-guards.ts';
+import { bindStorage } from '../store/bind-storage.ts';
+
+/** The signed-in person (SPEC §3 'Token set', 'Person profile'; §4 'Authorisation'). */
+export interface PersonState {
+  tokens: StoredTokenSet | null;
+  profile: PersonProfile | null;
+  /** The order draft's person: filled from the profile on sign-in, cleared on sign-out. */
+  contact: OrderContact;
+  setTokens(tokens: StoredTokenSet): void;
+  signedIn(tokens: StoredTokenSet, profile: PersonProfile): void;
+  setContact(contact: Partial<OrderContact>): void;
+  signedOut(): void;
+}
+
+export const personStore = createStore<PersonState>()((set) => ({
+  tokens: null,
+  profile: null,
+  contact: { ...EMPTY_CONTACT },
+  setTokens: (tokens) => set({ tokens }),
+  // SPEC §4: the token set is stored, then the profile, and empty person fields are filled from it.
+  signedIn: (tokens, profile) =>
+    set((state) => ({ tokens, profile, contact: fillEmptyContact(state.contact, profile) })),
+  setContact: (contact) => set((state) => ({ contact: { ...state.contact, ...contact } })),
+  // SPEC §4: sign-out clears both tokens, the profile and the person's email, name and phone.
+  signedOut: () => set({ tokens: null, profile: null, contact: { ...EMPTY_CONTACT } }),
+}));
+
+const text = nullable(isString);
+const isTokenSet = shape<StoredTokenSet>({
+  accessToken: isString,
+  refreshToken: isString,
+  vkAccessToken: ((value: unknown) => value === undefined || typeof value === 'string') as Guard<
+    string | undefined
+  >,
+  source: oneOf(['PHONE', 'APPLE', 'GOOGLE', 'VK'] as const),
+});
+const isProfile = shape<PersonProfile>({
+  id: isPositiveInt,
+  accountIds: arrayOf(isPositiveInt),
+  avatar: text,
+  deliveries: arrayOf(shape({ email: text, personName: text, phone: text })),
+  email: text,
+  firstName: text,
+  lastName: text,
+  patronymic: text,
+  phone: text,
+});
+
+export const personStorage = bindStorage(personStore, {
+  tokens: { key: STORAGE_KEYS.personTokenSet, isValid: nullable(isTokenSet) },
+  profile: { key: STORAGE_KEYS.personProfile, isValid: nullable(isProfile) },
+});
+// This module loads with the first page that needs the person (never on the first screen), after the
+// boot's storage checks: read the stored session back then.
+personStorage.hydrate();
+
+export function usePerson<T>(select: (state: PersonState) => T): T {
+  return useStore(personStore, select);
+}
+
+export function useIsAuthorised(): boolean {
+  return usePerson((state) => isAuthorised(state.profile, state.tokens));
+}

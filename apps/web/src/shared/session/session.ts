@@ -1,0 +1,124 @@
+import { isAccessTokenExpired, type StoredTokenSet } from '@storefront/domain';
+import type { PersonProfile, PhoneCodeResponse, TokenSet } from '@storefront/domain/contracts';
+import { ApiError, apiFetch } from '../api-client.ts';
+import { useBrand } from '../config.tsx';
+import { serverNow } from '../store/clock-store.ts';
+import { personStore } from './person-store.ts';
+
+/** VK ID's own logout, called when a VK session ends (SPEC §4 'Token refresh'). */
+const VK_ID_URL = 'https://id.vk.com';
+
+let vkAppId: string | null = null;
+
+/** The brand's VK app id, which VK's logout needs. */
+export function configureSession(options: { vkAppId: string | null }) {
+  vkAppId = options.vkAppId;
+}
+
+/** Pages that use the session call this, so it knows the brand. */
+export function useSessionConfig() {
+  configureSession({ vkAppId: useBrand().clients.vkAppId });
+}
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface PhoneSignInContext {
+  apiKey: string;
+  whiteLabel: string;
+  /** Empty while the brand has no bot protection. */
+  captchaToken: string;
+}
+
+export function requestPhoneCode(phone: string, context: PhoneSignInContext): Promise<PhoneCodeResponse> {
+  return apiFetch<PhoneCodeResponse>('/api/v1/sign/in/phone/code', json({ ...context, mode: 'WEB', phone }));
+}
+
+export async function signInWithPhone(
+  phone: string,
+  code: string,
+  { apiKey, captchaToken }: PhoneSignInContext,
+): Promise<PersonProfile> {
+  const tokens = await apiFetch<TokenSet>(
+    '/api/v1/sign/in/phone',
+    json({ apiKey, captchaToken, code, phone }),
+  );
+  return completeSignIn(tokens);
+}
+
+/** Any sign-in ends here: the token set is kept, then the profile is loaded with it (SPEC §4). */
+export async function completeSignIn(tokens: TokenSet): Promise<PersonProfile> {
+  const profile = await apiFetch<PersonProfile>('/api/v1/me', { headers: bearer(tokens.accessToken) });
+  personStore.getState().signedIn(tokens, profile);
+  return profile;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+async function refresh(tokens: StoredTokenSet): Promise<string | null> {
+  try {
+    const next = await apiFetch<TokenSet>('/api/v1/sign/refresh', {
+      method: 'POST',
+      headers: bearer(tokens.refreshToken),
+    });
+    personStore.getState().setTokens(next);
+    return next.accessToken;
+  } catch (error) {
+    // An expired, revoked or reused refresh token ends the session; a network failure is ignored.
+    if (error instanceof ApiError && error.status === 401) {
+      endSession(tokens);
+      return null;
+    }
+    return tokens.accessToken;
+  }
+}
+
+/**
+ * SPEC §4: before an authorised call, an expired access token is refreshed with the refresh token. Calls
+ * made at the same moment share one refresh: a second one would present an already rotated token, which
+ * the server treats as theft and answers by revoking the whole session.
+ */
+export function freshAccessToken(): Promise<string | null> {
+  const { tokens } = personStore.getState();
+  if (!tokens) return Promise.resolve(null);
+  if (!isAccessTokenExpired(tokens.accessToken, serverNow())) return Promise.resolve(tokens.accessToken);
+  refreshing ??= refresh(tokens).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** An API call as the signed-in person; without a session it is made anonymously. */
+export async function authFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const token = await freshAccessToken();
+  return apiFetch<T>(path, { ...init, headers: { ...init.headers, ...(token ? bearer(token) : {}) } });
+}
+
+function endSession(tokens: StoredTokenSet) {
+  personStore.getState().signedOut();
+  if (tokens.source === 'VK' && tokens.vkAccessToken && vkAppId) {
+    // Best effort: the provider's session ends too; nothing waits for it.
+    void fetch(`${VK_ID_URL}/oauth2/logout?client_id=${encodeURIComponent(vkAppId)}`, {
+      method: 'POST',
+      mode: 'cors',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ access_token: tokens.vkAccessToken }),
+    }).catch(() => {});
+  }
+}
+
+/** Sign-out: the server forgets the refresh token, the browser forgets the person. */
+export async function signOut(): Promise<void> {
+  const { tokens } = personStore.getState();
+  if (!tokens) return;
+  try {
+    await apiFetch('/api/v1/sign/out', { method: 'POST', headers: bearer(tokens.refreshToken) });
+  } catch {
+    // Signing out must work offline too: the tokens are dropped here whatever the server said.
+  }
+  endSession(tokens);
+}
