@@ -20,6 +20,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { meRoutes } from './modules/auth/me.routes.ts';
+import { socialSignInRoutes } from './modules/auth/social-sign-in.routes.ts';
 import { CatalogStore } from './modules/catalog/catalog-store.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
   await app.register(geocoderRoutes, { catalog, brand: config.brand, brandDir: config.brandDir });
   await app.register(authRoutes, { config, db, now });
   await app.register(meRoutes, { config, db, now });
+  await app.register(socialSignInRoutes, { config, db, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

@@ -45,6 +45,12 @@ export const envSchema = z.object({
   SMARTCAPTCHA_SERVER_KEY: z.string().min(1).optional(),
   SMARTCAPTCHA_URL: z.url().default('https://smartcaptcha.yandexcloud.net'),
   SMARTCAPTCHA_HOST: z.string().min(1).optional(),
+  // Google / Apple / VK ID sign-in: each is on when the brand has its client id (and lists it in
+  // features.auth). The URLs are configurable so tests point them at fakes; keys come only from these.
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+  VK_ID_URL: z.url().default('https://id.vk.com'),
+  SIGN_IN_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 /** The brand file's maps settings with the environment's overrides applied. */

@@ -95,6 +95,32 @@ export const ERROR_MESSAGES = {
     ru: 'Нет доступа к данным другого пользователя',
     en: "You cannot access another person's data",
   },
+  'auth.provider-disabled': {
+    ru: 'Этот способ входа недоступен',
+    en: 'This sign-in method is not available',
+  },
+  'auth.provider-unavailable': {
+    ru: 'Сервис входа сейчас недоступен, попробуйте позже',
+    en: 'The sign-in service is unavailable now, try again later',
+  },
+  'auth.id-token-missing': { ru: 'Не передан токен входа', en: 'The sign-in token is missing' },
+  'auth.id-token-invalid': { ru: 'Недействительный токен входа', en: 'The sign-in token is invalid' },
+  'auth.id-token-expired': {
+    ru: 'Срок действия токена входа истёк, войдите снова',
+    en: 'The sign-in token has expired, please sign in again',
+  },
+  'auth.id-token-nonce-mismatch': {
+    ru: 'Токен входа выдан для другого сеанса, войдите снова',
+    en: 'The sign-in token was issued for another session, please sign in again',
+  },
+  'auth.vk-state-mismatch': {
+    ru: 'Ответ VK ID не относится к этому входу, войдите снова',
+    en: 'The VK ID answer does not belong to this sign-in, please sign in again',
+  },
+  'auth.vk-failed': {
+    ru: 'Не удалось войти через VK ID, попробуйте ещё раз',
+    en: 'Signing in with VK ID failed, please try again',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -37,6 +37,32 @@ export const phoneSignInRequest = z.object({
 });
 export type PhoneSignInRequest = z.infer<typeof phoneSignInRequest>;
 
+/**
+ * The headers of POST /api/v1/sign/in/google and /apple (no body): the provider's ID token, and the raw
+ * nonce whose SHA-256 (hex) the client gave the provider. Optional here so a missing one is answered with
+ * its own code (401 auth.id-token-missing); other headers pass through.
+ */
+export const idTokenHeaders = z.looseObject({
+  'x-id-token': z.string().max(8192).optional(),
+  'x-id-token-nonce': z.string().max(512).optional(),
+});
+export type IdTokenHeaders = z.infer<typeof idTokenHeaders>;
+
+/** RFC 7636 code verifier, SPEC §5: 43–128 of letters, digits, '_' and '-'. */
+export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9_-]{43,128}$/;
+
+/** POST /1/sign/in/vk-id: what the VK ID redirect or popup gave the storefront, and its PKCE verifier. */
+export const vkIdSignInRequest = z.object({
+  apiKey,
+  code: z.string().min(1).max(4096),
+  codeVerifier: z.string().regex(CODE_VERIFIER_PATTERN),
+  deviceId: z.string().min(1).max(512),
+  redirectUri: z.url({ protocol: /^https?$/ }).max(2048),
+  /** The state the storefront generated (SPEC §5: 64 characters); VK's answer must carry it back. */
+  state: z.string().min(1).max(128),
+});
+export type VkIdSignInRequest = z.infer<typeof vkIdSignInRequest>;
+
 export const tokenSource = z.enum(['PHONE', 'APPLE', 'GOOGLE', 'VK']);
 export type TokenSource = z.infer<typeof tokenSource>;
 

@@ -53,4 +53,46 @@ describe('sign-in settings', () => {
       url: 'https://smartcaptcha.yandexcloud.net',
     });
   });
+
+  it('keep Google, Apple and VK ID off until the brand has their ids, and VK until its id is numeric', () => {
+    const config = testConfig();
+    const demo = readAuthSettings(config);
+    expect(demo.google).toEqual({ clientId: null, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' });
+    expect(demo.apple).toEqual({ clientId: null, jwksUrl: 'https://appleid.apple.com/auth/keys' });
+    expect(demo.vkId).toEqual({ appId: null, url: 'https://id.vk.com' });
+    expect(demo.providerTimeoutMs).toBe(8000);
+    const withIds = (clients: Record<string, string>, auth = config.brand.features.auth) =>
+      readAuthSettings({
+        ...config,
+        brand: {
+          ...config.brand,
+          clients: { ...config.brand.clients, ...clients },
+          features: { ...config.brand.features, auth },
+        },
+      });
+    const on = withIds({ googleClientId: 'g', appleClientId: 'a', vkAppId: '51234567' });
+    expect([on.google.clientId, on.apple.clientId, on.vkId.appId]).toEqual(['g', 'a', '51234567']);
+    expect(withIds({ vkAppId: 'app-51234567' }).vkId.appId).toBeNull();
+    const phoneOnly = withIds({ googleClientId: 'g', appleClientId: 'a', vkAppId: '1' }, ['PHONE']);
+    expect([phoneOnly.google.clientId, phoneOnly.apple.clientId, phoneOnly.vkId.appId]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('refuse provider URLs without https in production', () => {
+    const env = {
+      NODE_ENV: 'production',
+      AUTH_TOKEN_SECRET: SECRET,
+      SMS_SENDER: 'smsru',
+      SMSRU_API_ID: 'id',
+    };
+    expect(() =>
+      readAuthSettings(testConfig({ ...env, GOOGLE_JWKS_URL: 'http://127.0.0.1:1/certs' })),
+    ).toThrow(/GOOGLE_JWKS_URL/);
+    expect(() => readAuthSettings(testConfig({ ...env, VK_ID_URL: 'http://id.vk.com' }))).toThrow(
+      /VK_ID_URL/,
+    );
+  });
 });

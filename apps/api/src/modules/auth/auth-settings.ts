@@ -15,6 +15,13 @@ export interface AuthSettings {
   issuer: string;
   sms: { kind: 'log' } | { kind: 'smsru'; apiId: string; url: string };
   captcha: { kind: 'off' } | { kind: 'smartcaptcha'; serverKey: string; url: string; host?: string };
+  /** ID-token sign-in: clientId is null when the method is off (no client id, or not in features.auth). */
+  google: { clientId: string | null; jwksUrl: string };
+  apple: { clientId: string | null; jwksUrl: string };
+  /** VK ID: appId is null unless the brand's vkAppId is numeric (SPEC §5) and VK is in features.auth. */
+  vkId: { appId: string | null; url: string };
+  /** How long a call to a sign-in provider (JWKS, VK ID) may take before 503 auth.provider-unavailable. */
+  providerTimeoutMs: number;
 }
 
 const derive = (secret: string, purpose: string) => createHmac('sha256', secret).update(purpose).digest();
@@ -33,10 +40,17 @@ export function readAuthSettings(config: AppConfig): AuthSettings {
     problems.push('SMS_SENDER: the log sender writes codes to the log and is refused in production');
   if (env.SMS_SENDER === 'smsru' && !env.SMSRU_API_ID)
     problems.push('SMSRU_API_ID: required when SMS_SENDER=smsru');
+  for (const key of ['GOOGLE_JWKS_URL', 'APPLE_JWKS_URL', 'VK_ID_URL'] as const)
+    if (production && !env[key].startsWith('https://'))
+      problems.push(`${key}: must be https:// in production (sign-in keys and codes travel over it)`);
   if (problems.length > 0) throw new ConfigError(`Invalid sign-in settings:\n- ${problems.join('\n- ')}`);
 
   const secret = env.AUTH_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET;
   const trim = (url: string) => url.replace(/\/+$/, '');
+  const methods = new Set(brand.features.auth);
+  const clientId = (method: 'GOOGLE' | 'APPLE', id: string | null) =>
+    methods.has(method) && id && id.trim() !== '' ? id : null;
+  const vkAppId = brand.clients.vkAppId;
   return {
     whiteLabel: brand.whiteLabel,
     brandName: brand.name.ru,
@@ -56,5 +70,12 @@ export function readAuthSettings(config: AppConfig): AuthSettings {
           ...(env.SMARTCAPTCHA_HOST ? { host: env.SMARTCAPTCHA_HOST } : {}),
         }
       : { kind: 'off' },
+    google: { clientId: clientId('GOOGLE', brand.clients.googleClientId), jwksUrl: env.GOOGLE_JWKS_URL },
+    apple: { clientId: clientId('APPLE', brand.clients.appleClientId), jwksUrl: env.APPLE_JWKS_URL },
+    vkId: {
+      appId: methods.has('VK') && vkAppId && /^\d{1,20}$/.test(vkAppId) ? vkAppId : null,
+      url: trim(env.VK_ID_URL),
+    },
+    providerTimeoutMs: env.SIGN_IN_PROVIDER_TIMEOUT_MS,
   };
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import type { BrandConfig } from '@storefront/domain/contracts';
 import { buildApp, type StorefrontApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { testConfig } from '../../test/test-app.ts';
@@ -43,12 +44,32 @@ export function logCapture() {
   };
 }
 
+/** The demo brand's client ids are null: tests that sign in with Google, Apple or VK set their own. */
+export const TEST_CLIENTS = {
+  googleClientId: 'test-google-client.apps.googleusercontent.com',
+  appleClientId: 'example.norinori.web',
+  vkAppId: '51234567',
+} as const;
+
 export async function authApp(
   db: Database,
-  options: { now?: () => number; env?: Record<string, string>; log?: ReturnType<typeof logCapture> } = {},
+  options: {
+    now?: () => number;
+    env?: Record<string, string>;
+    log?: ReturnType<typeof logCapture>;
+    /** Overrides of the brand's clients (client ids) and of its features.auth. */
+    clients?: Partial<BrandConfig['clients']>;
+    authMethods?: BrandConfig['features']['auth'];
+  } = {},
 ): Promise<StorefrontApp> {
+  const config = testConfig(options.env);
+  const brand = {
+    ...config.brand,
+    clients: { ...config.brand.clients, ...options.clients },
+    features: { ...config.brand.features, auth: options.authMethods ?? config.brand.features.auth },
+  };
   return buildApp({
-    config: testConfig(options.env),
+    config: { ...config, brand },
     db,
     ...(options.now ? { now: options.now } : {}),
     ...(options.log ? { logger: options.log.logger } : {}),
