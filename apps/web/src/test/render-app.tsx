@@ -150,7 +150,7 @@ export function locationAnswer(cityId: number, restos: Resto[], zones: DeliveryZ
 export async function renderWithApp(
   ui: ReactNode,
   location: Partial<CurrentLocation> & { cities: CityListItem[] },
-  { entry = '/', state }: { entry?: string; state?: unknown } = {},
+  { entry = '/', state, brand = testBrand }: { entry?: string; state?: unknown; brand?: BrandConfig } = {},
 ) {
   const i18n = await createI18n(TEXTS_RU, 'ru', loadLocaleTexts);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -166,7 +166,7 @@ export async function renderWithApp(
   return render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <BrandProvider brand={testBrand}>
+        <BrandProvider brand={brand}>
           <CurrentLocationContext.Provider value={value}>
             <MemoryRouter initialEntries={[{ pathname: entry, state }]}>{ui}</MemoryRouter>
           </CurrentLocationContext.Provider>

@@ -1,5 +1,6 @@
 import type { Locale } from '@storefront/domain';
 import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import { providerTexts } from './providers/provider-texts.ts';
 
 /**
  * Namespace 'auth': the sign-in page's texts, both languages, shipped in the page's own chunk
@@ -32,6 +33,9 @@ export const AUTH_TEXTS = {
     signOut: 'Выйти',
     toMenu: 'Вернуться в меню',
     failed: 'Не удалось войти. Попробуйте ещё раз',
+    withVk: 'Войти через VK ID',
+    withApple: 'Войти через Apple',
+    ...providerTexts.ru,
   },
   en: {
     title: 'Sign in',
@@ -56,5 +60,8 @@ export const AUTH_TEXTS = {
     signOut: 'Sign out',
     toMenu: 'Back to the menu',
     failed: 'Could not sign in. Please try again',
+    withVk: 'Sign in with VK ID',
+    withApple: 'Sign in with Apple',
+    ...providerTexts.en,
   },
 } satisfies Record<Locale, NamespaceTexts>;

@@ -9,6 +9,8 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { AUTH_TEXTS } from '../auth-texts.ts';
 import styles from './auth-page.module.css';
 import { PhoneSignIn } from './phone-sign-in.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
+import { useVkRedirectReturn } from './use-vk-redirect-return.ts';
 
 /** Where to go after signing in: the page that sent the customer here (only a path of this site). */
 export interface AuthPageState {
@@ -31,6 +33,7 @@ export default function AuthPage() {
   const authorised = useIsAuthorised();
   const goBack = () => navigate(returnPath(location.state), { replace: true });
   const checkout = (location.state as AuthPageState | null)?.reason === 'checkout';
+  const vkReturn = useVkRedirectReturn(goBack);
 
   if (authorised) return <Profile onContinue={goBack} />;
   return (
@@ -48,6 +51,13 @@ export default function AuthPage() {
           context={{ apiKey: brand.clients.apiKey, whiteLabel: brand.whiteLabel, captchaToken: '' }}
           onSignedIn={goBack}
         />
+      )}
+      {vkReturn.pending ? (
+        <p className={styles.hint} role="status">
+          {t('continue')}…
+        </p>
+      ) : (
+        <SocialSignIn onSignedIn={goBack} initialProblem={vkReturn.problem} />
       )}
     </section>
   );
