@@ -10,6 +10,7 @@ import { AUTH_TEXTS } from '../auth-texts.ts';
 import styles from './auth-page.module.css';
 import { PhoneSignIn } from './phone-sign-in.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { useCaptcha } from './use-captcha.tsx';
 import { useVkRedirectReturn } from './use-vk-redirect-return.ts';
 
 /** Where to go after signing in: the page that sent the customer here (only a path of this site). */
@@ -34,6 +35,7 @@ export default function AuthPage() {
   const goBack = () => navigate(returnPath(location.state), { replace: true });
   const checkout = (location.state as AuthPageState | null)?.reason === 'checkout';
   const vkReturn = useVkRedirectReturn(goBack);
+  const captcha = useCaptcha();
 
   if (authorised) return <Profile onContinue={goBack} />;
   return (
@@ -48,10 +50,15 @@ export default function AuthPage() {
       )}
       {brand.features.auth.includes('PHONE') && (
         <PhoneSignIn
-          context={{ apiKey: brand.clients.apiKey, whiteLabel: brand.whiteLabel, captchaToken: '' }}
+          context={{
+            apiKey: brand.clients.apiKey,
+            whiteLabel: brand.whiteLabel,
+            captchaToken: captcha.token,
+          }}
           onSignedIn={goBack}
         />
       )}
+      {captcha.container}
       {vkReturn.pending ? (
         <p className={styles.hint} role="status">
           {t('continue')}…

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/session/session.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import styles from './auth-page.module.css';
+import { CaptchaUnavailable } from './use-captcha.tsx';
 
 /** SPEC §5 messages by the domain's issue codes, in the interface language. */
 function issueText(code: string, locale: Locale): string {
@@ -35,6 +36,7 @@ interface Refusal {
 }
 
 function refusalOf(error: unknown, fallback: string): Refusal {
+  if (error instanceof CaptchaUnavailable) return { message: error.message, code: 'captcha' };
   if (!(error instanceof ApiError)) return { message: fallback, code: null };
   const data = (error.data ?? {}) as { retryAfter?: unknown; attemptsLeft?: unknown };
   return {
@@ -64,9 +66,26 @@ function useSecondsUntil(at: number): number {
 
 const minutesSeconds = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 
+/** The brand's keys, and a bot-protection token per code request ('' while the brand has none). */
+export interface PhoneSignInSetup {
+  apiKey: string;
+  whiteLabel: string;
+  captchaToken: () => Promise<string>;
+}
+
 interface PhoneSignInProps {
-  context: PhoneSignInContext;
+  context: PhoneSignInSetup;
   onSignedIn: () => void;
+}
+
+/** A code request with a fresh captcha token (each is valid once). */
+async function requestCode(phone: string, { apiKey, whiteLabel, captchaToken }: PhoneSignInSetup) {
+  return requestPhoneCode(phone, { apiKey, whiteLabel, captchaToken: await captchaToken() });
+}
+
+/** Sign-in itself is guarded by the wrong-code limit; the captcha token is only spent on code requests. */
+function signInContext({ apiKey, whiteLabel }: PhoneSignInSetup): PhoneSignInContext {
+  return { apiKey, whiteLabel, captchaToken: '' };
 }
 
 /**
@@ -100,7 +119,7 @@ function PhoneStep({
   context,
   onSent,
 }: {
-  context: PhoneSignInContext;
+  context: PhoneSignInSetup;
   onSent: (phone: string, retryAfter: number) => void;
 }) {
   const { t, i18n } = useTranslation('auth');
@@ -114,7 +133,7 @@ function PhoneStep({
     if (!normalized.ok) return;
     setRefusal(null);
     try {
-      const answer = await requestPhoneCode(normalized.phone, context);
+      const answer = await requestCode(normalized.phone, context);
       onSent(normalized.phone, answer.retryAfter);
     } catch (caught) {
       const next = refusalOf(caught, t('failed'));
@@ -171,7 +190,7 @@ function CodeStep({
   onChangePhone,
   onSignedIn,
 }: {
-  context: PhoneSignInContext;
+  context: PhoneSignInSetup;
   phone: string;
   resendAt: number;
   onResent: (retryAfter: number) => void;
@@ -189,7 +208,7 @@ function CodeStep({
   const submit = form.handleSubmit(async ({ code }) => {
     setRefusal(null);
     try {
-      await signInWithPhone(phone, code.trim(), context);
+      await signInWithPhone(phone, code.trim(), signInContext(context));
       onSignedIn();
     } catch (caught) {
       setRefusal(refusalOf(caught, t('failed')));
@@ -202,7 +221,7 @@ function CodeStep({
     setResending(true);
     setRefusal(null);
     try {
-      onResent((await requestPhoneCode(phone, context)).retryAfter);
+      onResent((await requestCode(phone, context)).retryAfter);
     } catch (caught) {
       const next = refusalOf(caught, t('failed'));
       if (next.retryAfter !== undefined) onResent(next.retryAfter);
