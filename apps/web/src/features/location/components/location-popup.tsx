@@ -1,9 +1,17 @@
 import { lazy, Suspense } from 'react';
+import { STORAGE_KEYS } from '../../../shared/storage/keys.ts';
 import { useAppFlags } from '../../../shared/store/app-flags-store.ts';
 
-// The popup's body loads when it first opens: a returning customer's visit never downloads it, and on a
-// first visit it loads while the cities are being fetched.
-const LocationPopupContent = lazy(() => import('./location-popup-content.tsx'));
+// The popup's body loads when it first opens: a returning customer's visit never downloads it.
+const loadContent = () => import('./location-popup-content.tsx');
+const LocationPopupContent = lazy(loadContent);
+
+// A first visit (no saved city) opens the popup right after boot: fetch its code while boot fetches data.
+try {
+  if (localStorage.getItem(STORAGE_KEYS.cityId) === null) void loadContent();
+} catch {
+  // Storage may be off (private mode): the popup then loads when it opens.
+}
 
 /** The location popup 'Адрес' (SPEC §2 item 2): mounted only while open, so each opening starts afresh. */
 export function LocationPopup() {
