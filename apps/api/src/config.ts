@@ -41,6 +41,10 @@ export const envSchema = z.object({
   SMS_SENDER: z.enum(['log', 'smsru']).default('log'),
   SMSRU_API_ID: z.string().min(1).optional(),
   SMSRU_URL: z.url().default('https://sms.ru'),
+  // Hourly code-request budgets across phones, against SMS pumping: per client address (IPv6: per /64)
+  // and for the whole brand. Behind a proxy, set TRUST_PROXY so the client address is the customer's.
+  SMS_REQUESTS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  SMS_REQUESTS_PER_BRAND_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(2000),
   // Bot protection is off until the server key is set; the host defaults to the request's own host name.
   SMARTCAPTCHA_SERVER_KEY: z.string().min(1).optional(),
   SMARTCAPTCHA_URL: z.url().default('https://smartcaptcha.yandexcloud.net'),

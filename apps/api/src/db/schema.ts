@@ -542,6 +542,24 @@ export const phoneSignIn = pgTable(
   (t) => [primaryKey({ columns: [t.whiteLabelId, t.phone] })],
 );
 
+/**
+ * Code requests counted per sender rather than per phone, so one client cannot spray codes across many
+ * numbers (SMS pumping) and the whole brand has a ceiling. clientKey is 'ip:<address or IPv6 /64>' or
+ * 'brand' for the brand-wide count; each row is a fixed one-hour window.
+ */
+export const smsRequestBudget = pgTable(
+  'sms_request_budget',
+  {
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    clientKey: text('client_key').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    requestsInWindow: integer('requests_in_window').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.whiteLabelId, t.clientKey] })],
+);
+
 /** An SMS code: HMAC-SHA256 of (id, brand, phone, code) under a server key; live until used or expired. */
 export const phoneCodes = pgTable(
   'phone_codes',

@@ -14,6 +14,8 @@ export interface AuthSettings {
   codeKey: Buffer;
   issuer: string;
   sms: { kind: 'log' } | { kind: 'smsru'; apiId: string; url: string };
+  /** Hourly code-request budgets across phones: per client address and for the whole brand. */
+  smsBudget: { perClient: number; perBrand: number };
   captcha: { kind: 'off' } | { kind: 'smartcaptcha'; serverKey: string; url: string; host?: string };
   /** ID-token sign-in: clientId is null when the method is off (no client id, or not in features.auth). */
   google: { clientId: string | null; jwksUrl: string };
@@ -62,6 +64,7 @@ export function readAuthSettings(config: AppConfig): AuthSettings {
       env.SMS_SENDER === 'smsru'
         ? { kind: 'smsru', apiId: env.SMSRU_API_ID as string, url: trim(env.SMSRU_URL) }
         : { kind: 'log' },
+    smsBudget: { perClient: env.SMS_REQUESTS_PER_CLIENT_HOUR, perBrand: env.SMS_REQUESTS_PER_BRAND_HOUR },
     captcha: env.SMARTCAPTCHA_SERVER_KEY
       ? {
           kind: 'smartcaptcha',

@@ -76,10 +76,16 @@ export async function authApp(
   });
 }
 
-export function requestCode(app: StorefrontApp, phone: string, extra: Record<string, unknown> = {}) {
+export function requestCode(
+  app: StorefrontApp,
+  phone: string,
+  extra: Record<string, unknown> = {},
+  clientIp = '127.0.0.1',
+) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/sign/in/phone/code',
+    remoteAddress: clientIp,
     payload: { apiKey: API_KEY, captchaToken: '', mode: 'WEB', phone, whiteLabel: 'demo', ...extra },
   });
 }

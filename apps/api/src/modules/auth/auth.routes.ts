@@ -69,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     codeKey: settings.codeKey,
     brandName: settings.brandName,
     sender: createSmsSender(settings.sms, app.log),
+    budget: settings.smsBudget,
     log: app.log,
   };
   handleSignInRefusals(app);
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary:
-          'Sends a 6-digit SMS code to the phone (+7, any usual spelling). One request per 90 s per phone; more than 5 an hour block the phone for an hour. Never answers the code.',
+          'Sends a 6-digit SMS code to the phone (+7, any usual spelling). One request per 90 s per phone; more than 5 an hour block the phone for an hour. Each client address (IPv6: its /64) and the brand as a whole have hourly budgets across phones (SMS_REQUESTS_PER_CLIENT_HOUR, SMS_REQUESTS_PER_BRAND_HOUR); past them the answer is 429 sms.send-failed with retryAfter. Never answers the code.',
         body: phoneCodeRequest,
         response: { 200: phoneCodeResponse, ...refusals, 502: errorBody, 503: errorBody },
       },
@@ -95,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const verdict = await captcha.verify({ token: captchaToken, ip: request.ip, host: request.hostname });
       if (verdict === 'unavailable') throw new ApiError(503, 'captcha.unavailable', 'captchaToken');
       if (verdict === 'failed') throw new ApiError(403, 'captcha.failed', 'captchaToken');
-      return requestPhoneCode(deps, settings.whiteLabel, phone);
+      return requestPhoneCode(deps, settings.whiteLabel, phone, request.ip);
     },
   );
 

@@ -10,6 +10,7 @@ import { hashPhoneCode, newPhoneCode, phoneCodeMatches } from './phone-codes.ts'
 import { blockedRetryAfter, decideCodeRequest, PHONE_LIMITS } from './phone-limits.ts';
 import { startRefreshFamily } from './refresh-tokens.ts';
 import { SignInRefusal } from './sign-in-refusal.ts';
+import { clientKeyOf, refundSmsBudget, type SmsBudgetLimits, spendSmsBudget } from './sms-request-budget.ts';
 import { codeText, type SmsSender } from './sms-sender.ts';
 
 export interface PhoneSignInDeps {
@@ -18,6 +19,7 @@ export interface PhoneSignInDeps {
   codeKey: Buffer;
   brandName: string;
   sender: SmsSender;
+  budget: SmsBudgetLimits;
   log: FastifyBaseLogger;
 }
 
@@ -53,14 +55,19 @@ const exhausted = (retryAfter: number) => new SignInRefusal(429, 'sms.attempts-e
 /**
  * Issues a code for the phone and sends it. Limits are decided under the phone's row lock in one
  * transaction, so they hold across instances; the SMS goes out after the commit (no lock held while a
- * gateway answers). A failed send retires the code and gives the 90 s back.
+ * gateway answers). A failed send retires the code and gives the 90 s and the budgets back.
+ *
+ * Past the phone's own limits, the client's and the brand's hourly budgets are spent; when one is
+ * gone the answer is the SPEC's send failure (it covers flooding protection), with the wait.
  */
 export async function requestPhoneCode(
   deps: PhoneSignInDeps,
   whiteLabel: string,
   phone: string,
+  clientIp: string,
 ): Promise<{ retryAfter: number; codeLength: number }> {
   const now = new Date(deps.now());
+  const clientKey = clientKeyOf(clientIp);
   const issued = await deps.db.transaction(async (tx) => {
     const counters = await lockCounters(tx, whiteLabel, phone);
     const decision = decideCodeRequest(counters, now);
@@ -71,6 +78,10 @@ export async function requestPhoneCode(
       await block(tx, whiteLabel, phone, now);
       return exhausted(PHONE_LIMITS.blockS);
     }
+    const budget = await spendSmsBudget(tx, whiteLabel, clientKey, deps.budget, now);
+    // Thrown, not returned: the rollback takes back whatever part of the budgets was counted.
+    if (budget.kind === 'spent')
+      throw new SignInRefusal(429, 'sms.send-failed', { retryAfter: budget.retryAfter });
     await tx
       .update(phoneSignIn)
       .set({
@@ -89,7 +100,7 @@ export async function requestPhoneCode(
       createdAt: now,
       expiresAt: new Date(now.getTime() + PHONE_LIMITS.codeTtlS * 1000),
     });
-    return { id, code, previousRequestAt: counters.lastRequestedAt };
+    return { id, code, previousRequestAt: counters.lastRequestedAt, budgetWindows: budget.windows };
   });
   if (issued instanceof SignInRefusal) throw issued;
 
@@ -104,6 +115,7 @@ export async function requestPhoneCode(
         .update(phoneSignIn)
         .set({ lastRequestedAt: issued.previousRequestAt })
         .where(and(phoneKey(whiteLabel, phone), eq(phoneSignIn.lastRequestedAt, now)));
+      await refundSmsBudget(tx, whiteLabel, clientKey, issued.budgetWindows);
     });
     throw new ApiError(502, 'sms.send-failed');
   }

@@ -1,0 +1,142 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StorefrontApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { phoneSignIn, smsRequestBudget } from '../../db/schema.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
+import { authApp, logCapture, requestCode, testClock } from './auth-test-kit.ts';
+import { clientKeyOf } from './sms-request-budget.ts';
+
+describe('clientKeyOf', () => {
+  it('counts an IPv4 address, also written as IPv4-mapped IPv6, as itself', () => {
+    expect(clientKeyOf('203.0.113.7')).toBe('ip:203.0.113.7');
+    expect(clientKeyOf('::ffff:203.0.113.7')).toBe('ip:203.0.113.7');
+    expect(clientKeyOf('203.0.113.8')).not.toBe(clientKeyOf('203.0.113.7'));
+  });
+
+  it('counts an IPv6 address by its /64, however it is spelled', () => {
+    const key = clientKeyOf('2001:db8:0:1::1');
+    expect(key).toBe('ip:2001:db8:0:1::/64');
+    expect(clientKeyOf('2001:0db8:0000:0001:ffff:ffff:ffff:ffff')).toBe(key);
+    expect(clientKeyOf('2001:DB8:0:1:a::b%eth0')).toBe(key);
+    expect(clientKeyOf('2001:db8:0:2::1')).not.toBe(key);
+    expect(clientKeyOf('::1')).toBe('ip:0:0:0:0::/64');
+  });
+});
+
+describe('code-request budgets across phones', () => {
+  let database: TestDatabase;
+  const clock = testClock();
+  const log = logCapture();
+  const apps: StorefrontApp[] = [];
+  let closeOwnDb: () => Promise<void> = async () => {};
+
+  /** An app with small budgets; on PostgreSQL the second instance gets its own pool, as a process would. */
+  async function budgetApp(env: Record<string, string>, ownPool = false) {
+    let db = database.db;
+    if (ownPool && database.url) {
+      const own = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
+      db = own.db;
+      closeOwnDb = () => own.close();
+    }
+    const app = await authApp(db, { now: clock.now, log, env });
+    apps.push(app);
+    return app;
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await closeOwnDb();
+    await database.dispose();
+  });
+
+  const budgetRow = async (clientKey: string) =>
+    (
+      await database.db
+        .select()
+        .from(smsRequestBudget)
+        .where(and(eq(smsRequestBudget.whiteLabelId, 'demo'), eq(smsRequestBudget.clientKey, clientKey)))
+    )[0];
+
+  it("stops one client spraying codes across phones, in the customer's words, without touching the phone", async () => {
+    const app = await budgetApp({ SMS_REQUESTS_PER_CLIENT_HOUR: '3', SMS_REQUESTS_PER_BRAND_HOUR: '1000' });
+    for (const phone of ['9140000001', '9140000002', '9140000003'])
+      expect((await requestCode(app, phone, {}, '198.51.100.1')).statusCode).toBe(200);
+    clock.advance(600);
+
+    const refused = await requestCode(app, '9140000004', {}, '198.51.100.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3000');
+    expect(refused.json()).toMatchObject({
+      errors: [{ code: 'sms.send-failed', message: 'Не удалось отправить СМС, попробуйте позже' }],
+      retryAfter: 3000,
+    });
+    expect(log.lastCode('+79140000004')).toBeUndefined();
+    const phoneRows = await database.db
+      .select()
+      .from(phoneSignIn)
+      .where(eq(phoneSignIn.phone, '+79140000004'));
+    expect(phoneRows.every((row) => row.lastRequestedAt === null && row.requestsInWindow === 0)).toBe(true);
+    expect((await budgetRow('ip:198.51.100.1'))?.requestsInWindow).toBe(3);
+
+    expect((await requestCode(app, '9140000004', {}, '198.51.100.1')).statusCode).toBe(429);
+    // Another client is not affected, and the refused phone had not lost its 90 s.
+    expect((await requestCode(app, '9140000004', {}, '198.51.100.2')).statusCode).toBe(200);
+
+    clock.advance(3000);
+    expect((await requestCode(app, '9140000005', {}, '198.51.100.1')).statusCode).toBe(200);
+    expect((await budgetRow('ip:198.51.100.1'))?.requestsInWindow).toBe(1);
+  });
+
+  it('shares one budget across the addresses of an IPv6 /64', async () => {
+    const app = await budgetApp({ SMS_REQUESTS_PER_CLIENT_HOUR: '2', SMS_REQUESTS_PER_BRAND_HOUR: '1000' });
+    expect((await requestCode(app, '9140000011', {}, '2001:db8:5:5::1')).statusCode).toBe(200);
+    expect((await requestCode(app, '9140000012', {}, '2001:db8:5:5::2')).statusCode).toBe(200);
+    expect((await requestCode(app, '9140000013', {}, '2001:db8:5:5:abcd::9')).statusCode).toBe(429);
+    expect((await requestCode(app, '9140000013', {}, '2001:db8:5:6::1')).statusCode).toBe(200);
+  });
+
+  it('caps the whole brand, and a request refused there costs its client nothing', async () => {
+    clock.advance(7200);
+    const app = await budgetApp({ SMS_REQUESTS_PER_CLIENT_HOUR: '5', SMS_REQUESTS_PER_BRAND_HOUR: '3' });
+    for (const [i, ip] of ['192.0.2.1', '192.0.2.2', '192.0.2.3'].entries())
+      expect((await requestCode(app, `914000002${i}`, {}, ip)).statusCode).toBe(200);
+    const refused = await requestCode(app, '9140000029', {}, '192.0.2.4');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0].code).toBe('sms.send-failed');
+    expect(await budgetRow('ip:192.0.2.4')).toBeUndefined();
+    expect((await budgetRow('brand'))?.requestsInWindow).toBe(3);
+  });
+
+  it('never lets simultaneous requests from two instances overshoot a budget', async () => {
+    clock.advance(7200);
+    const env = { SMS_REQUESTS_PER_CLIENT_HOUR: '4', SMS_REQUESTS_PER_BRAND_HOUR: '1000' };
+    const first = await budgetApp(env);
+    const second = await budgetApp(env, true);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        requestCode(i % 2 ? first : second, `91400001${String(i).padStart(2, '0')}`, {}, '192.0.2.50'),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(4).fill(200), ...Array(12).fill(429)]);
+    expect((await budgetRow('ip:192.0.2.50'))?.requestsInWindow).toBe(4);
+  });
+
+  it('gives the budget back when the SMS gateway fails', async () => {
+    clock.advance(7200);
+    const app = await budgetApp({
+      SMS_REQUESTS_PER_CLIENT_HOUR: '1',
+      SMS_REQUESTS_PER_BRAND_HOUR: '1000',
+      SMS_SENDER: 'smsru',
+      SMSRU_API_ID: 'test-api-id',
+      SMSRU_URL: 'http://127.0.0.1:9',
+    });
+    expect((await requestCode(app, '9140000031', {}, '192.0.2.60')).statusCode).toBe(502);
+    expect((await requestCode(app, '9140000032', {}, '192.0.2.60')).statusCode).toBe(502);
+    expect((await budgetRow('ip:192.0.2.60'))?.requestsInWindow).toBe(0);
+  });
+});
