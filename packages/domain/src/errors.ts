@@ -1,4 +1,5 @@
 import type { LocalizedText } from './i18n/locale.ts';
+import { REQUEST_FAILED_TEXT } from './request-failed-text.ts';
 
 /**
  * Every coded error the API answers, with the words a customer reads (SPEC §8). The API picks the
@@ -6,7 +7,7 @@ import type { LocalizedText } from './i18n/locale.ts';
  */
 export const ERROR_MESSAGES = {
   'request.invalid': { ru: 'Запрос содержит ошибку', en: 'The request is invalid' },
-  'request.failed': { ru: 'Не удалось выполнить запрос', en: 'The request could not be completed' },
+  'request.failed': REQUEST_FAILED_TEXT,
   'route.not-found': { ru: 'Такого адреса в API нет', en: 'There is no such API path' },
   'method.not-allowed': { ru: 'Метод не поддерживается', en: 'Method not allowed' },
   'payload.too-large': { ru: 'Слишком большой запрос', en: 'The request is too large' },

@@ -14,5 +14,6 @@ export * from './i18n/locale.ts';
 export * from './location/location-rules.ts';
 export * from './methods/methods.ts';
 export * from './money/money.ts';
+export * from './request-failed-text.ts';
 export * from './schedule/schedule.ts';
 export * from './search/search.ts';

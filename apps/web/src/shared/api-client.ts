@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type Locale, pickText } from '@storefront/domain';
+import { type Locale, pickText, REQUEST_FAILED_TEXT } from '@storefront/domain';
 
 /** SPEC §8: a failed call keeps the first error's code and message, the status and the body. */
 export class ApiError extends Error {
@@ -43,8 +43,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   if (!response.ok) {
     const first = (data as { errors?: { code?: string; message?: string }[] } | null)?.errors?.[0];
-    const message =
-      first?.message ?? (response.statusText || pickText(ERROR_MESSAGES['request.failed'], currentLocale));
+    const message = first?.message ?? (response.statusText || pickText(REQUEST_FAILED_TEXT, currentLocale));
     throw new ApiError(message, response.status, response.statusText, first?.code ?? null, data);
   }
   return data as T;
