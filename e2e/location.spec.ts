@@ -25,7 +25,7 @@ test.describe('location popup', () => {
     await expect(dialog.getByRole('button', { name: 'Казань', exact: true })).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
-    await expect(dialog.getByRole('button', { name: 'Сменить город' })).toContainText('Казань');
+    await expect(dialog.getByRole('button', { name: 'Казань, сменить город' })).toContainText('Казань');
     const methods = dialog.getByRole('group', { name: 'Способ получения' });
     await expect(methods.getByRole('radio', { name: 'Доставка' })).toBeVisible();
     await chooseRadio(methods.getByRole('radio', { name: 'Самовывоз' }));

@@ -2,7 +2,7 @@ import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const headerTextsEn = {
-  home: 'Home',
+  home: '{{brand}}, home page',
   menu: 'Menu',
   promotions: 'Promotions',
   restos: 'Restaurants',
@@ -15,7 +15,7 @@ export const headerTextsEn = {
   mapPoint: 'Point on the map',
   cart: 'Cart',
   cartWithCount: 'Cart, {{count}}',
-  language: 'Language',
+  language: 'Language: {{current}}',
   openMenu: 'Open menu',
   navigation: 'Navigation',
   support: 'Support on Telegram',

@@ -1,7 +1,7 @@
 import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 
 export const headerTexts = {
-  home: 'На главную',
+  home: '{{brand}}, на главную',
   menu: 'Меню',
   promotions: 'Акции',
   restos: 'Рестораны',
@@ -14,7 +14,7 @@ export const headerTexts = {
   mapPoint: 'Точка на карте',
   cart: 'Корзина',
   cartWithCount: 'Корзина, {{count}}',
-  language: 'Язык',
+  language: 'Язык: {{current}}',
   openMenu: 'Открыть меню',
   navigation: 'Навигация',
   support: 'Поддержка в Telegram',

@@ -45,6 +45,7 @@ export function Header() {
   const setNavigationOpen = useAppFlags((s) => s.setNavigationOpen);
   const setSearchOpen = useAppFlags((s) => s.setSearchOpen);
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const brandName = brand.name[locale] ?? brand.name.ru;
   return (
     <header className={styles.header}>
       <button
@@ -55,9 +56,10 @@ export function Header() {
       >
         <MenuIcon />
       </button>
-      <Link to="/" className={styles.brand} aria-label={t('home')}>
+      {/* The name starts with the brand's name as shown, so a voice command naming it works (WCAG 2.5.3). */}
+      <Link to="/" className={styles.brand} aria-label={t('home', { brand: brandName })}>
         <img src={brand.logo} alt="" width={40} height={40} />
-        <span className={styles.brandName}>{brand.name[locale] ?? brand.name.ru}</span>
+        <span className={styles.brandName}>{brandName}</span>
       </Link>
       <LocationButton />
       <nav className={styles.primary} aria-label={t('navigation')}>

@@ -40,7 +40,8 @@ export function LocaleMenu() {
       <button
         type="button"
         className={styles.iconButton}
-        aria-label={t('language')}
+        // The name holds the code shown on the button (WCAG 2.5.3: 'click RU' must work).
+        aria-label={t('language', { current: i18n.language.toUpperCase() })}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}

@@ -15,6 +15,7 @@ export const catalogTextsEn = {
   backToMenu: 'Back to the menu',
   add: 'Add to cart',
   addNamed: 'Add “{{name}}” to the cart',
+  chooseNamed: 'Choose “{{name}}”',
   increase: 'Add one more',
   decrease: 'Remove one',
   inCart_one: '{{count}} in the cart',

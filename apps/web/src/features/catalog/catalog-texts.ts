@@ -14,6 +14,7 @@ export const catalogTexts = {
   backToMenu: 'Вернуться в меню',
   add: 'В корзину',
   addNamed: 'Добавить «{{name}}» в корзину',
+  chooseNamed: 'Выбрать «{{name}}»',
   increase: 'Добавить ещё',
   decrease: 'Убрать одно',
   inCart_one: '{{count}} в корзине',

@@ -4,7 +4,7 @@ import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 export const locationTextsEn = {
   title: 'Address',
   chooseCity: 'Choose your city',
-  changeCity: 'Change city',
+  changeCity: '{{city}}, change city',
   methods: 'How to get your order',
   DELIVERY: 'Delivery',
   TAKE_AWAY: 'Pickup',

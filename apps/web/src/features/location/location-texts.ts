@@ -3,7 +3,7 @@ import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 export const locationTexts = {
   title: 'Адрес',
   chooseCity: 'Выберите город',
-  changeCity: 'Сменить город',
+  changeCity: '{{city}}, сменить город',
   methods: 'Способ получения',
   DELIVERY: 'Доставка',
   TAKE_AWAY: 'Самовывоз',

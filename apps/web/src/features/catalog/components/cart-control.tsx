@@ -39,7 +39,8 @@ export function CartControl({
         className={styles.add}
         onClick={() => void add()}
         disabled={disabled}
-        aria-label={t('addNamed', { name })}
+        // 'Выбрать' shown must be in the name too (WCAG 2.5.3); a lone '+' is a symbol, not a word.
+        aria-label={t(hasModifiers ? 'chooseNamed' : 'addNamed', { name })}
         data-testid="add-to-cart"
       >
         {hasModifiers ? t('choose') : '+'}

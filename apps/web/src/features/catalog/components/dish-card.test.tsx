@@ -231,7 +231,7 @@ describe('dish cards', () => {
   it("offers 'Выбрать' for a dish with modifiers and does not add it directly", async () => {
     await renderMenu();
     const card = cardOf('Пицца');
-    const choose = await within(card).findByRole('button', { name: 'Добавить «Пицца» в корзину' });
+    const choose = await within(card).findByRole('button', { name: 'Выбрать «Пицца»' });
     await waitFor(() => expect(choose).toHaveTextContent('Выбрать'));
 
     await userEvent.click(choose);

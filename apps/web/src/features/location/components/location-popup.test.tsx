@@ -111,7 +111,7 @@ describe('location popup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
     expect(await screen.findByRole('radio', { name: 'Доставка' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Самовывоз' })).not.toBeChecked();
-    await userEvent.click(screen.getByRole('button', { name: 'Сменить город' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Казань, сменить город' }));
     expect(screen.getByText('Выберите город')).toBeInTheDocument();
   });
 
@@ -188,7 +188,7 @@ describe('location popup', () => {
     await renderPopup({ cities: cities.slice(0, 1) });
     expect(await screen.findByRole('radio', { name: 'Доставка' })).toBeChecked();
     expect(screen.queryByText('Выберите город')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Сменить город' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Казань, сменить город' })).not.toBeInTheDocument();
   });
 
   it('says when the restaurants of a city have no menu', async () => {

@@ -74,7 +74,7 @@ export function MethodStep(props: MethodStepProps) {
           type="button"
           className={styles.cityHeader}
           onClick={props.onChangeCity}
-          aria-label={t('changeCity')}
+          aria-label={t('changeCity', { city: pickText(city.name, locale) })}
         >
           <span aria-hidden="true">‹</span> {pickText(city.name, locale)}
         </button>
