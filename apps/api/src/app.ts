@@ -48,6 +48,16 @@ export interface StorefrontApp extends FastifyInstance {
 const API_PREFIXES = ['/1/', '/api/', '/geocoder/'];
 
 /**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes the function proxy-addr would build from it
+ * (trust the n nearest hops), which Fastify's types do not take as a bare number.
+ */
+function trustedProxies(
+  setting: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
+/**
  * Builds the whole HTTP application without listening: server.ts listens, tests use app.inject.
  * The catalog is loaded before the first request is accepted.
  */
@@ -60,7 +70,7 @@ export async function buildApp({
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
-    trustProxy: config.env.TRUST_PROXY,
+    trustProxy: trustedProxies(config.env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
     // A URL that cannot even be decoded ('%') never reaches the error handler: answer it the same way.

@@ -31,6 +31,18 @@ describe('configuration', () => {
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL[\s\S]*TRUST_PROXY/);
   });
 
+  it('believes X-Forwarded-For only as far as TRUST_PROXY says: a hop count or the proxies themselves', () => {
+    expect(loadConfig({}).env.TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).env.TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).env.TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).env.TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    // Trusting every hop would let a client pick its own address behind an appending proxy.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be 'false', a number/);
+  });
+
   it('stops on a missing brand or a wrong brand value, naming the key', () => {
     expect(() => loadConfig({ BRAND: 'nobody' })).toThrow(/BRAND: .*nobody.*does not exist/);
     const dir = brandWith((b) => {

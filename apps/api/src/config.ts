@@ -28,7 +28,24 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: boolean.default(false),
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
-  TRUST_PROXY: boolean.default(false),
+  // Which X-Forwarded-For hops to believe: 'false', a count of proxies in front (usually 1), or their
+  // addresses/CIDRs comma-separated. Not 'true': with an appending proxy the client would choose its own
+  // address, and with it a fresh SMS budget per request.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        /^(false|0|[1-9]\d?)$/.test(value) ||
+        value.split(',').every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part.trim())),
+      "must be 'false', a number of proxies (1–99) or their addresses, comma-separated",
+    )
+    .transform((value): false | number | string[] => {
+      if (value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((part) => part.trim());
+    })
+    .default(false),
   // Override the brand's maps settings, so tests and local runs point the storefront at a fake.
   MAP_TILE_URL: z.string().optional(),
   GEOCODER_URL: z.string().optional(),

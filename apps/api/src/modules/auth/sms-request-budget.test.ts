@@ -4,7 +4,7 @@ import type { StorefrontApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { phoneSignIn, smsRequestBudget } from '../../db/schema.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { authApp, logCapture, requestCode, testClock } from './auth-test-kit.ts';
+import { API_KEY, authApp, logCapture, requestCode, testClock } from './auth-test-kit.ts';
 import { clientKeyOf } from './sms-request-budget.ts';
 
 describe('clientKeyOf', () => {
@@ -124,6 +124,28 @@ describe('code-request budgets across phones', () => {
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([...Array(4).fill(200), ...Array(12).fill(429)]);
     expect((await budgetRow('ip:192.0.2.50'))?.requestsInWindow).toBe(4);
+  });
+
+  it('counts the address the trusted proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    clock.advance(7200);
+    const app = await budgetApp({
+      SMS_REQUESTS_PER_CLIENT_HOUR: '1',
+      SMS_REQUESTS_PER_BRAND_HOUR: '1000',
+      TRUST_PROXY: '1',
+    });
+    const viaProxy = (phone: string, forwardedFor: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/sign/in/phone/code',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { apiKey: API_KEY, captchaToken: '', mode: 'WEB', phone, whiteLabel: 'demo' },
+      });
+    expect((await viaProxy('9140000041', '6.6.6.1, 198.51.100.77')).statusCode).toBe(200);
+    expect((await viaProxy('9140000042', '6.6.6.2, 198.51.100.77')).statusCode).toBe(429);
+    expect((await viaProxy('9140000042', '198.51.100.78')).statusCode).toBe(200);
+    expect((await budgetRow('ip:198.51.100.77'))?.requestsInWindow).toBe(1);
+    expect(await budgetRow('ip:10.0.0.2')).toBeUndefined();
   });
 
   it('gives the budget back when the SMS gateway fails', async () => {
