@@ -149,6 +149,25 @@ describe('/auth: phone sign-in (SPEC §2 item 18, §4, §5, §8)', () => {
     expect(await screen.findByTestId('resend-countdown')).toHaveTextContent('0:42');
   });
 
+  it('a send failure, flooding protection included, stays on the phone step in words and may be retried', async () => {
+    const sent = stubSignInApi({
+      '/api/v1/sign/in/phone/code': [
+        refusal(429, 'sms.send-failed', 'Не удалось отправить СМС, попробуйте позже', { retryAfter: 1800 }),
+        { status: 200, body: { retryAfter: 90, codeLength: 6 } },
+      ],
+    });
+    await renderAuth();
+    await userEvent.type(screen.getByLabelText('Номер телефона'), '9123456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByTestId('sign-in-refusal')).toHaveTextContent(
+      'Не удалось отправить СМС, попробуйте позже',
+    );
+    expect(screen.queryByLabelText('Код из СМС')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByLabelText('Код из СМС')).toBeInTheDocument();
+    expect(sent.filter((call) => call.path === '/api/v1/sign/in/phone/code')).toHaveLength(2);
+  });
+
   it('offers a new code when the countdown ends, and shows a block in words', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubSignInApi({
