@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StorefrontApp } from './app.ts';
+import { createTestApp } from './test/test-app.ts';
+
+/**
+ * 'No request of any kind yields a 500': every route the OpenAPI document lists gets path values, query
+ * values, bodies and bearer tokens that are wrong in every usual way. Each answer must be a success or a
+ * refusal in the SPEC §8 shape with a code and words; only 502/503 (an outside service down) are allowed
+ * above 499, and here no outside service is configured to fail.
+ */
+let app: StorefrontApp;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ app, close } = await createTestApp());
+});
+afterAll(() => close());
+
+const VALUES = [
+  '1',
+  '2',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  '99999999999999999999',
+  'abc',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '../..',
+  '%00',
+  '💥',
+  ' 1',
+  'a'.repeat(300),
+];
+const BODIES: unknown[] = [
+  null,
+  'text',
+  1,
+  [],
+  {},
+  { phone: 1, code: {}, apiKey: null },
+  { phone: 'x'.repeat(5000), whiteLabel: ['demo'] },
+  {
+    apiKey: 'demo-public-api-key',
+    phone: '+7 912 000-00-00',
+    code: '12345a',
+    whiteLabel: 'demo',
+    mode: 'APP',
+  },
+  { deep: { deeper: [1, { deepest: null }] } },
+];
+const QUERY_KEYS = ['lat', 'lng', 'q', 'limit', 'cityId', 'restoId', 'menuId', 'placeId', 'format', 'zoom'];
+
+it('answers junk on every documented route with a success or a coded refusal, never a 500', async () => {
+  const spec = (await app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  expect(Object.keys(spec.paths).length).toBeGreaterThan(20);
+  const faults: string[] = [];
+  let requests = 0;
+  for (const [path, methods] of Object.entries(spec.paths)) {
+    for (const method of Object.keys(methods)) {
+      for (const value of VALUES) {
+        const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(value).replace(/%25/g, '%'));
+        const query = QUERY_KEYS.map((key) => `${key}=${encodeURIComponent(value)}`).join('&');
+        for (const target of [url, `${url}?${query}`]) {
+          for (const body of method === 'get' ? [undefined] : BODIES) {
+            requests++;
+            const response = await app.inject({
+              method: method.toUpperCase() as 'GET' | 'POST',
+              url: target,
+              headers: { authorization: `Bearer ${value}`, 'content-type': 'application/json' },
+              ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            });
+            const where = `${method.toUpperCase()} ${target.slice(0, 120)} ${JSON.stringify(body)?.slice(0, 80)}`;
+            if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
+            else if (response.statusCode >= 400) {
+              const first = (response.json() as { errors?: { code?: unknown; message?: unknown }[] })
+                .errors?.[0];
+              if (
+                typeof first?.code !== 'string' ||
+                typeof first.message !== 'string' ||
+                first.message === ''
+              )
+                faults.push(
+                  `${where} -> ${response.statusCode} without a coded message: ${response.body.slice(0, 120)}`,
+                );
+            }
+          }
+        }
+      }
+    }
+  }
+  expect(requests).toBeGreaterThan(2500);
+  expect(faults.slice(0, 10)).toEqual([]);
+});
