@@ -76,6 +76,18 @@ test.describe('accessibility', () => {
     await expectNoViolations(page, testInfo, 'search');
   });
 
+  test('the menu and a dish in English', async ({ page }, testInfo) => {
+    await asReturningCustomer(page, { person_cookies_consent_accepted: 'true', app_locale: '"en"' });
+    await page.goto('/');
+    await expectKazanMenu(page, ['Rolls', 'Baked rolls', 'Sushi and nigiri', 'Other']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expectNoViolations(page, testInfo, 'home-en');
+
+    await page.goto('/menus/1/positions/25');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, testInfo, 'dish-layer-en');
+  });
+
   test('promotions, restaurants and the schedule', async ({ page }, testInfo) => {
     await asReturningCustomer(page, { person_cookies_consent_accepted: 'true' });
     await page.goto('/promotions');
