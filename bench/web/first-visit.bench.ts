@@ -8,7 +8,9 @@
 //    heading and the first dish card (data-testid="dish-card") for a returning customer (location in
 //    local storage; both from the same loads), and the location popup for a first visit. Against a
 //    baseline measured in the same run: the first paint of a static 1 KB page from a bare node:http
-//    server. 1 warm-up and 5 measured loads each; the three kinds are interleaved.
+//    server. 1 warm-up and 5 measured loads each; the three kinds are interleaved. Twice: as the machine
+//    is, and as a cheap phone on a slow mobile network (Chromium's own throttling: 150 ms added to every
+//    request, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower), where round trips and script cost show.
 // 3. Menu payload: with the same server, walks cities → restos → menus over the public API and fetches
 //    every menu's positions as identity, br and gzip (raw bytes on the wire, via node:http, so nothing is
 //    decoded); reports each menu and, for the largest one (by identity bytes of its positions), also its
@@ -36,6 +38,18 @@ const JS_BUDGET_BYTES = 150 * 1024;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const WARM_UPS = 1;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Profile {
+  name: string;
+  throttle: { latencyMs: number; downKbit: number; upKbit: number; cpuSlowdown: number } | null;
+}
+const PROFILES: Profile[] = [
+  { name: 'this machine', throttle: null },
+  {
+    name: 'cheap phone, slow network',
+    throttle: { latencyMs: 150, downKbit: 1600, upKbit: 750, cpuSlowdown: 4 },
+  },
+];
 
 // ---------------------------------------------------------------------------------------------------
 // Bytes of a first visit
@@ -178,10 +192,22 @@ interface Load {
   scripts: string[];
 }
 
-async function load(browser: Browser, scenario: Scenario, url: string): Promise<Load> {
+async function load(browser: Browser, scenario: Scenario, url: string, profile: Profile): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' });
   try {
     const page = await context.newPage();
+    if (profile.throttle) {
+      const { latencyMs, downKbit, upKbit, cpuSlowdown } = profile.throttle;
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: latencyMs,
+        downloadThroughput: (downKbit * 1000) / 8,
+        uploadThroughput: (upKbit * 1000) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    }
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -364,7 +390,9 @@ async function main() {
   );
   let browser: Browser | null = null;
   let browserVersion = '';
-  const timings: Record<Scenario, Load[]> = { baseline: [], returning: [], first: [] };
+  const timingsByProfile = PROFILES.map(
+    () => ({ baseline: [], returning: [], first: [] }) as Record<Scenario, Load[]>,
+  );
   let payload: Awaited<ReturnType<typeof menuPayloads>> | null = null;
   try {
     await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
@@ -384,10 +412,13 @@ async function main() {
       returning: `http://127.0.0.1:${apiPort}/`,
       first: `http://127.0.0.1:${apiPort}/`,
     };
-    for (let run = 0; run < WARM_UPS + RUNS; run++) {
-      for (const scenario of ['baseline', 'returning', 'first'] as const) {
-        const result = await load(browser, scenario, urls[scenario]);
-        if (run >= WARM_UPS) timings[scenario].push(result);
+    for (const [index, profile] of PROFILES.entries()) {
+      const timings = timingsByProfile[index] as Record<Scenario, Load[]>;
+      for (let run = 0; run < WARM_UPS + RUNS; run++) {
+        for (const scenario of ['baseline', 'returning', 'first'] as const) {
+          const result = await load(browser, scenario, urls[scenario], profile);
+          if (run >= WARM_UPS) timings[scenario].push(result);
+        }
       }
     }
     // After the timed loads, so these requests do not warm anything for them.
@@ -399,10 +430,6 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const baselineMedian = quantile(
-    timings.baseline.map((t) => t.ms),
-    0.5,
-  );
   const series = [
     { measure: 'static 1 KB page (node:http): first paint', scenario: 'baseline', pick: (t: Load) => t.ms },
     {
@@ -417,19 +444,28 @@ async function main() {
     },
     { measure: 'first visit: location popup', scenario: 'first', pick: (t: Load) => t.ms },
   ] as const;
-  const timeRows = series.map(({ measure, scenario, pick }) => {
-    const values = timings[scenario].map(pick);
-    const fcps = timings[scenario].map((t) => t.fcpMs).filter((v): v is number => v !== null);
-    const median = quantile(values, 0.5);
-    return {
-      measure,
-      runs: values.length,
-      medianMs: round(median),
-      p90Ms: round(quantile(values, 0.9)),
-      fcpMedianMs: fcps.length ? round(quantile(fcps, 0.5)) : null,
-      xBaseline: round(median / baselineMedian),
-    };
+  const timeRowsByProfile = PROFILES.map((profile, index) => {
+    const timings = timingsByProfile[index] as Record<Scenario, Load[]>;
+    const baselineMedian = quantile(
+      timings.baseline.map((t) => t.ms),
+      0.5,
+    );
+    return series.map(({ measure, scenario, pick }) => {
+      const values = timings[scenario].map(pick);
+      const fcps = timings[scenario].map((t) => t.fcpMs).filter((v): v is number => v !== null);
+      const median = quantile(values, 0.5);
+      return {
+        profile: profile.name,
+        measure,
+        runs: values.length,
+        medianMs: round(median),
+        p90Ms: round(quantile(values, 0.9)),
+        fcpMedianMs: fcps.length ? round(quantile(fcps, 0.5)) : null,
+        xBaseline: round(median / baselineMedian),
+      };
+    });
   });
+  const timings = timingsByProfile[0] as Record<Scenario, Load[]>;
 
   // The scripts the home page actually fetched, against the static set computed from the build.
   const staticJs = new Set(js.map((a) => `/${a.file}`));
@@ -449,7 +485,7 @@ async function main() {
   console.log(
     `\ntime from navigation start, fresh browser context per load (empty cache), ${WARM_UPS} warm-up + ${RUNS} runs, phone viewport:`,
   );
-  console.table(timeRows);
+  for (const rows of timeRowsByProfile) console.table(rows);
 
   const menuPayload = payload as NonNullable<typeof payload>;
   const { largest } = menuPayload;
@@ -495,13 +531,18 @@ async function main() {
       assets,
       lazyChunksFetchedByHome: lazyFetched,
     },
-    timings: timeRows,
-    raw: {
-      ...Object.fromEntries(
-        Object.entries(timings).map(([scenario, loads]) => [scenario, loads.map((l) => round(l.ms))]),
-      ),
-      returningDishCard: timings.returning.map((l) => round(l.dishMs ?? Number.NaN)),
-    },
+    profiles: PROFILES,
+    timings: timeRowsByProfile.flat(),
+    raw: PROFILES.map((profile, index) => {
+      const timings = timingsByProfile[index] as Record<Scenario, Load[]>;
+      return {
+        profile: profile.name,
+        ...Object.fromEntries(
+          Object.entries(timings).map(([scenario, loads]) => [scenario, loads.map((l) => round(l.ms))]),
+        ),
+        returningDishCard: timings.returning.map((l) => round(l.dishMs ?? Number.NaN)),
+      };
+    }),
     menuPayload: {
       note: 'bytes as transferred (node:http, not decoded) for each accept-encoding asked; received: the content-encoding the server chose',
       largestMenuId: largest.menuId,
