@@ -265,7 +265,12 @@ function CodeStep({
         <p className={styles.error} role="alert" data-testid="sign-in-refusal">
           {refusal.message}
           {refusal.attemptsLeft !== undefined && refusal.attemptsLeft > 0 && (
-            <> {t('attemptsLeft', { count: refusal.attemptsLeft })}</>
+            // A line of its own (run on after the message it read as one sentence); the space keeps the
+            // two apart for a screen reader too.
+            <>
+              {' '}
+              <span className={styles.errorDetail}>{t('attemptsLeft', { count: refusal.attemptsLeft })}</span>
+            </>
           )}
         </p>
       )}
