@@ -390,9 +390,10 @@ async function main() {
   );
   let browser: Browser | null = null;
   let browserVersion = '';
-  const timingsByProfile = PROFILES.map(
-    () => ({ baseline: [], returning: [], first: [] }) as Record<Scenario, Load[]>,
-  );
+  const measured = PROFILES.map((profile) => ({
+    profile,
+    timings: { baseline: [], returning: [], first: [] } as Record<Scenario, Load[]>,
+  }));
   let payload: Awaited<ReturnType<typeof menuPayloads>> | null = null;
   try {
     await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
@@ -412,8 +413,7 @@ async function main() {
       returning: `http://127.0.0.1:${apiPort}/`,
       first: `http://127.0.0.1:${apiPort}/`,
     };
-    for (const [index, profile] of PROFILES.entries()) {
-      const timings = timingsByProfile[index] as Record<Scenario, Load[]>;
+    for (const { profile, timings } of measured) {
       for (let run = 0; run < WARM_UPS + RUNS; run++) {
         for (const scenario of ['baseline', 'returning', 'first'] as const) {
           const result = await load(browser, scenario, urls[scenario], profile);
@@ -444,8 +444,7 @@ async function main() {
     },
     { measure: 'first visit: location popup', scenario: 'first', pick: (t: Load) => t.ms },
   ] as const;
-  const timeRowsByProfile = PROFILES.map((profile, index) => {
-    const timings = timingsByProfile[index] as Record<Scenario, Load[]>;
+  const timeRowsByProfile = measured.map(({ profile, timings }) => {
     const baselineMedian = quantile(
       timings.baseline.map((t) => t.ms),
       0.5,
@@ -465,11 +464,12 @@ async function main() {
       };
     });
   });
-  const timings = timingsByProfile[0] as Record<Scenario, Load[]>;
+  // Which scripts load does not depend on throttling: read them off the unthrottled loads.
+  const unthrottled = (measured[0] as (typeof measured)[number]).timings;
 
   // The scripts the home page actually fetched, against the static set computed from the build.
   const staticJs = new Set(js.map((a) => `/${a.file}`));
-  const fetched = new Set(timings.returning.flatMap((t) => t.scripts));
+  const fetched = new Set(unthrottled.returning.flatMap((t) => t.scripts));
   const lazyFetched = [...fetched].filter((path) => !staticJs.has(path));
 
   console.log(`\nfirst-visit assets (${source}), gzip level 9:`);
@@ -533,16 +533,13 @@ async function main() {
     },
     profiles: PROFILES,
     timings: timeRowsByProfile.flat(),
-    raw: PROFILES.map((profile, index) => {
-      const timings = timingsByProfile[index] as Record<Scenario, Load[]>;
-      return {
-        profile: profile.name,
-        ...Object.fromEntries(
-          Object.entries(timings).map(([scenario, loads]) => [scenario, loads.map((l) => round(l.ms))]),
-        ),
-        returningDishCard: timings.returning.map((l) => round(l.dishMs ?? Number.NaN)),
-      };
-    }),
+    raw: measured.map(({ profile, timings }) => ({
+      profile: profile.name,
+      ...Object.fromEntries(
+        Object.entries(timings).map(([scenario, loads]) => [scenario, loads.map((l) => round(l.ms))]),
+      ),
+      returningDishCard: timings.returning.map((l) => round(l.dishMs ?? Number.NaN)),
+    })),
     menuPayload: {
       note: 'bytes as transferred (node:http, not decoded) for each accept-encoding asked; received: the content-encoding the server chose',
       largestMenuId: largest.menuId,

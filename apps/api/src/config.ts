@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type BrandConfig, brandConfig } from '@storefront/domain/contracts';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** The repository root; relative paths in the environment are read from here. */
@@ -37,7 +38,7 @@ export const envSchema = z.object({
     .refine(
       (value) =>
         /^(false|0|[1-9]\d?)$/.test(value) ||
-        value.split(',').every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part.trim())),
+        value.split(',').every((part) => ipaddr.isValid(part.trim()) || ipaddr.isValidCIDR(part.trim())),
       "must be 'false', a number of proxies (1–99) or their addresses, comma-separated",
     )
     .transform((value): false | number | string[] => {

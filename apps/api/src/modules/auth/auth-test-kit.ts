@@ -76,16 +76,18 @@ export async function authApp(
   });
 }
 
+/** `client`: the address the request comes from, and an X-Forwarded-For it carries (a proxy's view). */
 export function requestCode(
   app: StorefrontApp,
   phone: string,
   extra: Record<string, unknown> = {},
-  clientIp = '127.0.0.1',
+  client: { ip?: string; forwardedFor?: string } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/sign/in/phone/code',
-    remoteAddress: clientIp,
+    remoteAddress: client.ip ?? '127.0.0.1',
+    ...(client.forwardedFor ? { headers: { 'x-forwarded-for': client.forwardedFor } } : {}),
     payload: { apiKey: API_KEY, captchaToken: '', mode: 'WEB', phone, whiteLabel: 'demo', ...extra },
   });
 }

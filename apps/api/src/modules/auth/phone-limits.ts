@@ -27,7 +27,8 @@ export type CodeRequestDecision =
   | { kind: 'block-now'; blockedUntil: Date }
   | { kind: 'allow'; windowStartedAt: Date; requestsInWindow: number };
 
-const secondsUntil = (moment: Date, now: Date) =>
+/** Whole seconds until `moment`, at least 1: what a Retry-After says. */
+export const secondsUntil = (moment: Date, now: Date) =>
   Math.max(1, Math.ceil((moment.getTime() - now.getTime()) / 1000));
 
 /** Whether a phone may have a new code now; read under the phone's row lock, so the answer holds. */

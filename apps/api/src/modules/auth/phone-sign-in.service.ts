@@ -100,7 +100,7 @@ export async function requestPhoneCode(
       createdAt: now,
       expiresAt: new Date(now.getTime() + PHONE_LIMITS.codeTtlS * 1000),
     });
-    return { id, code, previousRequestAt: counters.lastRequestedAt, budgetWindows: budget.windows };
+    return { id, code, previousRequestAt: counters.lastRequestedAt, budgetCounted: budget.counted };
   });
   if (issued instanceof SignInRefusal) throw issued;
 
@@ -115,7 +115,7 @@ export async function requestPhoneCode(
         .update(phoneSignIn)
         .set({ lastRequestedAt: issued.previousRequestAt })
         .where(and(phoneKey(whiteLabel, phone), eq(phoneSignIn.lastRequestedAt, now)));
-      await refundSmsBudget(tx, whiteLabel, clientKey, issued.budgetWindows);
+      await refundSmsBudget(tx, whiteLabel, issued.budgetCounted);
     });
     throw new ApiError(502, 'sms.send-failed');
   }

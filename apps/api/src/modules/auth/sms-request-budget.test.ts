@@ -4,7 +4,7 @@ import type { StorefrontApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { phoneSignIn, smsRequestBudget } from '../../db/schema.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { API_KEY, authApp, logCapture, requestCode, testClock } from './auth-test-kit.ts';
+import { authApp, logCapture, requestCode, testClock } from './auth-test-kit.ts';
 import { clientKeyOf } from './sms-request-budget.ts';
 
 describe('clientKeyOf', () => {
@@ -32,13 +32,23 @@ describe('code-request budgets across phones', () => {
   let closeOwnDb: () => Promise<void> = async () => {};
 
   /** An app with small budgets; on PostgreSQL the second instance gets its own pool, as a process would. */
-  async function budgetApp(env: Record<string, string>, ownPool = false) {
+  async function budgetApp(options: {
+    perClient: number;
+    perBrand?: number;
+    env?: Record<string, string>;
+    ownPool?: boolean;
+  }) {
     let db = database.db;
-    if (ownPool && database.url) {
+    if (options.ownPool && database.url) {
       const own = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
       db = own.db;
       closeOwnDb = () => own.close();
     }
+    const env = {
+      SMS_REQUESTS_PER_CLIENT_HOUR: String(options.perClient),
+      SMS_REQUESTS_PER_BRAND_HOUR: String(options.perBrand ?? 1000),
+      ...options.env,
+    };
     const app = await authApp(db, { now: clock.now, log, env });
     apps.push(app);
     return app;
@@ -62,12 +72,12 @@ describe('code-request budgets across phones', () => {
     )[0];
 
   it("stops one client spraying codes across phones, in the customer's words, without touching the phone", async () => {
-    const app = await budgetApp({ SMS_REQUESTS_PER_CLIENT_HOUR: '3', SMS_REQUESTS_PER_BRAND_HOUR: '1000' });
+    const app = await budgetApp({ perClient: 3 });
     for (const phone of ['9140000001', '9140000002', '9140000003'])
-      expect((await requestCode(app, phone, {}, '198.51.100.1')).statusCode).toBe(200);
+      expect((await requestCode(app, phone, {}, { ip: '198.51.100.1' })).statusCode).toBe(200);
     clock.advance(600);
 
-    const refused = await requestCode(app, '9140000004', {}, '198.51.100.1');
+    const refused = await requestCode(app, '9140000004', {}, { ip: '198.51.100.1' });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('3000');
     expect(refused.json()).toMatchObject({
@@ -82,29 +92,29 @@ describe('code-request budgets across phones', () => {
     expect(phoneRows.every((row) => row.lastRequestedAt === null && row.requestsInWindow === 0)).toBe(true);
     expect((await budgetRow('ip:198.51.100.1'))?.requestsInWindow).toBe(3);
 
-    expect((await requestCode(app, '9140000004', {}, '198.51.100.1')).statusCode).toBe(429);
+    expect((await requestCode(app, '9140000004', {}, { ip: '198.51.100.1' })).statusCode).toBe(429);
     // Another client is not affected, and the refused phone had not lost its 90 s.
-    expect((await requestCode(app, '9140000004', {}, '198.51.100.2')).statusCode).toBe(200);
+    expect((await requestCode(app, '9140000004', {}, { ip: '198.51.100.2' })).statusCode).toBe(200);
 
     clock.advance(3000);
-    expect((await requestCode(app, '9140000005', {}, '198.51.100.1')).statusCode).toBe(200);
+    expect((await requestCode(app, '9140000005', {}, { ip: '198.51.100.1' })).statusCode).toBe(200);
     expect((await budgetRow('ip:198.51.100.1'))?.requestsInWindow).toBe(1);
   });
 
   it('shares one budget across the addresses of an IPv6 /64', async () => {
-    const app = await budgetApp({ SMS_REQUESTS_PER_CLIENT_HOUR: '2', SMS_REQUESTS_PER_BRAND_HOUR: '1000' });
-    expect((await requestCode(app, '9140000011', {}, '2001:db8:5:5::1')).statusCode).toBe(200);
-    expect((await requestCode(app, '9140000012', {}, '2001:db8:5:5::2')).statusCode).toBe(200);
-    expect((await requestCode(app, '9140000013', {}, '2001:db8:5:5:abcd::9')).statusCode).toBe(429);
-    expect((await requestCode(app, '9140000013', {}, '2001:db8:5:6::1')).statusCode).toBe(200);
+    const app = await budgetApp({ perClient: 2 });
+    expect((await requestCode(app, '9140000011', {}, { ip: '2001:db8:5:5::1' })).statusCode).toBe(200);
+    expect((await requestCode(app, '9140000012', {}, { ip: '2001:db8:5:5::2' })).statusCode).toBe(200);
+    expect((await requestCode(app, '9140000013', {}, { ip: '2001:db8:5:5:abcd::9' })).statusCode).toBe(429);
+    expect((await requestCode(app, '9140000013', {}, { ip: '2001:db8:5:6::1' })).statusCode).toBe(200);
   });
 
   it('caps the whole brand, and a request refused there costs its client nothing', async () => {
     clock.advance(7200);
-    const app = await budgetApp({ SMS_REQUESTS_PER_CLIENT_HOUR: '5', SMS_REQUESTS_PER_BRAND_HOUR: '3' });
+    const app = await budgetApp({ perClient: 5, perBrand: 3 });
     for (const [i, ip] of ['192.0.2.1', '192.0.2.2', '192.0.2.3'].entries())
-      expect((await requestCode(app, `914000002${i}`, {}, ip)).statusCode).toBe(200);
-    const refused = await requestCode(app, '9140000029', {}, '192.0.2.4');
+      expect((await requestCode(app, `914000002${i}`, {}, { ip })).statusCode).toBe(200);
+    const refused = await requestCode(app, '9140000029', {}, { ip: '192.0.2.4' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().errors[0].code).toBe('sms.send-failed');
     expect(await budgetRow('ip:192.0.2.4')).toBeUndefined();
@@ -113,12 +123,16 @@ describe('code-request budgets across phones', () => {
 
   it('never lets simultaneous requests from two instances overshoot a budget', async () => {
     clock.advance(7200);
-    const env = { SMS_REQUESTS_PER_CLIENT_HOUR: '4', SMS_REQUESTS_PER_BRAND_HOUR: '1000' };
-    const first = await budgetApp(env);
-    const second = await budgetApp(env, true);
+    const first = await budgetApp({ perClient: 4 });
+    const second = await budgetApp({ perClient: 4, ownPool: true });
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        requestCode(i % 2 ? first : second, `91400001${String(i).padStart(2, '0')}`, {}, '192.0.2.50'),
+        requestCode(
+          i % 2 ? first : second,
+          `91400001${String(i).padStart(2, '0')}`,
+          {},
+          { ip: '192.0.2.50' },
+        ),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -128,19 +142,9 @@ describe('code-request budgets across phones', () => {
 
   it('counts the address the trusted proxy saw, not one the client wrote into X-Forwarded-For', async () => {
     clock.advance(7200);
-    const app = await budgetApp({
-      SMS_REQUESTS_PER_CLIENT_HOUR: '1',
-      SMS_REQUESTS_PER_BRAND_HOUR: '1000',
-      TRUST_PROXY: '1',
-    });
+    const app = await budgetApp({ perClient: 1, env: { TRUST_PROXY: '1' } });
     const viaProxy = (phone: string, forwardedFor: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/v1/sign/in/phone/code',
-        remoteAddress: '10.0.0.2',
-        headers: { 'x-forwarded-for': forwardedFor },
-        payload: { apiKey: API_KEY, captchaToken: '', mode: 'WEB', phone, whiteLabel: 'demo' },
-      });
+      requestCode(app, phone, {}, { ip: '10.0.0.2', forwardedFor });
     expect((await viaProxy('9140000041', '6.6.6.1, 198.51.100.77')).statusCode).toBe(200);
     expect((await viaProxy('9140000042', '6.6.6.2, 198.51.100.77')).statusCode).toBe(429);
     expect((await viaProxy('9140000042', '198.51.100.78')).statusCode).toBe(200);
@@ -151,14 +155,11 @@ describe('code-request budgets across phones', () => {
   it('gives the budget back when the SMS gateway fails', async () => {
     clock.advance(7200);
     const app = await budgetApp({
-      SMS_REQUESTS_PER_CLIENT_HOUR: '1',
-      SMS_REQUESTS_PER_BRAND_HOUR: '1000',
-      SMS_SENDER: 'smsru',
-      SMSRU_API_ID: 'test-api-id',
-      SMSRU_URL: 'http://127.0.0.1:9',
+      perClient: 1,
+      env: { SMS_SENDER: 'smsru', SMSRU_API_ID: 'test-api-id', SMSRU_URL: 'http://127.0.0.1:9' },
     });
-    expect((await requestCode(app, '9140000031', {}, '192.0.2.60')).statusCode).toBe(502);
-    expect((await requestCode(app, '9140000032', {}, '192.0.2.60')).statusCode).toBe(502);
+    expect((await requestCode(app, '9140000031', {}, { ip: '192.0.2.60' })).statusCode).toBe(502);
+    expect((await requestCode(app, '9140000032', {}, { ip: '192.0.2.60' })).statusCode).toBe(502);
     expect((await budgetRow('ip:192.0.2.60'))?.requestsInWindow).toBe(0);
   });
 });

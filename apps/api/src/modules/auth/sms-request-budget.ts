@@ -1,7 +1,8 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import { smsRequestBudget } from '../../db/schema.ts';
 import type { Executor } from './auth-db.ts';
+import { secondsUntil } from './phone-limits.ts';
 
 /** The budgets of code requests beyond the per-phone limits, per hour. */
 export interface SmsBudgetLimits {
@@ -12,31 +13,30 @@ export interface SmsBudgetLimits {
 }
 
 const WINDOW_MS = 3600 * 1000;
+const BRAND_KEY = 'brand';
 
 /**
  * The key a client's requests are counted under. An IPv6 customer usually holds a whole /64, so counting
- * single addresses would give an attacker billions of budgets; IPv4-mapped IPv6 counts as the IPv4 it is.
+ * single addresses would give an attacker billions of budgets; IPv4-mapped IPv6 counts as the IPv4 it is
+ * (ipaddr.js, the parser Fastify's proxy-addr already uses).
  */
 export function clientKeyOf(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  if (mapped && isIPv4(mapped)) return `ip:${mapped}`;
-  if (isIPv4(ip)) return `ip:${ip}`;
-  if (!isIPv6(ip)) return `ip:${ip}`;
-  return `ip:${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  if (!ipaddr.isValid(ip)) return `ip:${ip}`;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return `ip:${address.toString()}`;
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `ip:${prefix.join(':')}::/64`;
 }
 
-/** The eight groups of an IPv6 address, each as lower-case hex without leading zeros. */
-function expandIPv6(ip: string): string[] {
-  const withoutZone = ip.split('%')[0] as string;
-  const [head = '', tail] = withoutZone.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const middle = Array(8 - left.length - right.length).fill('0');
-  return [...left, ...middle, ...right].map((group) => Number.parseInt(group, 16).toString(16));
+/** One request counted against a key, in the window that started at `windowStartedAt`. */
+export interface BudgetCount {
+  key: string;
+  windowStartedAt: Date;
 }
 
-export type BudgetDecision = { kind: 'allow'; windows: Date[] } | { kind: 'spent'; retryAfter: number };
+export type BudgetDecision =
+  | { kind: 'allow'; counted: BudgetCount[] }
+  | { kind: 'spent'; retryAfter: number };
 
 /**
  * Counts one request against a key when its hour still has room: a single upsert whose update applies only
@@ -46,14 +46,14 @@ export type BudgetDecision = { kind: 'allow'; windows: Date[] } | { kind: 'spent
 async function spendOne(
   tx: Executor,
   whiteLabel: string,
-  clientKey: string,
+  key: string,
   limit: number,
   now: Date,
 ): Promise<Date | null> {
   const windowOver = sql`${smsRequestBudget.windowStartedAt} <= ${new Date(now.getTime() - WINDOW_MS)}`;
   const [row] = await tx
     .insert(smsRequestBudget)
-    .values({ whiteLabelId: whiteLabel, clientKey, windowStartedAt: now, requestsInWindow: 1 })
+    .values({ whiteLabelId: whiteLabel, clientKey: key, windowStartedAt: now, requestsInWindow: 1 })
     .onConflictDoUpdate({
       target: [smsRequestBudget.whiteLabelId, smsRequestBudget.clientKey],
       set: {
@@ -66,16 +66,17 @@ async function spendOne(
   return row?.windowStartedAt ?? null;
 }
 
-async function retryAfterOf(tx: Executor, whiteLabel: string, clientKey: string, now: Date) {
+const budgetKey = (whiteLabel: string, key: string) =>
+  and(eq(smsRequestBudget.whiteLabelId, whiteLabel), eq(smsRequestBudget.clientKey, key));
+
+/** Seconds until a spent key's window ends (only asked on refusal: the upsert answers nothing then). */
+async function retryAfterOf(tx: Executor, whiteLabel: string, key: string, now: Date) {
   const [row] = await tx
     .select({ windowStartedAt: smsRequestBudget.windowStartedAt })
     .from(smsRequestBudget)
-    .where(and(eq(smsRequestBudget.whiteLabelId, whiteLabel), eq(smsRequestBudget.clientKey, clientKey)));
-  const endsAt = (row?.windowStartedAt.getTime() ?? now.getTime()) + WINDOW_MS;
-  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+    .where(budgetKey(whiteLabel, key));
+  return secondsUntil(new Date((row?.windowStartedAt.getTime() ?? now.getTime()) + WINDOW_MS), now);
 }
-
-export const BRAND_KEY = 'brand';
 
 /**
  * Spends one code request from the client's budget and then from the brand's. Run inside the code
@@ -89,35 +90,32 @@ export async function spendSmsBudget(
   limits: SmsBudgetLimits,
   now: Date,
 ): Promise<BudgetDecision> {
-  const windows: Date[] = [];
+  const counted: BudgetCount[] = [];
   for (const [key, limit] of [
     [clientKey, limits.perClient],
     [BRAND_KEY, limits.perBrand],
   ] as const) {
-    const window = await spendOne(tx, whiteLabel, key, limit, now);
-    if (!window) return { kind: 'spent', retryAfter: await retryAfterOf(tx, whiteLabel, key, now) };
-    windows.push(window);
+    const windowStartedAt = await spendOne(tx, whiteLabel, key, limit, now);
+    if (!windowStartedAt) return { kind: 'spent', retryAfter: await retryAfterOf(tx, whiteLabel, key, now) };
+    counted.push({ key, windowStartedAt });
   }
-  return { kind: 'allow', windows };
+  return { kind: 'allow', counted };
 }
 
-/** Gives back a request that was counted but whose SMS never left (the gateway failed). */
+/** Gives back the counts of a request whose SMS never left (the gateway failed), if their hour still runs. */
 export async function refundSmsBudget(
   tx: Executor,
   whiteLabel: string,
-  clientKey: string,
-  windows: Date[],
+  counted: BudgetCount[],
 ): Promise<void> {
-  const keys = [clientKey, BRAND_KEY];
-  for (const [index, window] of windows.entries()) {
+  for (const { key, windowStartedAt } of counted) {
     await tx
       .update(smsRequestBudget)
       .set({ requestsInWindow: sql`${smsRequestBudget.requestsInWindow} - 1` })
       .where(
         and(
-          eq(smsRequestBudget.whiteLabelId, whiteLabel),
-          eq(smsRequestBudget.clientKey, keys[index] as string),
-          eq(smsRequestBudget.windowStartedAt, window),
+          budgetKey(whiteLabel, key),
+          eq(smsRequestBudget.windowStartedAt, windowStartedAt),
           gt(smsRequestBudget.requestsInWindow, 0),
         ),
       );
