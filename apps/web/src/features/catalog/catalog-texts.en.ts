@@ -10,6 +10,7 @@ export const catalogTextsEn = {
   adult: '18+',
   adultHint: 'Adults only',
   extendedCooking: 'Takes longer to cook — about 1.5 hours',
+  extendedCookingShort: '1.5 h',
   unit: { g: 'g', pc: 'pcs', ml: 'ml', cm: 'cm' },
   positionNotFound: "This dish is not on the selected restaurant's menu",
   backToMenu: 'Back to the menu',

@@ -9,6 +9,7 @@ export const catalogTexts = {
   adult: '18+',
   adultHint: 'Только для совершеннолетних',
   extendedCooking: 'Готовится дольше — около 1,5 часа',
+  extendedCookingShort: '1,5 ч',
   unit: { g: 'г', pc: 'шт', ml: 'мл', cm: 'см' },
   positionNotFound: 'Этого блюда нет в меню выбранного ресторана',
   backToMenu: 'Вернуться в меню',

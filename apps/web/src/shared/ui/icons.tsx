@@ -64,6 +64,10 @@ export function SearchIcon(props: IconProps) {
   return <Icon {...props} path="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35" />;
 }
 
+export function ClockIcon(props: IconProps) {
+  return <Icon path="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2" {...props} />;
+}
+
 export function PersonIcon(props: IconProps) {
   return <Icon path="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" {...props} />;
 }

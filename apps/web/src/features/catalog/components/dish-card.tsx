@@ -2,6 +2,7 @@ import { EXTENDED_COOKING_TAG, formatMoney, type Locale, minor, pickText } from 
 import type { Position } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ClockIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import { CartControl } from './cart-control.tsx';
 import styles from './dish-card.module.css';
@@ -33,7 +34,9 @@ export function DishCard({ position, currency, hasModifiers, availability }: Dis
           )}
           {extended && (
             <span className={styles.marker} title={t('extendedCooking')}>
-              ⏱ 1,5 ч
+              {/* An icon, not the ⏱ emoji: phones without an emoji font drew an empty box. */}
+              <ClockIcon size={12} />
+              {t('extendedCookingShort')}
             </span>
           )}
         </span>
