@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CLOCK_NAMES, CLOCKS, type ClockName, portVariable, serverLog } from './e2e/clocks.ts';
 
 /**
  * End-to-end journeys (e2e/) in Debian's Chromium, against the storefront started as `npm start` would
@@ -28,21 +30,29 @@ function pickPort(variable: string, preferred: number): string {
   return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
 }
 
-const port = pickPort('E2E_PORT', 4173);
-process.env.E2E_PORT = port;
-const baseURL = `http://127.0.0.1:${port}`;
+// One storefront server per clock of e2e/clocks.ts; the noon server takes E2E_PORT (or 4173) when free.
+const ports = Object.fromEntries(
+  CLOCK_NAMES.map((clock, index) => {
+    const port = pickPort(
+      portVariable(clock),
+      clock === 'noon' ? Number(process.env.E2E_PORT ?? 4173) : 4175 + index,
+    );
+    process.env[portVariable(clock)] = port;
+    return [clock, port];
+  }),
+) as Record<ClockName, string>;
 
 /**
- * The storefront's maps talk to a fake geocoder on 127.0.0.1 (Nominatim format) that also serves plain
- * grey tiles: no journey depends on a map service or any host beyond this machine.
+ * Map tiles come from a fake on 127.0.0.1 that serves plain grey ones: no journey loads a real tile.
+ * Addresses are looked up in the API's own gazetteer (the brand's default `/geocoder`), as in production.
  */
-const geocoderPort = pickPort('E2E_GEOCODER_PORT', 4174);
-process.env.E2E_GEOCODER_PORT = geocoderPort;
-const geocoderURL = `http://127.0.0.1:${geocoderPort}`;
+const fakeMapsPort = pickPort('E2E_GEOCODER_PORT', 4174);
+process.env.E2E_GEOCODER_PORT = fakeMapsPort;
+const fakeMapsURL = `http://127.0.0.1:${fakeMapsPort}`;
 
-/** The storefront server's log: the journeys read sign-in codes from it (the `log` SMS sender). */
-const serverLog = resolve('test-results/e2e-server.log');
-process.env.E2E_SERVER_LOG = serverLog;
+// `npm run test:e2e` builds the storefront first; a server starts in seconds on an existing build.
+if (!existsSync(resolve('apps/web/dist/index.html')))
+  throw new Error('No storefront build in apps/web/dist: run `npm run build` first (npm run test:e2e does).');
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -52,17 +62,22 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
-  timeout: 30_000,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // Fitted to a 2-core machine that may be busy (decision 9): a wait is for what a person would wait for
+  // (a heading, a dialog), and its limit only decides how long a broken journey takes to fail.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // None: a journey that passes only on a second try is a failing journey.
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
-    baseURL,
     launchOptions,
     screenshot: 'on',
     trace: 'retain-on-failure',
     locale: 'ru-RU',
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
   },
   projects: [
     {
@@ -82,29 +97,32 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx apps/web/src/features/location/geocoding/start-fake-geocoding-server.ts',
-      url: `${geocoderURL}/search?q=test&format=jsonv2`,
-      env: { FAKE_GEOCODER_PORT: geocoderPort },
+      url: `${fakeMapsURL}/search?q=test&format=jsonv2`,
+      env: { FAKE_GEOCODER_PORT: fakeMapsPort },
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: 'npm run build && node e2e/start-server.mjs',
-      url: `${baseURL}/1/now`,
+    // Started one after another (Playwright's web servers start in sequence): each migrates and seeds
+    // its own fresh PGlite.
+    ...CLOCK_NAMES.map((clock) => ({
+      command: 'node e2e/start-server.mjs',
+      url: `http://127.0.0.1:${ports[clock]}/1/now`,
       env: {
-        E2E_PORT: port,
-        GEOCODER_URL: geocoderURL,
-        MAP_TILE_URL: `${geocoderURL}/tiles/{z}/{x}/{y}.png`,
+        E2E_PORT: ports[clock],
+        E2E_SERVER_LOG: resolve(serverLog(clock)),
+        CLOCK_NOW: CLOCKS[clock],
+        MAP_TILE_URL: `${fakeMapsURL}/tiles/{z}/{x}/{y}.png`,
         // Every journey signs in from 127.0.0.1: one client as far as the SMS budget can tell.
         SMS_REQUESTS_PER_CLIENT_HOUR: '1000',
       },
       reuseExistingServer: false,
-      // A build plus a first PGlite start that migrates and seeds the demo brand.
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
+      // A first PGlite start that migrates and seeds the demo brand.
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    })),
   ],
 });

@@ -11,18 +11,14 @@ test.describe('catalog', () => {
     const card = page.getByRole('article', { name: 'Филадельфия', exact: true });
     await expect(card).toContainText('260 г');
     await expect(card).toContainText('690 ₽');
-    await card
-      .getByRole('button', { name: 'Добавить «Калифорния с крабом» в корзину' })
-      .or(card.getByTestId('add-to-cart'))
-      .first()
-      .click();
-    // Филадельфия has optional sauces, so its button opens the dish to choose them.
+    // Филадельфия has optional sauces, so its button is 'Выбрать' and opens the dish to choose them.
+    await card.getByRole('button', { name: 'Выбрать «Филадельфия»' }).click();
     await expect(page.getByRole('dialog', { name: 'Филадельфия' })).toBeVisible();
     await page.getByTestId('position-add').click();
     await expect(page.getByRole('dialog', { name: 'Филадельфия' })).toBeHidden();
 
     const canada = page.getByRole('article', { name: 'Канада', exact: true });
-    await canada.getByTestId('add-to-cart').click();
+    await canada.getByRole('button', { name: 'Добавить «Канада» в корзину' }).click();
     await expect(canada.getByTestId('cart-count')).toHaveText('1');
     await canada.getByRole('button', { name: 'Добавить ещё' }).click();
     await expect(canada.getByTestId('cart-count')).toHaveText('2');
@@ -188,7 +184,7 @@ test.describe('catalog', () => {
 
 test.describe('a time-slotted dish out of its hours', () => {
   // Wednesday 17:00 in Kazan: the business lunch (weekdays 11:00–16:00) is over, the restaurant is open.
-  test.use({ serverTime: '2026-11-25T14:00:00.000Z' });
+  test.use({ clock: 'evening' });
 
   test('is shown but cannot be added, and says when it is available', async ({ page }, testInfo) => {
     await asReturningCustomer(page, { person_cookies_consent_accepted: 'true' });

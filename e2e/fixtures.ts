@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { type ClockName, serverLog, serverURL } from './clocks.ts';
 
 export { expect };
 
@@ -12,18 +13,14 @@ export const STORAGE_VERSION = (() => {
   return version;
 })();
 
-/** Wednesday 2026-11-25, 12:00 in Kazan (+03:00): every demo restaurant is open. */
-export const NOON_WEDNESDAY = '2026-11-25T09:00:00.000Z';
-
 /**
- * The page reads the server's clock from /1/now; the journeys pin it (option `serverTime`), so whether
- * the demo restaurants are open does not depend on the hour the suite runs (decision 9).
+ * Which server, and so which clock, a journey runs against (e2e/clocks.ts): the page reads that server's
+ * `/1/now`, so the page and every rule the server applies share one clock (decision 9).
  */
-export const test = base.extend<{ serverTime: string }>({
-  serverTime: [NOON_WEDNESDAY, { option: true }],
-  page: async ({ page, serverTime }, use) => {
-    await page.route('**/1/now', (route) => route.fulfill({ json: { utc_time: serverTime } }));
-    await use(page);
+export const test = base.extend<{ clock: ClockName }>({
+  clock: ['noon', { option: true }],
+  baseURL: async ({ clock }, use) => {
+    await use(serverURL(clock));
   },
 });
 
@@ -76,13 +73,12 @@ export async function storage(page: Page): Promise<Record<string, string>> {
 }
 
 /**
- * The last sign-in code the `log` SMS sender wrote for a phone (the server logs JSON lines to
- * E2E_SERVER_LOG). Polls briefly: the line lands right after the request is answered.
+ * The last sign-in code the `log` SMS sender wrote for a phone (each server logs JSON lines to its own
+ * file, e2e/clocks.ts). The line lands right after the request is answered.
  */
-export async function smsCodeFor(phone: string): Promise<string> {
-  const file = process.env.E2E_SERVER_LOG;
-  if (!file) throw new Error('E2E_SERVER_LOG is not set (playwright.config.ts sets it)');
-  for (let attempt = 0; attempt < 50; attempt++) {
+export async function smsCodeFor(phone: string, clock: ClockName = 'noon'): Promise<string> {
+  const file = resolve(serverLog(clock));
+  const lastCode = () => {
     const lines = readFileSync(file, 'utf8').split('\n').reverse();
     for (const line of lines) {
       if (!line.includes('"sms"')) continue;
@@ -90,7 +86,9 @@ export async function smsCodeFor(phone: string): Promise<string> {
       const code = entry.sms?.phone === phone ? /\b(\d{6})\b/.exec(entry.sms.text ?? '')?.[1] : undefined;
       if (code) return code;
     }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`no SMS code for ${phone} in ${file}`);
+    return undefined;
+  };
+  // Polled as long as any other wait of the suite: under load the line can land late.
+  await expect.poll(lastCode, { message: `an SMS code for ${phone} in ${file}` }).toBeDefined();
+  return lastCode() as string;
 }

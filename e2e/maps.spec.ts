@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { chooseRadio, expect, expectKazanMenu, locationDialog, shot, storage, test } from './fixtures.ts';
 
 /**
- * The map popup against the fake geocoder on 127.0.0.1 (playwright.config.ts), whose Kazan gazetteer
- * holds addresses inside and outside the demo zones. Tiles come from the same fake: plain grey.
+ * The map popup against the API's own geocoder (the brand's default `/geocoder`), whose Kazan gazetteer
+ * (brands/demo/geocoder/addresses.json) holds addresses inside and outside the demo zones. Tiles come
+ * from a fake on 127.0.0.1: plain grey.
  */
 const mapDialog = (page: Page, name = 'Адрес доставки') => page.getByRole('dialog', { name });
 
@@ -62,8 +63,8 @@ test.describe('map popup', () => {
     page,
   }, testInfo) => {
     const { map } = await openDeliveryMap(page);
-    await searchAndChoose(page, 'Магистральная', /ул\. Магистральная, 30/);
-    await expect(map.getByTestId('map-address')).toHaveText('ул. Магистральная, 30');
+    await searchAndChoose(page, 'Гарифьянова', /ул\. Гарифьянова, 28/);
+    await expect(map.getByTestId('map-address')).toHaveText('ул. Гарифьянова, 28');
     await expect(map.getByTestId('map-problem')).toHaveText('Адрес не входит в зону доставки');
     await expect(map.getByTestId('map-confirm')).toBeDisabled();
     await shot(page, testInfo, '01-outside-zone');
@@ -73,7 +74,7 @@ test.describe('map popup', () => {
     if (!box) throw new Error('the map has no box');
     // Away from the marker, which sits at the centre after the search.
     await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
-    await expect(map.getByTestId('map-address')).not.toHaveText('ул. Магистральная, 30');
+    await expect(map.getByTestId('map-address')).not.toHaveText('ул. Гарифьянова, 28');
     await expect(map.getByTestId('map-address')).not.toHaveText('Определяем адрес…');
   });
 

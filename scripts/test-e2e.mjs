@@ -14,5 +14,9 @@ if (!existsSync(chromium)) {
   console.error(`${message} — journeys skipped`);
   process.exit(0);
 }
+// Built once, before the journeys: the servers (one per test clock, e2e/clocks.ts) serve the same build,
+// and the build no longer competes with the first journeys for the two cores.
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

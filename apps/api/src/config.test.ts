@@ -55,4 +55,14 @@ describe('configuration', () => {
       /whiteLabel: must equal the folder name 'other'/,
     );
   });
+
+  it('takes CLOCK_NOW, a test clock, only outside production and only as an ISO instant', () => {
+    expect(loadConfig({ CLOCK_NOW: '2026-11-25T12:00:00+03:00' }).env.CLOCK_NOW).toBe(
+      '2026-11-25T12:00:00+03:00',
+    );
+    expect(() => loadConfig({ CLOCK_NOW: 'noon' })).toThrow(/CLOCK_NOW/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CLOCK_NOW: '2026-11-25T09:00:00Z' })).toThrow(
+      /CLOCK_NOW: a test-only setting[\s\S]*refused when NODE_ENV=production/,
+    );
+  });
 });

@@ -73,6 +73,9 @@ export const envSchema = z.object({
   APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   VK_ID_URL: z.url().default('https://id.vk.com'),
   SIGN_IN_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  // Test-only: the server's clock starts at this instant (ISO 8601 with an offset) and runs on from there,
+  // so the journeys meet the same open and closed restaurants at any hour. Refused in production.
+  CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** The brand file's maps settings with the environment's overrides applied. */
@@ -108,6 +111,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!env.success) {
     for (const issue of env.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n- ${problems.join('\n- ')}`);
+  }
+  if (env.data.NODE_ENV === 'production' && env.data.CLOCK_NOW !== undefined) {
+    throw new ConfigError(
+      'Invalid environment:\n- CLOCK_NOW: a test-only setting (it moves the server clock); refused when NODE_ENV=production',
+    );
   }
   const brandDir = join(fromRoot(env.data.BRANDS_DIR), env.data.BRAND);
   const brandFile = join(brandDir, 'brand.json');

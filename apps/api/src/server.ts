@@ -2,17 +2,24 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase, prepareDatabase } from './db/prepare-database.ts';
 import { BrandSeedError } from './db/seed/load-brand-seed.ts';
+import { serverClock } from './modules/time/server-clock.ts';
 
 async function main() {
   const config = loadConfig();
   const logger = { level: config.env.LOG_LEVEL };
   const database = await openConfiguredDatabase(config);
   const seeded = await prepareDatabase(database, config.brandDir);
-  const app = await buildApp({ config, db: database.db, logger });
+  const now = serverClock(config.env.CLOCK_NOW);
+  const app = await buildApp({ config, db: database.db, logger, now });
   app.log.info(
     { database: database.kind, brand: config.brand.whiteLabel, seeded },
     seeded ? 'database migrated and seeded with the brand' : 'database migrated',
   );
+  if (config.env.CLOCK_NOW)
+    app.log.warn(
+      { clockNow: config.env.CLOCK_NOW },
+      'test clock: the server runs from CLOCK_NOW, not the real time',
+    );
   app.catalog.startPolling(config.env.CATALOG_REFRESH_MS);
 
   // Slow or stuck clients must not hold sockets forever.
