@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appFlagsStore } from '../../../shared/store/app-flags-store.ts';
-import { selectionsStorage, selectionsStore } from '../../../shared/store/selections-store.ts';
+import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
+import { selectionsStorage, selectionsStore } from '../../../entities/location/selections-store.ts';
 import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
 import {
   locationAnswer,

@@ -2,7 +2,7 @@
 import type { Promotion } from '@storefront/domain/contracts';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import type { CurrentLocation } from '../../../shared/current-location.tsx';
+import type { CurrentLocation } from '../../../entities/location/current-location.tsx';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 
 export function promotion(id: number, overrides: Partial<Promotion> = {}): Promotion {

@@ -9,7 +9,8 @@ import {
   setLineCount,
 } from '@storefront/domain';
 import { createStore, useStore } from 'zustand';
-import { STORAGE_KEYS } from '../storage/keys.ts';
+import { bindStorage } from '../../shared/storage/bind-storage.ts';
+import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import {
   arrayOf,
   type Guard,
@@ -17,8 +18,7 @@ import {
   isNonNegativeInt,
   isPositiveInt,
   shape,
-} from '../storage/stored-value-guards.ts';
-import { bindStorage } from './bind-storage.ts';
+} from '../../shared/storage/stored-value-guards.ts';
 
 /** SPEC §3 'Cart position' as kept in storage; the server's preflight re-checks every price. */
 export type CartPosition = CartLine;
