@@ -1,3 +1,4 @@
+import { menusFor } from '@storefront/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
@@ -10,7 +11,7 @@ import {
   restoWorkingHoursQuery,
 } from '../../entities/catalog/catalog-queries.ts';
 import { clockStore } from '../../entities/clock/clock-store.ts';
-import { type CurrentLocation, menusFor } from '../../entities/location/current-location.tsx';
+import type { CurrentLocation } from '../../entities/location/current-location.tsx';
 import { citiesQuery, cityLocationQuery } from '../../entities/location/location-queries.ts';
 import { useSelections } from '../../entities/location/selections-store.ts';
 import { apiFetch } from '../../shared/api-client.ts';

@@ -6,6 +6,7 @@ import {
   type Minor,
   makeCartLine,
   minor,
+  portionsOfDish,
   setLineCount,
 } from '@storefront/domain';
 import { createStore, useStore } from 'zustand';
@@ -103,7 +104,5 @@ export function useCartCount(): number {
 
 /** How many portions of a dish (with any modifiers) of a menu are in the cart. */
 export function usePositionCount(id: number, menuId: number): number {
-  return useStore(cartStore, (state) =>
-    state.positions.reduce((sum, p) => (p.id === id && p.menu.id === menuId ? sum + p.count : sum), 0),
-  );
+  return useStore(cartStore, (state) => portionsOfDish(state.positions, id, menuId));
 }
