@@ -1,21 +1,11 @@
 import {
-  autoSelectedCityId,
   type CustomerDeliveryMethod,
-  chooseCity,
-  clearCity,
   type DeliveryPlace,
-  draftFromSaved,
   EMPTY_DELIVERY_PLACE,
   isSavedLocationUnchanged,
-  type LocationContext,
-  type LocationDraft,
   type LocationProblemCode,
   needsAddressConfirmation,
   paymentMethodAfterSave,
-  selectPickupResto,
-  setDeliveryPoint,
-  switchMethod,
-  updatePlaceDetails,
   validateLocationDraft,
 } from '@storefront/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +19,18 @@ import { useBrand } from '../../../shared/config.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import {
+  autoSelectedCityId,
+  chooseCity,
+  clearCity,
+  draftFromSaved,
+  type LocationContext,
+  type LocationDraft,
+  selectPickupResto,
+  setDeliveryPoint,
+  switchMethod,
+  updatePlaceDetails,
+} from '../model/popup-steps.ts';
 import { CityStep } from './city-step.tsx';
 import { MethodStep } from './method-step.tsx';
 

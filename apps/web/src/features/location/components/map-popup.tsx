@@ -8,7 +8,6 @@ import {
   hoursOnDayAt,
   type LatLng,
   type Locale,
-  type LocationContext,
   MAP_POINT_LABEL,
   pickText,
   takeAwayRestos,
@@ -28,6 +27,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { createGeocoder } from '../geocoding/create-geocoder.ts';
 import type { AddressSuggestion } from '../geocoding/geocoder.ts';
 import { MAP_POPUP_TEXTS } from '../map-popup-texts.ts';
+import type { LocationContext } from '../model/popup-steps.ts';
 import { AddressSearch } from './address-search.tsx';
 import styles from './map-popup.module.css';
 

@@ -7,8 +7,6 @@ import {
   EMPTY_DELIVERY_PLACE,
   hasDeliveryTerms,
   type Locale,
-  type LocationContext,
-  type LocationDraft,
   type LocationProblemCode,
   MAP_POINT_LABEL,
   offeredMethods,
@@ -23,6 +21,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import type { LocationContext, LocationDraft } from '../model/popup-steps.ts';
 import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
 import styles from './location-popup.module.css';
 
