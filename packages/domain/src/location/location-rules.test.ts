@@ -7,9 +7,9 @@ import {
   deliveryZoneForPoint,
   firstTakeAwayResto,
   hasHouseNumber,
+  isBarePoint,
   isSavedLocationUnchanged,
   type LocationChoice,
-  MAP_POINT_LABEL,
   needsAddressConfirmation,
   offeredMethods,
   paymentMethodAfterSave,
@@ -220,6 +220,13 @@ describe('validateLocationDraft (SPEC §5, §8)', () => {
     expect(code({ ...delivery, place: null })).toBe('delivery-address-required');
     expect(code({ ...delivery, place: makePlace({ address: '  ' }) })).toBe('delivery-address-required');
     expect(code({ ...delivery, place: makePlace({ location: null }) })).toBe('delivery-address-required');
+    expect(code({ ...delivery, place: makePlace({ address: null, location: null }) })).toBe(
+      'delivery-address-required',
+    );
+  });
+
+  it('accepts a bare point on the map inside a zone as the delivery address', () => {
+    expect(code({ ...delivery, place: makePlace({ address: null }) })).toBeNull();
   });
 
   it('rejects an address outside the delivery zones', () => {
@@ -247,7 +254,6 @@ describe('hasHouseNumber (SPEC §5)', () => {
     ['ул. 8 Марта', false],
     ['Казань, ул. 8 Марта', false],
     ['ул. Баумана, Казань, 420111', false],
-    [MAP_POINT_LABEL, false],
     ['', false],
     ['44', false],
   ])('%s → %s', (address, expected) => {
@@ -258,14 +264,27 @@ describe('hasHouseNumber (SPEC §5)', () => {
 describe('needsAddressConfirmation (SPEC §5)', () => {
   it('asks for confirmation when the delivery address has no house number', () => {
     expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана' }), false)).toBe(true);
-    expect(needsAddressConfirmation(makePlace({ address: MAP_POINT_LABEL }), false)).toBe(true);
+  });
+
+  it('asks for confirmation of a bare point on the map, which has no house either', () => {
+    expect(needsAddressConfirmation(makePlace({ address: null }), false)).toBe(true);
+    expect(needsAddressConfirmation(makePlace({ address: null }), true)).toBe(false);
   });
 
   it('does not ask once confirmed, with a house number, or without an address', () => {
     expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана' }), true)).toBe(false);
     expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана, 44' }), false)).toBe(false);
-    expect(needsAddressConfirmation(makePlace({ address: null }), false)).toBe(false);
+    expect(needsAddressConfirmation(makePlace({ address: null, location: null }), false)).toBe(false);
     expect(needsAddressConfirmation(null, false)).toBe(false);
+  });
+});
+
+describe('isBarePoint', () => {
+  it('is a location without an address line', () => {
+    expect(isBarePoint(makePlace({ address: null }))).toBe(true);
+    expect(isBarePoint(makePlace())).toBe(false);
+    expect(isBarePoint(makePlace({ address: null, location: null }))).toBe(false);
+    expect(isBarePoint(null)).toBe(false);
   });
 });
 

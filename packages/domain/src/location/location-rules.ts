@@ -21,6 +21,11 @@ export type LocationZone = Pick<DeliveryZone, 'restoId' | 'polygon'>;
 
 /** SPEC §3 'Delivery place': address, apartment, comment, entrance, floor, intercom, location; all nullable. */
 export interface DeliveryPlace {
+  /**
+   * The address line; null with a location is a bare point on the map, one without a street. The UI
+   * names such a point in the customer's language ('Точка на карте', 'Point on the map'): a label is
+   * never stored as if it were an address.
+   */
   address: string | null;
   apartment: string | null;
   comment: string | null;
@@ -33,8 +38,10 @@ export interface DeliveryPlace {
 /** SPEC §5 / §9: comment max 100 characters. */
 export const DELIVERY_COMMENT_MAX = 100;
 
-/** SPEC §5: the label for a map point without a street is 'Точка на карте'. */
-export const MAP_POINT_LABEL = 'Точка на карте';
+/** A point chosen on the map that has no street: a location without an address line. */
+export function isBarePoint(place: Pick<DeliveryPlace, 'address' | 'location'> | null): boolean {
+  return !!place?.location && place.address === null;
+}
 
 export const EMPTY_DELIVERY_PLACE: Readonly<DeliveryPlace> = Object.freeze({
   address: null,
@@ -200,7 +207,10 @@ export function validateLocationDraft(draft: LocationChoice, ctx: CityLocation):
   if (draft.method === 'DELIVERY') {
     if (deliveryZones(ctx.zones, ctx.restos).length === 0) return problem('no-zones');
     const location = draft.place?.location;
-    if (!location || !draft.place?.address?.trim()) return problem('delivery-address-required');
+    // A bare point on the map is a delivery address too; a blank line is not.
+    if (!location || !(isBarePoint(draft.place) || draft.place?.address?.trim())) {
+      return problem('delivery-address-required');
+    }
     if (!restoForDeliveryPoint(location, ctx.zones, ctx.restos)) return problem('address-outside-zone');
     return null;
   }
@@ -215,7 +225,7 @@ const HOUSE_NUMBER = /^(?:(?:д\.?|дом)\s*)?\d{1,4}(?!\d)/iu;
 
 /**
  * SPEC §5: whether an address names a house — a digit-led part after the street. 'ул. Баумана, 44' and
- * 'ул. Баумана 44' do; 'ул. Баумана', 'ул. 8 Марта' and 'Точка на карте' do not.
+ * 'ул. Баумана 44' do; 'ул. Баумана' and 'ул. 8 Марта' do not.
  */
 export function hasHouseNumber(address: string): boolean {
   const parts = address.split(',').map((part) => part.trim());
@@ -227,10 +237,15 @@ export function hasHouseNumber(address: string): boolean {
   );
 }
 
-/** SPEC §5: a delivery address without a house number and not yet confirmed shows the confirmation popup. */
+/**
+ * SPEC §5: a delivery address without a house number and not yet confirmed shows the confirmation popup;
+ * a bare point on the map has none either.
+ */
 export function needsAddressConfirmation(place: DeliveryPlace | null, confirmed: boolean): boolean {
+  if (confirmed) return false;
+  if (isBarePoint(place)) return true;
   const address = place?.address?.trim();
-  return !confirmed && !!address && !hasHouseNumber(address);
+  return !!address && !hasHouseNumber(address);
 }
 
 /** SPEC §5: a saved location is unchanged if address and coordinates equal the saved ones. */

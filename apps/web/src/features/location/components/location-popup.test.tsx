@@ -171,6 +171,28 @@ describe('location popup', () => {
     expect(selectionsStore.getState().paymentMethod).toBe('CARD_UPON_RECEIPT');
   });
 
+  it('keeps a point chosen on the map without a street as data, named by the UI', async () => {
+    fakeGeocoder.reverse.mockReset().mockResolvedValue(null);
+    open();
+    await renderPopup({ cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await userEvent.click(await screen.findByTestId('delivery-address'));
+    await waitFor(() => expect(fakeMap.options).not.toBeNull());
+    fakeMap.click({ lat: 55.75, lng: 49.05 });
+    await waitFor(() => expect(screen.getByTestId('map-confirm')).toBeEnabled());
+    await userEvent.click(screen.getByTestId('map-confirm'));
+    expect(await screen.findByTestId('delivery-address')).toHaveTextContent('Точка на карте');
+    await userEvent.click(screen.getByTestId('location-save'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Продолжить без номера' }));
+    await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));
+    // The label is the UI's; storage keeps a location without an address line.
+    expect(selectionsStore.getState().deliveryPlace).toMatchObject({
+      address: null,
+      location: { lat: 55.75, lng: 49.05 },
+    });
+    expect(localStorage.getItem('order_delivery_place')).not.toContain('Точка на карте');
+  });
+
   it('shows the delivery terms of the zone with free delivery and minutes', async () => {
     open();
     await renderPopup({ cities });

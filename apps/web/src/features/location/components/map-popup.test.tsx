@@ -120,11 +120,16 @@ describe('map popup: delivery (SPEC §4 Map popup, §5)', () => {
   });
 
   it("labels a point without a street 'Точка на карте', also when the geocoder fails", async () => {
-    renderPopup();
+    const { props } = renderPopup();
     await mapReady();
     fakeMap.click(INSIDE);
     expect(await screen.findByTestId('map-address')).toHaveTextContent('Точка на карте');
     await waitFor(() => expect(screen.getByTestId('map-confirm')).toBeEnabled());
+    // The label is shown, never handed back: the place has a location and no address line.
+    await userEvent.click(screen.getByTestId('map-confirm'));
+    expect(props.onConfirmDelivery).toHaveBeenCalledWith(
+      expect.objectContaining({ address: null, location: INSIDE }),
+    );
 
     fakeGeocoder.reverse.mockRejectedValue(new Error('down'));
     fakeMap.click({ lat: 55.76, lng: 49.06 });

@@ -8,7 +8,6 @@ import {
   hoursOnDayAt,
   type LatLng,
   type Locale,
-  MAP_POINT_LABEL,
   pickText,
   takeAwayRestos,
 } from '@storefront/domain';
@@ -118,8 +117,9 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
   const geocoder = useMemo(() => createGeocoder(brand.maps), [brand.maps]);
   const [sessionToken, setSessionToken] = useState(newSessionToken);
   const [point, setPoint] = useState<LatLng | null>(props.place?.location ?? null);
-  const [label, setLabel] = useState<string | null>(
-    props.place?.location ? (props.place.address ?? null) : null,
+  // The point's address line once known: null while unknown, `{ line: null }` for a bare point on the map.
+  const [label, setLabel] = useState<{ line: string | null } | null>(
+    props.place?.location ? { line: props.place.address } : null,
   );
   const [lookup, setLookup] = useState<Lookup>('idle');
   const view = useRef<MapView | null>(null);
@@ -148,13 +148,13 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
       .reverse(next, { locale, signal: controller.signal })
       .then((address) => {
         if (controller.signal.aborted) return;
-        setLabel(address ? deliveryAddressLine(address) : MAP_POINT_LABEL);
+        setLabel({ line: address ? deliveryAddressLine(address) : null });
         setLookup('idle');
       })
       .catch(() => {
         if (controller.signal.aborted) return;
         // The point still stands: it can be confirmed as a bare point on the map.
-        setLabel(MAP_POINT_LABEL);
+        setLabel({ line: null });
         setLookup('failed');
       });
   }
@@ -180,7 +180,7 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
         return;
       }
       setPoint(address.coordinates);
-      setLabel(deliveryAddressLine(address));
+      setLabel({ line: deliveryAddressLine(address) });
       setLookup('idle');
       view.current?.setMarker(address.coordinates, markerOptions());
       view.current?.setView(address.coordinates, ADDRESS_ZOOM);
@@ -191,7 +191,7 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
 
   const problem =
     lookup === 'pending' ? null : !point || !label ? 'addressRequired' : !zone ? 'outsideZone' : null;
-  const shownLabel = label === MAP_POINT_LABEL ? t('mapPoint') : label;
+  const shownLabel = label ? (label.line ?? t('mapPoint')) : null;
 
   return (
     <div className={styles.layout}>
@@ -247,7 +247,7 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
           if (!point || !label) return;
           props.onConfirmDelivery({
             ...(props.place ?? EMPTY_DELIVERY_PLACE),
-            address: label,
+            address: label.line,
             location: point,
           });
         }}

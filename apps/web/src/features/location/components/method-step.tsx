@@ -6,9 +6,9 @@ import {
   deliveryZones,
   EMPTY_DELIVERY_PLACE,
   hasDeliveryTerms,
+  isBarePoint,
   type Locale,
   type LocationProblemCode,
-  MAP_POINT_LABEL,
   offeredMethods,
   pickText,
   showsMethodToggle,
@@ -158,13 +158,7 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, onDetails }: MethodS
         <PinIcon aria-hidden="true" />
         <span>
           <small>{t('address')}</small>
-          <strong>
-            {place.address
-              ? place.address === MAP_POINT_LABEL
-                ? t('mapPoint')
-                : place.address
-              : t('addressPlaceholder')}
-          </strong>
+          <strong>{place.address || (isBarePoint(place) ? t('mapPoint') : t('addressPlaceholder'))}</strong>
         </span>
       </button>
       {mapOpen && (
