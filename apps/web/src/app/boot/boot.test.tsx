@@ -6,7 +6,7 @@ import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
 import { clockStore } from '../../entities/clock/clock-store.ts';
 import { selectionsStorage, selectionsStore } from '../../entities/location/selections-store.ts';
 import { createI18n } from '../../shared/i18n/i18n.ts';
-import { stubMatchMedia } from '../../shared/ui/test-helpers.ts';
+import { stubMatchMedia } from '../../test/match-media.ts';
 import { locationAnswer, resto, stubApi, testBrand } from '../../test/render-app.tsx';
 import { App } from '../app.tsx';
 import { loadLocaleTexts, TEXTS_RU } from '../texts.ts';

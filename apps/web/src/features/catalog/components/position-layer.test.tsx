@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { consentStore } from '../../../entities/consent/consent-store.ts';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto, stubApi } from '../../../test/render-app.tsx';
 import { PositionLayer } from './position-layer.tsx';
 

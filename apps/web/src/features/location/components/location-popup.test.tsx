@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { selectionsStorage, selectionsStore } from '../../../entities/location/selections-store.ts';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { address, createFakeMap, fakeGeocoder, fakeMap } from '../../../test/fakes/map-test-doubles.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import {
   locationAnswer,
   paymentOff,
@@ -13,7 +14,6 @@ import {
   zone,
 } from '../../../test/render-app.tsx';
 import { LocationPopup } from './location-popup.tsx';
-import { address, createFakeMap, fakeGeocoder, fakeMap } from './map-test-doubles.ts';
 
 vi.mock('../../../shared/map/load-map.ts', () => ({ loadMapFactory: async () => createFakeMap }));
 vi.mock('../geocoding/create-geocoder.ts', () => ({ createGeocoder: () => fakeGeocoder }));

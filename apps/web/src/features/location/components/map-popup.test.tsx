@@ -2,10 +2,10 @@ import type { DeliveryPlace } from '@storefront/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { address, createFakeMap, fakeGeocoder, fakeMap } from '../../../test/fakes/map-test-doubles.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto, stubApi, zone } from '../../../test/render-app.tsx';
 import MapPopup, { type MapPopupProps } from './map-popup.tsx';
-import { address, createFakeMap, fakeGeocoder, fakeMap } from './map-test-doubles.ts';
 
 const mapLoader = vi.hoisted(() => ({ fail: 0 }));
 vi.mock('../../../shared/map/load-map.ts', () => ({
