@@ -96,7 +96,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node --import tsx apps/web/src/features/location/geocoding/start-fake-geocoding-server.ts',
+      command: 'node --import tsx apps/web/src/test/fakes/start-fake-geocoding-server.ts',
       url: `${fakeMapsURL}/search?q=test&format=jsonv2`,
       env: { FAKE_GEOCODER_PORT: fakeMapsPort },
       reuseExistingServer: false,

@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
+import { cartStorage } from './entities/cart/cart-store.ts';
+import { consentStorage } from './entities/consent/consent-store.ts';
+import { applyFirstBootDefaults, selectionsStorage } from './entities/location/selections-store.ts';
 import { applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
-import { cartStorage } from './shared/store/cart-store.ts';
-import { consentStorage } from './shared/store/consent-store.ts';
-import { applyFirstBootDefaults, selectionsStorage } from './shared/store/selections-store.ts';
 import './app/theme.css';
 
 /**

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { useAppFlags } from '../entities/app-flags/app-flags-store.ts';
+import { CurrentLocationContext } from '../entities/location/current-location.tsx';
 import { AdulthoodConfirmation } from '../features/consent/components/adulthood-confirmation.tsx';
 import { CookieConsent } from '../features/consent/components/cookie-consent.tsx';
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
 import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
-import { CurrentLocationContext } from '../shared/current-location.tsx';
-import { useAppFlags } from '../shared/store/app-flags-store.ts';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
 import { useBoot } from './boot/use-boot.ts';

@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import { appFlagsStore } from '../entities/app-flags/app-flags-store.ts';
 import { MenuOverview } from '../features/catalog/components/menu-overview.tsx';
 import { PromotionsCarousel } from '../features/promotions/components/promotions-carousel.tsx';
-import { appFlagsStore } from '../shared/store/app-flags-store.ts';
 import { useIsWide } from '../shared/ui/breakpoints.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { AppBanner } from './app-banner.tsx';

@@ -12,8 +12,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { loadLocaleTexts, TEXTS_RU } from '../app/texts.ts';
+import { type CurrentLocation, CurrentLocationContext } from '../entities/location/current-location.tsx';
 import { BrandProvider } from '../shared/config.tsx';
-import { type CurrentLocation, CurrentLocationContext } from '../shared/current-location.tsx';
 import { createI18n } from '../shared/i18n/i18n.ts';
 
 export const testBrand: BrandConfig = {

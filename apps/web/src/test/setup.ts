@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { fakeMediaQueryList } from '../shared/ui/test-helpers.ts';
+import { fakeMediaQueryList } from './match-media.ts';
 
 afterEach(() => {
   cleanup();

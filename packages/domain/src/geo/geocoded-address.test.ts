@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_POINT_LABEL } from '../location/location-rules.ts';
 import { deliveryAddressLine } from './geocoded-address.ts';
 
 describe('deliveryAddressLine (SPEC §5)', () => {
@@ -10,8 +9,8 @@ describe('deliveryAddressLine (SPEC §5)', () => {
     expect(deliveryAddressLine({ street: 'ул. Баумана', houseNumber: null })).toBe('ул. Баумана');
     expect(deliveryAddressLine({ street: 'ул. Баумана', houseNumber: '  ' })).toBe('ул. Баумана');
   });
-  it("labels a point without a street 'Точка на карте'", () => {
-    expect(deliveryAddressLine({ street: null, houseNumber: '5' })).toBe(MAP_POINT_LABEL);
-    expect(deliveryAddressLine({ street: ' ', houseNumber: null })).toBe(MAP_POINT_LABEL);
+  it('has no line for a point without a street (a bare point, labelled by the UI)', () => {
+    expect(deliveryAddressLine({ street: null, houseNumber: '5' })).toBeNull();
+    expect(deliveryAddressLine({ street: ' ', houseNumber: null })).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { MAP_POINT_LABEL } from '../location/location-rules.ts';
 import type { LatLng } from './geo.ts';
 
 /** SPEC §3 'Geocoded address': what a geocoder knows about a point or a chosen suggestion. */
@@ -15,11 +14,12 @@ export interface GeocodedAddress {
 
 /**
  * The address line a delivery place keeps: 'street, house' as Russian addresses are written, the
- * street alone when there is no house, and 'Точка на карте' when the point has no street at all.
+ * street alone when there is no house, and null when the point has no street at all (a bare point,
+ * which the UI names in the customer's language).
  */
-export function deliveryAddressLine(address: Pick<GeocodedAddress, 'street' | 'houseNumber'>): string {
+export function deliveryAddressLine(address: Pick<GeocodedAddress, 'street' | 'houseNumber'>): string | null {
   const street = address.street?.trim();
-  if (!street) return MAP_POINT_LABEL;
+  if (!street) return null;
   const house = address.houseNumber?.trim();
   return house ? `${street}, ${house}` : street;
 }

@@ -2,30 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPointInPolygon, type LatLng } from '../geo/geo.ts';
 import {
-  autoSelectedCityId,
-  canGoBackToCities,
-  chooseCity,
-  clearCity,
   DELIVERY_COMMENT_MAX,
   defaultDeliveryMethod,
   deliveryZoneForPoint,
-  draftFromSaved,
   firstTakeAwayResto,
   hasHouseNumber,
-  initialStep,
+  isBarePoint,
   isSavedLocationUnchanged,
-  type LocationDraft,
-  MAP_POINT_LABEL,
+  type LocationChoice,
   needsAddressConfirmation,
   offeredMethods,
   paymentMethodAfterSave,
   restoForDeliveryPoint,
-  selectPickupResto,
-  setDeliveryPoint,
   showsMethodToggle,
-  switchMethod,
   takeAwayRestos,
-  updatePlaceDetails,
   validateLocationDraft,
 } from './location-rules.ts';
 import {
@@ -45,14 +35,6 @@ const centre: LatLng = { lat: 55.8, lng: 49.1 };
 const north: LatLng = { lat: 56.0, lng: 49.1 };
 const faraway: LatLng = { lat: 50, lng: 30 };
 const northPolygon = rectangle({ lat: 55.9, lng: 49.0 }, { lat: 56.1, lng: 49.2 });
-
-const emptyDraft: LocationDraft = {
-  step: 'citySelection',
-  cityId: null,
-  method: null,
-  restoId: null,
-  place: null,
-};
 
 describe('offeredMethods (SPEC §4)', () => {
   it('offers a method when some restaurant offers it, DELIVERY first', () => {
@@ -186,203 +168,6 @@ describe('restoForDeliveryPoint (SPEC §4)', () => {
   });
 });
 
-describe('location popup steps (SPEC §2 item 2, §4)', () => {
-  it('initialStep: skips the city step when only one city exists', () => {
-    expect(initialStep(1, emptyDraft)).toBe('deliveryMethodSelection');
-    expect(initialStep(3, emptyDraft)).toBe('citySelection');
-    expect(initialStep(3, { cityId: 2 })).toBe('deliveryMethodSelection');
-    expect(initialStep(0, emptyDraft)).toBe('citySelection');
-  });
-
-  it('autoSelectedCityId: the only city is selected without asking', () => {
-    expect(autoSelectedCityId([7])).toBe(7);
-    expect(autoSelectedCityId([7, 8])).toBeNull();
-    expect(autoSelectedCityId([])).toBeNull();
-  });
-
-  it('canGoBackToCities: unless only one city exists', () => {
-    expect(canGoBackToCities(1)).toBe(false);
-    expect(canGoBackToCities(2)).toBe(true);
-  });
-
-  it('draftFromSaved: opens on the saved values, at the method step when a city is saved', () => {
-    const saved = { cityId: 1, method: 'DELIVERY' as const, restoId: 1, place: makePlace() };
-    expect(draftFromSaved(saved, 3)).toEqual({ ...saved, step: 'deliveryMethodSelection' });
-    expect(draftFromSaved({ ...saved, cityId: null }, 3).step).toBe('citySelection');
-  });
-});
-
-describe('chooseCity (SPEC §4)', () => {
-  it('moves to method selection with the city default method, and no restaurant for delivery', () => {
-    const ctx = makeContext({ restos: [makeResto(1)], zones: [makeZone(1, 1)] });
-    expect(chooseCity(emptyDraft, 5, ctx)).toEqual({
-      step: 'deliveryMethodSelection',
-      cityId: 5,
-      method: 'DELIVERY',
-      restoId: null,
-      place: null,
-    });
-  });
-
-  it('selects the first pickup point when the default is TAKE_AWAY', () => {
-    const ctx = makeContext({ restos: [takeAwayOnly(1, { order: 2 }), takeAwayOnly(2, { order: 1 })] });
-    expect(chooseCity(emptyDraft, 5, ctx)).toMatchObject({ method: 'TAKE_AWAY', restoId: 2 });
-  });
-
-  it('clears the restaurant and place when the city changes', () => {
-    const draft: LocationDraft = {
-      step: 'citySelection',
-      cityId: 1,
-      method: 'DELIVERY',
-      restoId: 1,
-      place: makePlace(),
-    };
-    const ctx = makeContext({ restos: [makeResto(9)], zones: [makeZone(9, 9)] });
-    expect(chooseCity(draft, 2, ctx)).toMatchObject({ cityId: 2, restoId: null, place: null });
-  });
-
-  it('keeps everything when the same city is chosen again', () => {
-    const draft: LocationDraft = {
-      step: 'citySelection',
-      cityId: 1,
-      method: 'TAKE_AWAY',
-      restoId: 3,
-      place: makePlace(),
-    };
-    expect(chooseCity(draft, 1, makeContext())).toEqual({ ...draft, step: 'deliveryMethodSelection' });
-  });
-
-  it('leaves the method null when the city offers nothing', () => {
-    expect(chooseCity(emptyDraft, 5, makeContext()).method).toBeNull();
-  });
-});
-
-describe('clearCity (SPEC §4)', () => {
-  it('returns to city selection and drops what belonged to the city', () => {
-    const draft: LocationDraft = {
-      step: 'deliveryMethodSelection',
-      cityId: 1,
-      method: 'DELIVERY',
-      restoId: 1,
-      place: makePlace(),
-    };
-    expect(clearCity(draft)).toEqual(emptyDraft);
-  });
-});
-
-describe('switchMethod (SPEC §4)', () => {
-  const restos = [
-    deliveryOnly(1),
-    takeAwayOnly(2, { order: 1, address: 'ул. Ямашева, 1' }),
-    takeAwayOnly(3, { order: 1, address: 'ул. Баумана, 2' }),
-  ];
-  const zones = [makeZone(1, 1)];
-  const saved = makeContext({ restos, zones, savedCityId: 1, savedRestoId: 1 });
-  const delivering: LocationDraft = {
-    step: 'deliveryMethodSelection',
-    cityId: 1,
-    method: 'DELIVERY',
-    restoId: 1,
-    place: null,
-  };
-
-  it('to TAKE_AWAY selects the first pickup point by order then address, keeping the place', () => {
-    const withPlace = { ...delivering, place: makePlace() };
-    expect(switchMethod(withPlace, 'TAKE_AWAY', saved)).toEqual({
-      ...withPlace,
-      method: 'TAKE_AWAY',
-      restoId: 3,
-    });
-  });
-
-  it('to TAKE_AWAY selects none when there is no pickup point', () => {
-    const ctx = makeContext({ restos: [deliveryOnly(1)], zones });
-    expect(switchMethod(delivering, 'TAKE_AWAY', ctx).restoId).toBeNull();
-  });
-
-  it('back to DELIVERY in the same city restores the previous (saved) restaurant', () => {
-    const away = switchMethod(delivering, 'TAKE_AWAY', saved);
-    expect(switchMethod(away, 'DELIVERY', saved)).toEqual(delivering);
-  });
-
-  it('back to DELIVERY in another city selects none', () => {
-    const other: LocationDraft = { ...delivering, cityId: 2, method: 'TAKE_AWAY', restoId: 3 };
-    expect(switchMethod(other, 'DELIVERY', saved).restoId).toBeNull();
-  });
-
-  it('back to DELIVERY does not restore a saved pickup point that does not deliver', () => {
-    const ctx = { ...saved, savedRestoId: 2 };
-    const away: LocationDraft = { ...delivering, method: 'TAKE_AWAY', restoId: 2 };
-    expect(switchMethod(away, 'DELIVERY', ctx).restoId).toBeNull();
-  });
-
-  it('back to DELIVERY with a located place selects that place zone restaurant', () => {
-    const outside: LocationDraft = {
-      ...delivering,
-      method: 'TAKE_AWAY',
-      restoId: 3,
-      place: makePlace({ location: faraway }),
-    };
-    expect(switchMethod(outside, 'DELIVERY', saved).restoId).toBeNull();
-    const inside: LocationDraft = { ...outside, cityId: 2, place: makePlace({ location: centre }) };
-    expect(switchMethod(inside, 'DELIVERY', saved).restoId).toBe(1);
-  });
-
-  it('switching to the current method changes nothing', () => {
-    expect(switchMethod(delivering, 'DELIVERY', saved)).toBe(delivering);
-  });
-});
-
-describe('setDeliveryPoint (SPEC §4)', () => {
-  const ctx = makeContext({
-    restos: [makeResto(1), makeResto(2), takeAwayOnly(3)],
-    zones: [
-      makeZone(1, 1),
-      makeZone(2, 2, northPolygon),
-      makeZone(3, 3, rectangle(faraway, { lat: 51, lng: 31 })),
-    ],
-  });
-  const draft: LocationDraft = {
-    ...emptyDraft,
-    step: 'deliveryMethodSelection',
-    cityId: 1,
-    method: 'DELIVERY',
-  };
-
-  it('selects the restaurant of the zone holding the point', () => {
-    const place = makePlace({ location: north });
-    expect(setDeliveryPoint(draft, place, ctx)).toEqual({ ...draft, place, restoId: 2 });
-  });
-
-  it('selects none for a point outside every zone, or in a zone whose restaurant does not deliver', () => {
-    expect(setDeliveryPoint(draft, makePlace({ location: { lat: 0, lng: 0 } }), ctx).restoId).toBeNull();
-    expect(
-      setDeliveryPoint(draft, makePlace({ location: { lat: 50.5, lng: 30.5 } }), ctx).restoId,
-    ).toBeNull();
-  });
-
-  it('selects none for a place without a location', () => {
-    expect(setDeliveryPoint({ ...draft, restoId: 1 }, makePlace({ location: null }), ctx).restoId).toBeNull();
-  });
-
-  it('keeps the pickup point in take-away mode', () => {
-    const away: LocationDraft = { ...draft, method: 'TAKE_AWAY', restoId: 3 };
-    expect(setDeliveryPoint(away, makePlace(), ctx)).toMatchObject({ restoId: 3, place: makePlace() });
-  });
-});
-
-describe('updatePlaceDetails and selectPickupResto', () => {
-  it('updatePlaceDetails: fills the delivery form fields, starting from an empty place', () => {
-    const updated = updatePlaceDetails(emptyDraft, { apartment: '12', floor: '3' });
-    expect(updated.place).toMatchObject({ address: null, apartment: '12', floor: '3', location: null });
-    expect(updatePlaceDetails(updated, { comment: 'домофон не работает' }).place?.apartment).toBe('12');
-  });
-
-  it('selectPickupResto: selects the picked restaurant', () => {
-    expect(selectPickupResto({ ...emptyDraft, restoId: 1 }, 4).restoId).toBe(4);
-  });
-});
-
 describe('paymentMethodAfterSave (SPEC §4)', () => {
   const resto = makeResto(1, { payConfig: { delivery: PAY_ALL, takeAway: PAY_CASH } });
 
@@ -406,14 +191,13 @@ describe('paymentMethodAfterSave (SPEC §4)', () => {
 describe('validateLocationDraft (SPEC §5, §8)', () => {
   const restos = [makeResto(1), takeAwayOnly(2)];
   const ctx = makeContext({ restos, zones: [makeZone(1, 1)] });
-  const delivery: LocationDraft = {
-    step: 'deliveryMethodSelection',
+  const delivery: LocationChoice = {
     cityId: 1,
     method: 'DELIVERY',
     restoId: 1,
     place: makePlace(),
   };
-  const code = (draft: LocationDraft, context = ctx) => validateLocationDraft(draft, context)?.code ?? null;
+  const code = (draft: LocationChoice, context = ctx) => validateLocationDraft(draft, context)?.code ?? null;
 
   it('accepts a delivery address inside a zone and a chosen pickup point', () => {
     expect(code(delivery)).toBeNull();
@@ -436,6 +220,13 @@ describe('validateLocationDraft (SPEC §5, §8)', () => {
     expect(code({ ...delivery, place: null })).toBe('delivery-address-required');
     expect(code({ ...delivery, place: makePlace({ address: '  ' }) })).toBe('delivery-address-required');
     expect(code({ ...delivery, place: makePlace({ location: null }) })).toBe('delivery-address-required');
+    expect(code({ ...delivery, place: makePlace({ address: null, location: null }) })).toBe(
+      'delivery-address-required',
+    );
+  });
+
+  it('accepts a bare point on the map inside a zone as the delivery address', () => {
+    expect(code({ ...delivery, place: makePlace({ address: null }) })).toBeNull();
   });
 
   it('rejects an address outside the delivery zones', () => {
@@ -443,7 +234,7 @@ describe('validateLocationDraft (SPEC §5, §8)', () => {
   });
 
   it('requires a pickup point, and reports when there is none', () => {
-    const away: LocationDraft = { ...delivery, method: 'TAKE_AWAY', restoId: null };
+    const away: LocationChoice = { ...delivery, method: 'TAKE_AWAY', restoId: null };
     expect(code(away)).toBe('pickup-required');
     expect(code({ ...away, restoId: 1 }, { ...ctx, restos: [deliveryOnly(1), takeAwayOnly(2)] })).toBe(
       'pickup-required',
@@ -463,7 +254,6 @@ describe('hasHouseNumber (SPEC §5)', () => {
     ['ул. 8 Марта', false],
     ['Казань, ул. 8 Марта', false],
     ['ул. Баумана, Казань, 420111', false],
-    [MAP_POINT_LABEL, false],
     ['', false],
     ['44', false],
   ])('%s → %s', (address, expected) => {
@@ -474,14 +264,27 @@ describe('hasHouseNumber (SPEC §5)', () => {
 describe('needsAddressConfirmation (SPEC §5)', () => {
   it('asks for confirmation when the delivery address has no house number', () => {
     expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана' }), false)).toBe(true);
-    expect(needsAddressConfirmation(makePlace({ address: MAP_POINT_LABEL }), false)).toBe(true);
+  });
+
+  it('asks for confirmation of a bare point on the map, which has no house either', () => {
+    expect(needsAddressConfirmation(makePlace({ address: null }), false)).toBe(true);
+    expect(needsAddressConfirmation(makePlace({ address: null }), true)).toBe(false);
   });
 
   it('does not ask once confirmed, with a house number, or without an address', () => {
     expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана' }), true)).toBe(false);
     expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана, 44' }), false)).toBe(false);
-    expect(needsAddressConfirmation(makePlace({ address: null }), false)).toBe(false);
+    expect(needsAddressConfirmation(makePlace({ address: null, location: null }), false)).toBe(false);
     expect(needsAddressConfirmation(null, false)).toBe(false);
+  });
+});
+
+describe('isBarePoint', () => {
+  it('is a location without an address line', () => {
+    expect(isBarePoint(makePlace({ address: null }))).toBe(true);
+    expect(isBarePoint(makePlace())).toBe(false);
+    expect(isBarePoint(makePlace({ address: null, location: null }))).toBe(false);
+    expect(isBarePoint(null)).toBe(false);
   });
 });
 

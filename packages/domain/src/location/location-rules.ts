@@ -21,6 +21,11 @@ export type LocationZone = Pick<DeliveryZone, 'restoId' | 'polygon'>;
 
 /** SPEC §3 'Delivery place': address, apartment, comment, entrance, floor, intercom, location; all nullable. */
 export interface DeliveryPlace {
+  /**
+   * The address line; null with a location is a bare point on the map, one without a street. The UI
+   * names such a point in the customer's language ('Точка на карте', 'Point on the map'): a label is
+   * never stored as if it were an address.
+   */
   address: string | null;
   apartment: string | null;
   comment: string | null;
@@ -33,8 +38,10 @@ export interface DeliveryPlace {
 /** SPEC §5 / §9: comment max 100 characters. */
 export const DELIVERY_COMMENT_MAX = 100;
 
-/** SPEC §5: the label for a map point without a street is 'Точка на карте'. */
-export const MAP_POINT_LABEL = 'Точка на карте';
+/** A point chosen on the map that has no street: a location without an address line. */
+export function isBarePoint(place: Pick<DeliveryPlace, 'address' | 'location'> | null): boolean {
+  return !!place?.location && place.address === null;
+}
 
 export const EMPTY_DELIVERY_PLACE: Readonly<DeliveryPlace> = Object.freeze({
   address: null,
@@ -122,135 +129,25 @@ export function restoForDeliveryPoint<R extends LocationResto>(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The location popup draft
+// A location choice
 // ---------------------------------------------------------------------------------------------------
 
-/** SPEC §4: step is citySelection or deliveryMethodSelection. */
-export type LocationStep = 'citySelection' | 'deliveryMethodSelection';
-
-/** What the location popup edits; written back on save, dropped (back to the saved values) on close. */
-export interface LocationDraft {
-  step: LocationStep;
+/**
+ * What a customer chooses for an order's location: city, method, restaurant and delivery place. The
+ * storefront's popup edits one as a draft (features/location/model/popup-steps.ts); the rules below
+ * judge it wherever it comes from.
+ */
+export interface LocationChoice {
   cityId: number | null;
   method: CustomerDeliveryMethod | null;
   restoId: number | null;
   place: DeliveryPlace | null;
 }
 
-/** The last saved selections (SPEC §3 'Selections' and the order draft's delivery place). */
-export interface SavedLocation {
-  cityId: number | null;
-  method: CustomerDeliveryMethod | null;
-  restoId: number | null;
-  place: DeliveryPlace | null;
-}
-
-/** The data of the draft's city the transitions read, and what was last saved. */
-export interface LocationContext {
-  /** Restaurants of the draft's city. */
+/** The restaurants and delivery zones of the chosen city, which the rules read. */
+export interface CityLocation {
   restos: readonly LocationResto[];
-  /** Delivery zones of the draft's city. */
   zones: readonly LocationZone[];
-  savedCityId: number | null;
-  savedRestoId: number | null;
-}
-
-/** SPEC §2 item 2: the city step is skipped when only one city exists; a chosen city opens the method step. */
-export function initialStep(cityCount: number, draft: Pick<LocationDraft, 'cityId'>): LocationStep {
-  return cityCount === 1 || draft.cityId !== null ? 'deliveryMethodSelection' : 'citySelection';
-}
-
-/** SPEC §2 item 2: with only one city it is selected without asking; null when there is a choice to make. */
-export function autoSelectedCityId(cityIds: readonly number[]): number | null {
-  return cityIds.length === 1 ? (cityIds[0] ?? null) : null;
-}
-
-/** SPEC §4: the city header can be clicked to go back unless only one city exists. */
-export function canGoBackToCities(cityCount: number): boolean {
-  return cityCount > 1;
-}
-
-/** SPEC §4: when the popup closes (or opens), state is the last saved values. */
-export function draftFromSaved(saved: SavedLocation, cityCount: number): LocationDraft {
-  return { ...saved, step: initialStep(cityCount, saved) };
-}
-
-/**
- * SPEC §4: choosing a city moves to delivery method selection. Choosing another city than the draft's
- * sets that city's default method and drops the restaurant and place, which belonged to the old city
- * (for TAKE_AWAY the first pickup point is selected, as on a switch). `ctx` describes the chosen city.
- */
-export function chooseCity(draft: LocationDraft, cityId: number, ctx: LocationContext): LocationDraft {
-  if (cityId === draft.cityId) return { ...draft, step: 'deliveryMethodSelection' };
-  const method = defaultDeliveryMethod(ctx.restos, ctx.zones);
-  return {
-    step: 'deliveryMethodSelection',
-    cityId,
-    method,
-    restoId: method === 'TAKE_AWAY' ? (firstTakeAwayResto(ctx.restos)?.id ?? null) : null,
-    place: null,
-  };
-}
-
-/** SPEC §4: clearing the city returns to city selection; what belonged to the city goes with it. */
-export function clearCity(draft: LocationDraft): LocationDraft {
-  return { ...draft, step: 'citySelection', cityId: null, method: null, restoId: null, place: null };
-}
-
-/**
- * SPEC §4: switching to TAKE_AWAY selects the first take-away restaurant ordered by order then address.
- * Switching to DELIVERY restores the previous restaurant if the city is unchanged, otherwise none.
- * The place is kept across switches. Back on DELIVERY a located place decides the restaurant (its zone's
- * restaurant, SPEC §4); without one, the saved restaurant comes back when the city is the saved one and
- * it delivers.
- */
-export function switchMethod(
-  draft: LocationDraft,
-  method: CustomerDeliveryMethod,
-  ctx: LocationContext,
-): LocationDraft {
-  if (method === draft.method) return draft;
-  if (method === 'TAKE_AWAY') {
-    return { ...draft, method, restoId: firstTakeAwayResto(ctx.restos)?.id ?? null };
-  }
-  return { ...draft, method, restoId: previousDeliveryRestoId(draft, ctx) };
-}
-
-function previousDeliveryRestoId(draft: LocationDraft, ctx: LocationContext): number | null {
-  const location = draft.place?.location;
-  if (location) return restoForDeliveryPoint(location, ctx.zones, ctx.restos)?.id ?? null;
-  if (draft.cityId === null || draft.cityId !== ctx.savedCityId) return null;
-  const saved = ctx.restos.find((resto) => resto.id === ctx.savedRestoId);
-  return saved && isMethodOffered(saved, 'DELIVERY') ? saved.id : null;
-}
-
-/**
- * SPEC §4: a delivery address location inside a zone makes the zone's restaurant the selected one,
- * otherwise none. In TAKE_AWAY the place is only stored: the pickup point stays selected.
- */
-export function setDeliveryPoint(
-  draft: LocationDraft,
-  place: DeliveryPlace,
-  ctx: LocationContext,
-): LocationDraft {
-  if (draft.method === 'TAKE_AWAY') return { ...draft, place };
-  const restoId = place.location
-    ? (restoForDeliveryPoint(place.location, ctx.zones, ctx.restos)?.id ?? null)
-    : null;
-  return { ...draft, place, restoId };
-}
-
-/** SPEC §2 item 2: the apartment/office, entrance, floor, intercom and comment fields of the delivery form. */
-export function updatePlaceDetails(
-  draft: LocationDraft,
-  details: Partial<Pick<DeliveryPlace, 'apartment' | 'comment' | 'entrance' | 'floor' | 'intercom'>>,
-): LocationDraft {
-  return { ...draft, place: { ...(draft.place ?? EMPTY_DELIVERY_PLACE), ...details } };
-}
-
-/** SPEC §2 item 2: take-away shows a radio list of pickup points; picking one selects that restaurant. */
-export function selectPickupResto(draft: LocationDraft, restoId: number): LocationDraft {
-  return { ...draft, restoId };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -301,7 +198,7 @@ export interface LocationProblem {
 }
 
 /** SPEC §5 / §8: the first reason the draft cannot be saved, or null when it can. `ctx` is the draft's city. */
-export function validateLocationDraft(draft: LocationDraft, ctx: LocationContext): LocationProblem | null {
+export function validateLocationDraft(draft: LocationChoice, ctx: CityLocation): LocationProblem | null {
   const problem = (code: LocationProblemCode): LocationProblem => ({ code });
   if (draft.cityId === null) return problem('city-required');
   if (ctx.restos.length === 0) return problem('no-restos');
@@ -310,7 +207,10 @@ export function validateLocationDraft(draft: LocationDraft, ctx: LocationContext
   if (draft.method === 'DELIVERY') {
     if (deliveryZones(ctx.zones, ctx.restos).length === 0) return problem('no-zones');
     const location = draft.place?.location;
-    if (!location || !draft.place?.address?.trim()) return problem('delivery-address-required');
+    // A bare point on the map is a delivery address too; a blank line is not.
+    if (!location || !(isBarePoint(draft.place) || draft.place?.address?.trim())) {
+      return problem('delivery-address-required');
+    }
     if (!restoForDeliveryPoint(location, ctx.zones, ctx.restos)) return problem('address-outside-zone');
     return null;
   }
@@ -325,7 +225,7 @@ const HOUSE_NUMBER = /^(?:(?:д\.?|дом)\s*)?\d{1,4}(?!\d)/iu;
 
 /**
  * SPEC §5: whether an address names a house — a digit-led part after the street. 'ул. Баумана, 44' and
- * 'ул. Баумана 44' do; 'ул. Баумана', 'ул. 8 Марта' and 'Точка на карте' do not.
+ * 'ул. Баумана 44' do; 'ул. Баумана' and 'ул. 8 Марта' do not.
  */
 export function hasHouseNumber(address: string): boolean {
   const parts = address.split(',').map((part) => part.trim());
@@ -337,10 +237,15 @@ export function hasHouseNumber(address: string): boolean {
   );
 }
 
-/** SPEC §5: a delivery address without a house number and not yet confirmed shows the confirmation popup. */
+/**
+ * SPEC §5: a delivery address without a house number and not yet confirmed shows the confirmation popup;
+ * a bare point on the map has none either.
+ */
 export function needsAddressConfirmation(place: DeliveryPlace | null, confirmed: boolean): boolean {
+  if (confirmed) return false;
+  if (isBarePoint(place)) return true;
   const address = place?.address?.trim();
-  return !confirmed && !!address && !hasHouseNumber(address);
+  return !!address && !hasHouseNumber(address);
 }
 
 /** SPEC §5: a saved location is unchanged if address and coordinates equal the saved ones. */

@@ -2,7 +2,7 @@ import type { DeliveryRule, DeliveryZone } from '../contracts/deliveries.ts';
 import type { Resto } from '../contracts/restos.ts';
 import type { LatLng } from '../geo/geo.ts';
 import type { PaymentOptions } from '../methods/methods.ts';
-import type { DeliveryPlace, LocationContext } from './location-rules.ts';
+import type { CityLocation, DeliveryPlace } from './location-rules.ts';
 
 export const PAY_NONE: PaymentOptions = { cardOnline: null, cardUponReceipt: false, cashUponReceipt: false };
 export const PAY_ALL: PaymentOptions = { cardOnline: 'shop', cardUponReceipt: true, cashUponReceipt: true };
@@ -76,8 +76,8 @@ export function makeZone(
   return { id, name: { ru: `Зона ${id}` }, restoId, polygon, rules };
 }
 
-export function makeContext(overrides: Partial<LocationContext> = {}): LocationContext {
-  return { restos: [], zones: [], savedCityId: null, savedRestoId: null, ...overrides };
+export function makeContext(overrides: Partial<CityLocation> = {}): CityLocation {
+  return { restos: [], zones: [], ...overrides };
 }
 
 export function makePlace(overrides: Partial<DeliveryPlace> = {}): DeliveryPlace {

@@ -1,5 +1,7 @@
+import { menusFor } from '@storefront/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
 import {
   menuGroupsQuery,
   menuPositionsQuery,
@@ -7,14 +9,13 @@ import {
   restoPromotionsQuery,
   restoTimeSlotsQuery,
   restoWorkingHoursQuery,
-} from '../../shared/api/catalog-queries.ts';
-import { citiesQuery, cityLocationQuery } from '../../shared/api/location-queries.ts';
+} from '../../entities/catalog/catalog-queries.ts';
+import { clockStore } from '../../entities/clock/clock-store.ts';
+import type { CurrentLocation } from '../../entities/location/current-location.tsx';
+import { citiesQuery, cityLocationQuery } from '../../entities/location/location-queries.ts';
+import { useSelections } from '../../entities/location/selections-store.ts';
 import { apiFetch } from '../../shared/api-client.ts';
 import { useBrand } from '../../shared/config.tsx';
-import { type CurrentLocation, menusFor } from '../../shared/current-location.tsx';
-import { appFlagsStore } from '../../shared/store/app-flags-store.ts';
-import { clockStore } from '../../shared/store/clock-store.ts';
-import { useSelections } from '../../shared/store/selections-store.ts';
 
 export type BootState =
   | { kind: 'loading'; location: CurrentLocation | null }

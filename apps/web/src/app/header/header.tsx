@@ -1,11 +1,11 @@
 import { type Locale, pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
+import { useCartCount } from '../../entities/cart/cart-store.ts';
+import { useCurrentLocation } from '../../entities/location/current-location.tsx';
+import { useSelections } from '../../entities/location/selections-store.ts';
 import { useBrand } from '../../shared/config.tsx';
-import { useCurrentLocation } from '../../shared/current-location.tsx';
-import { useAppFlags } from '../../shared/store/app-flags-store.ts';
-import { useCartCount } from '../../shared/store/cart-store.ts';
-import { useSelections } from '../../shared/store/selections-store.ts';
 import { CartIcon, MenuIcon, PersonIcon, SearchIcon } from '../../shared/ui/icons.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks } from './links.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppFlags } from '../../shared/store/app-flags-store.ts';
+import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
 import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks, SecondaryLinks, StoreLinks } from './links.tsx';

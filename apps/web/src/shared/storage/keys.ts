@@ -30,4 +30,4 @@ export const RENAMED_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** Bumped when the shape of stored values changes; storage-at-start migrates from older versions. */
-export const STORAGE_VERSION = '2';
+export const STORAGE_VERSION = '3';

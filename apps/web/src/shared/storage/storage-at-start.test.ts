@@ -63,6 +63,41 @@ describe('storage at start (SPEC §4)', () => {
     expect(prepareStorage('demo')).toBe('kept');
   });
 
+  it('turns a bare point stored under its Russian label into data when migrating from version 2', () => {
+    const point = { lat: 55.79, lng: 49.12 };
+    const details = { apartment: '5', entrance: null, floor: null, intercom: null, comment: null };
+    set({
+      [STORAGE_KEYS.whiteLabel]: 'demo',
+      [STORAGE_KEYS.version]: '2',
+      [STORAGE_KEYS.deliveryPlace]: JSON.stringify({
+        address: 'Точка на карте',
+        ...details,
+        location: point,
+      }),
+    });
+    expect(prepareStorage('demo')).toBe('migrated');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.deliveryPlace) ?? 'null')).toEqual({
+      address: null,
+      ...details,
+      location: point,
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.version)).toBe(STORAGE_VERSION);
+  });
+
+  it('keeps a real address, and an unreadable place, when migrating from version 2', () => {
+    const street = JSON.stringify({ address: 'ул. Баумана, 44', location: { lat: 55.79, lng: 49.12 } });
+    set({
+      [STORAGE_KEYS.whiteLabel]: 'demo',
+      [STORAGE_KEYS.version]: '2',
+      [STORAGE_KEYS.deliveryPlace]: street,
+    });
+    expect(prepareStorage('demo')).toBe('migrated');
+    expect(localStorage.getItem(STORAGE_KEYS.deliveryPlace)).toBe(street);
+    set({ [STORAGE_KEYS.version]: '2', [STORAGE_KEYS.deliveryPlace]: '{"broken":' });
+    expect(prepareStorage('demo')).toBe('migrated');
+    expect(localStorage.getItem(STORAGE_KEYS.deliveryPlace)).toBe('{"broken":');
+  });
+
   it('clears the storage when the version cannot be migrated', () => {
     set({ [STORAGE_KEYS.whiteLabel]: 'demo', [STORAGE_KEYS.version]: '99', city_id: '1' });
     expect(prepareStorage('demo')).toBe('cleared-failed-migration');

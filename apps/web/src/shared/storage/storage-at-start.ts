@@ -1,6 +1,12 @@
 import { RENAMED_KEYS, STORAGE_KEYS, STORAGE_VERSION } from './keys.ts';
 import { clearStorage, readRaw, removeStored, writeRaw } from './local-storage.ts';
 
+/** What version 2 stored as the address of a point without a street. */
+const LEGACY_MAP_POINT_LABEL = 'Точка на карте';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Migrations from a stored version to the next one; each may throw, which clears the storage. */
 const MIGRATIONS: Readonly<Record<string, () => void>> = {
   // Version 1 kept the five renamed keys under their older names.
@@ -9,6 +15,21 @@ const MIGRATIONS: Readonly<Record<string, () => void>> = {
       const value = readRaw(older);
       if (value !== null && readRaw(current) === null) writeRaw(current, value);
       removeStored(older);
+    }
+  },
+  // Version 2 kept a bare point on the map as its Russian label in the delivery place's address; it is
+  // data now, an address of null beside the location, and the UI names it in the customer's language.
+  '2': () => {
+    const raw = readRaw(STORAGE_KEYS.deliveryPlace);
+    if (raw === null) return;
+    let place: unknown;
+    try {
+      place = JSON.parse(raw);
+    } catch {
+      return; // Unreadable: the store's guard ignores it, as it would have before.
+    }
+    if (isRecord(place) && place.address === LEGACY_MAP_POINT_LABEL) {
+      writeRaw(STORAGE_KEYS.deliveryPlace, JSON.stringify({ ...place, address: null }));
     }
   },
 };

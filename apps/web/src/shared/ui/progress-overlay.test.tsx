@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../test/match-media.ts';
 import { ProgressOverlay } from './progress-overlay.tsx';
-import { stubMatchMedia } from './test-helpers.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

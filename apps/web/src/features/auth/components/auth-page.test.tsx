@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { personStore } from '../../../shared/session/person-store.ts';
+import { personStore } from '../../../entities/session/person-store.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
 import AuthPage from './auth-page.tsx';
 

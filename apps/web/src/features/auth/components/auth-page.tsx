@@ -1,10 +1,10 @@
 import { formatPhoneInput } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
+import { signOut, useSessionConfig } from '../../../entities/session/session.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
-import { useIsAuthorised, usePerson } from '../../../shared/session/person-store.ts';
-import { signOut, useSessionConfig } from '../../../shared/session/session.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { AUTH_TEXTS } from '../auth-texts.ts';
 import styles from './auth-page.module.css';

@@ -11,12 +11,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api-client.ts';
 import {
   type PhoneSignInContext,
   requestPhoneCode,
   signInWithPhone,
-} from '../../../shared/session/session.ts';
+} from '../../../entities/session/session.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import styles from './auth-page.module.css';
 import { CaptchaUnavailable } from './use-captcha.tsx';

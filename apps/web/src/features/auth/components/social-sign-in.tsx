@@ -1,9 +1,9 @@
 import type { TokenSet } from '@storefront/domain/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { completeSignIn } from '../../../entities/session/session.ts';
 import { apiFetch } from '../../../shared/api-client.ts';
 import { useBrand } from '../../../shared/config.tsx';
-import { completeSignIn } from '../../../shared/session/session.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { appleClientId, signInWithApple } from '../providers/apple-sign-in.ts';
 import { googleClientId, signInWithGoogle } from '../providers/google-sign-in.ts';

@@ -1,9 +1,9 @@
 import type { TokenSet } from '@storefront/domain/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { completeSignIn } from '../../../entities/session/session.ts';
 import { apiFetch } from '../../../shared/api-client.ts';
 import { useBrand } from '../../../shared/config.tsx';
-import { completeSignIn } from '../../../shared/session/session.ts';
 import { vkFailureTextKey } from '../providers/provider-texts.ts';
 import { checkVkRedirect, readVkRedirect, takeVkSession } from '../providers/vk-id-config.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useIsAuthorised } from '../../../shared/session/person-store.ts';
-import { useCartCount } from '../../../shared/store/cart-store.ts';
+import { useCartCount } from '../../../entities/cart/cart-store.ts';
+import { useIsAuthorised } from '../../../entities/session/person-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 
 /** /cart: the cart issue builds the checkout here; until then the count and the sign-in gate. */

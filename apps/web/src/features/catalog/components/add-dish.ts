@@ -1,7 +1,7 @@
 import type { CartModifier } from '@storefront/domain';
 import type { Position } from '@storefront/domain/contracts';
-import { cartStore } from '../../../shared/store/cart-store.ts';
-import { consentStore } from '../../../shared/store/consent-store.ts';
+import { cartStore } from '../../../entities/cart/cart-store.ts';
+import { consentStore } from '../../../entities/consent/consent-store.ts';
 
 /**
  * Puts one portion of a dish, with its chosen modifiers, in the cart. An 18+ dish asks the adulthood

@@ -1,7 +1,7 @@
 import type { Position } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { cartStore, usePositionCount } from '../../../shared/store/cart-store.ts';
+import { cartStore, usePositionCount } from '../../../entities/cart/cart-store.ts';
 import { addDish } from './add-dish.ts';
 import styles from './cart-control.module.css';
 

@@ -2,10 +2,10 @@ import type { Position, PositionGroup, PositionModifiers, TimeSlot } from '@stor
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartStore } from '../../../shared/store/cart-store.ts';
-import { clockStore } from '../../../shared/store/clock-store.ts';
-import { consentStore } from '../../../shared/store/consent-store.ts';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { cartStore } from '../../../entities/cart/cart-store.ts';
+import { clockStore } from '../../../entities/clock/clock-store.ts';
+import { consentStore } from '../../../entities/consent/consent-store.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto, stubApi } from '../../../test/render-app.tsx';
 import { MenuOverview } from './menu-overview.tsx';
 

@@ -9,8 +9,8 @@ import {
   menuPositionsQuery,
   restoModifiersQuery,
   restoTimeSlotsQuery,
-} from '../../../shared/api/catalog-queries.ts';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
+} from '../../../entities/catalog/catalog-queries.ts';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { useIsWide } from '../../../shared/ui/breakpoints.ts';
 import { DishCard } from './dish-card.tsx';
 import styles from './menu-overview.module.css';

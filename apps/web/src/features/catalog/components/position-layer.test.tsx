@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartStore } from '../../../shared/store/cart-store.ts';
-import { consentStore } from '../../../shared/store/consent-store.ts';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { cartStore } from '../../../entities/cart/cart-store.ts';
+import { consentStore } from '../../../entities/consent/consent-store.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto, stubApi } from '../../../test/render-app.tsx';
 import { PositionLayer } from './position-layer.tsx';
 

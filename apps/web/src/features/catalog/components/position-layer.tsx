@@ -17,8 +17,8 @@ import {
   menuPositionsQuery,
   restoModifiersQuery,
   restoTimeSlotsQuery,
-} from '../../../shared/api/catalog-queries.ts';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
+} from '../../../entities/catalog/catalog-queries.ts';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';

@@ -1,7 +1,7 @@
 import { isPositionAvailableAt, nextAvailability, wallClockAt } from '@storefront/domain';
 import type { TimeSlot } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
-import { serverNow } from '../../../shared/store/clock-store.ts';
+import { serverNow } from '../../../entities/clock/clock-store.ts';
 
 export type DishAvailability = { available: true } | { available: false; message: string };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConsent } from '../../../shared/store/consent-store.ts';
+import { useConsent } from '../../../entities/consent/consent-store.ts';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 
 /** SPEC §2 item 9: 'are you 18?' with No / Yes, asked whenever a feature calls requestAdulthood(). */

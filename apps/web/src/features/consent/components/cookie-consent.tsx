@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConsent } from '../../../shared/store/consent-store.ts';
+import { useConsent } from '../../../entities/consent/consent-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import styles from './consent.module.css';
 

@@ -1,34 +1,36 @@
 import {
-  autoSelectedCityId,
   type CustomerDeliveryMethod,
-  chooseCity,
-  clearCity,
   type DeliveryPlace,
-  draftFromSaved,
   EMPTY_DELIVERY_PLACE,
   isSavedLocationUnchanged,
-  type LocationContext,
-  type LocationDraft,
   type LocationProblemCode,
   needsAddressConfirmation,
   paymentMethodAfterSave,
-  selectPickupResto,
-  setDeliveryPoint,
-  switchMethod,
-  updatePlaceDetails,
   validateLocationDraft,
 } from '@storefront/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cityLocationQuery } from '../../../shared/api/location-queries.ts';
+import { appFlagsStore, useAppFlags } from '../../../entities/app-flags/app-flags-store.ts';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { cityLocationQuery } from '../../../entities/location/location-queries.ts';
+import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { useBrand } from '../../../shared/config.tsx';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
-import { appFlagsStore, useAppFlags } from '../../../shared/store/app-flags-store.ts';
-import { selectionsStore } from '../../../shared/store/selections-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import {
+  autoSelectedCityId,
+  chooseCity,
+  clearCity,
+  draftFromSaved,
+  type LocationContext,
+  type LocationDraft,
+  selectPickupResto,
+  setDeliveryPoint,
+  switchMethod,
+  updatePlaceDetails,
+} from '../model/popup-steps.ts';
 import { CityStep } from './city-step.tsx';
 import { MethodStep } from './method-step.tsx';
 

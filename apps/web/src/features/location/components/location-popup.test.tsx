@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appFlagsStore } from '../../../shared/store/app-flags-store.ts';
-import { selectionsStorage, selectionsStore } from '../../../shared/store/selections-store.ts';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
+import { selectionsStorage, selectionsStore } from '../../../entities/location/selections-store.ts';
+import { address, createFakeMap, fakeGeocoder, fakeMap } from '../../../test/fakes/map-test-doubles.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import {
   locationAnswer,
   paymentOff,
@@ -13,7 +14,6 @@ import {
   zone,
 } from '../../../test/render-app.tsx';
 import { LocationPopup } from './location-popup.tsx';
-import { address, createFakeMap, fakeGeocoder, fakeMap } from './map-test-doubles.ts';
 
 vi.mock('../../../shared/map/load-map.ts', () => ({ loadMapFactory: async () => createFakeMap }));
 vi.mock('../geocoding/create-geocoder.ts', () => ({ createGeocoder: () => fakeGeocoder }));
@@ -169,6 +169,28 @@ describe('location popup', () => {
     expect(selectionsStore.getState()).toMatchObject({ cityId: 1, deliveryMethod: 'DELIVERY', restoId: 1 });
     expect(selectionsStore.getState().deliveryPlace?.address).toBe('ул. Баумана');
     expect(selectionsStore.getState().paymentMethod).toBe('CARD_UPON_RECEIPT');
+  });
+
+  it('keeps a point chosen on the map without a street as data, named by the UI', async () => {
+    fakeGeocoder.reverse.mockReset().mockResolvedValue(null);
+    open();
+    await renderPopup({ cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await userEvent.click(await screen.findByTestId('delivery-address'));
+    await waitFor(() => expect(fakeMap.options).not.toBeNull());
+    fakeMap.click({ lat: 55.75, lng: 49.05 });
+    await waitFor(() => expect(screen.getByTestId('map-confirm')).toBeEnabled());
+    await userEvent.click(screen.getByTestId('map-confirm'));
+    expect(await screen.findByTestId('delivery-address')).toHaveTextContent('Точка на карте');
+    await userEvent.click(screen.getByTestId('location-save'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Продолжить без номера' }));
+    await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));
+    // The label is the UI's; storage keeps a location without an address line.
+    expect(selectionsStore.getState().deliveryPlace).toMatchObject({
+      address: null,
+      location: { lat: 55.75, lng: 49.05 },
+    });
+    expect(localStorage.getItem('order_delivery_place')).not.toContain('Точка на карте');
   });
 
   it('shows the delivery terms of the zone with free delivery and minutes', async () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useAppFlags } from '../../../entities/app-flags/app-flags-store.ts';
 import { STORAGE_KEYS } from '../../../shared/storage/keys.ts';
-import { useAppFlags } from '../../../shared/store/app-flags-store.ts';
 
 // The popup's body loads when it first opens: a returning customer's visit never downloads it.
 const loadContent = () => import('./location-popup-content.tsx');

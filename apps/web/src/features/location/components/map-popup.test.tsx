@@ -2,10 +2,10 @@ import type { DeliveryPlace } from '@storefront/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { address, createFakeMap, fakeGeocoder, fakeMap } from '../../../test/fakes/map-test-doubles.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto, stubApi, zone } from '../../../test/render-app.tsx';
 import MapPopup, { type MapPopupProps } from './map-popup.tsx';
-import { address, createFakeMap, fakeGeocoder, fakeMap } from './map-test-doubles.ts';
 
 const mapLoader = vi.hoisted(() => ({ fail: 0 }));
 vi.mock('../../../shared/map/load-map.ts', () => ({
@@ -120,11 +120,16 @@ describe('map popup: delivery (SPEC §4 Map popup, §5)', () => {
   });
 
   it("labels a point without a street 'Точка на карте', also when the geocoder fails", async () => {
-    renderPopup();
+    const { props } = renderPopup();
     await mapReady();
     fakeMap.click(INSIDE);
     expect(await screen.findByTestId('map-address')).toHaveTextContent('Точка на карте');
     await waitFor(() => expect(screen.getByTestId('map-confirm')).toBeEnabled());
+    // The label is shown, never handed back: the place has a location and no address line.
+    await userEvent.click(screen.getByTestId('map-confirm'));
+    expect(props.onConfirmDelivery).toHaveBeenCalledWith(
+      expect.objectContaining({ address: null, location: INSIDE }),
+    );
 
     fakeGeocoder.reverse.mockRejectedValue(new Error('down'));
     fakeMap.click({ lat: 55.76, lng: 49.06 });

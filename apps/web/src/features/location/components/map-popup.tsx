@@ -8,8 +8,6 @@ import {
   hoursOnDayAt,
   type LatLng,
   type Locale,
-  type LocationContext,
-  MAP_POINT_LABEL,
   pickText,
   takeAwayRestos,
 } from '@storefront/domain';
@@ -17,17 +15,18 @@ import type { City, DeliveryZone, Resto } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { cityQuery } from '../../../shared/api/location-queries.ts';
+import { serverNow } from '../../../entities/clock/clock-store.ts';
+import { cityQuery } from '../../../entities/location/location-queries.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
 import { ADDRESS_ZOOM, MAP_DEFAULT_ZOOM, type MapView } from '../../../shared/map/map-view.ts';
-import { serverNow } from '../../../shared/store/clock-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { createGeocoder } from '../geocoding/create-geocoder.ts';
 import type { AddressSuggestion } from '../geocoding/geocoder.ts';
 import { MAP_POPUP_TEXTS } from '../map-popup-texts.ts';
+import type { LocationContext } from '../model/popup-steps.ts';
 import { AddressSearch } from './address-search.tsx';
 import styles from './map-popup.module.css';
 
@@ -118,8 +117,9 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
   const geocoder = useMemo(() => createGeocoder(brand.maps), [brand.maps]);
   const [sessionToken, setSessionToken] = useState(newSessionToken);
   const [point, setPoint] = useState<LatLng | null>(props.place?.location ?? null);
-  const [label, setLabel] = useState<string | null>(
-    props.place?.location ? (props.place.address ?? null) : null,
+  // The point's address line once known: null while unknown, `{ line: null }` for a bare point on the map.
+  const [label, setLabel] = useState<{ line: string | null } | null>(
+    props.place?.location ? { line: props.place.address } : null,
   );
   const [lookup, setLookup] = useState<Lookup>('idle');
   const view = useRef<MapView | null>(null);
@@ -148,13 +148,13 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
       .reverse(next, { locale, signal: controller.signal })
       .then((address) => {
         if (controller.signal.aborted) return;
-        setLabel(address ? deliveryAddressLine(address) : MAP_POINT_LABEL);
+        setLabel({ line: address ? deliveryAddressLine(address) : null });
         setLookup('idle');
       })
       .catch(() => {
         if (controller.signal.aborted) return;
         // The point still stands: it can be confirmed as a bare point on the map.
-        setLabel(MAP_POINT_LABEL);
+        setLabel({ line: null });
         setLookup('failed');
       });
   }
@@ -180,7 +180,7 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
         return;
       }
       setPoint(address.coordinates);
-      setLabel(deliveryAddressLine(address));
+      setLabel({ line: deliveryAddressLine(address) });
       setLookup('idle');
       view.current?.setMarker(address.coordinates, markerOptions());
       view.current?.setView(address.coordinates, ADDRESS_ZOOM);
@@ -191,7 +191,7 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
 
   const problem =
     lookup === 'pending' ? null : !point || !label ? 'addressRequired' : !zone ? 'outsideZone' : null;
-  const shownLabel = label === MAP_POINT_LABEL ? t('mapPoint') : label;
+  const shownLabel = label ? (label.line ?? t('mapPoint')) : null;
 
   return (
     <div className={styles.layout}>
@@ -247,7 +247,7 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
           if (!point || !label) return;
           props.onConfirmDelivery({
             ...(props.place ?? EMPTY_DELIVERY_PLACE),
-            address: label,
+            address: label.line,
             location: point,
           });
         }}

@@ -6,11 +6,9 @@ import {
   deliveryZones,
   EMPTY_DELIVERY_PLACE,
   hasDeliveryTerms,
+  isBarePoint,
   type Locale,
-  type LocationContext,
-  type LocationDraft,
   type LocationProblemCode,
-  MAP_POINT_LABEL,
   offeredMethods,
   pickText,
   showsMethodToggle,
@@ -23,6 +21,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import type { LocationContext, LocationDraft } from '../model/popup-steps.ts';
 import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
 import styles from './location-popup.module.css';
 
@@ -159,13 +158,7 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, onDetails }: MethodS
         <PinIcon aria-hidden="true" />
         <span>
           <small>{t('address')}</small>
-          <strong>
-            {place.address
-              ? place.address === MAP_POINT_LABEL
-                ? t('mapPoint')
-                : place.address
-              : t('addressPlaceholder')}
-          </strong>
+          <strong>{place.address || (isBarePoint(place) ? t('mapPoint') : t('addressPlaceholder'))}</strong>
         </span>
       </button>
       {mapOpen && (

@@ -1,13 +1,13 @@
 // The web project's jsdom environment (its setup file needs `window`); fetch there is still Node's.
 import type { BrandConfig } from '@storefront/domain/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGeocoder } from './create-geocoder.ts';
 import {
   crc32,
   type FakeGeocodingServer,
   greyTilePng,
   startFakeGeocodingServer,
-} from './fake-geocoding-server.ts';
+} from '../../../test/fakes/fake-geocoding-server.ts';
+import { createGeocoder } from './create-geocoder.ts';
 
 const KAZAN = { southWest: { lat: 55.7, lng: 48.95 }, northEast: { lat: 55.88, lng: 49.3 } };
 const options = { bounds: KAZAN, locale: 'ru' as const, sessionToken: 's' };

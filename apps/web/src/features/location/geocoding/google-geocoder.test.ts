@@ -2,7 +2,10 @@
 // still Node's, so the adapter talks to the fake over real HTTP on 127.0.0.1.
 import type { Bounds } from '@storefront/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGeocodingServer, startFakeGeocodingServer } from './fake-geocoding-server.ts';
+import {
+  type FakeGeocodingServer,
+  startFakeGeocodingServer,
+} from '../../../test/fakes/fake-geocoding-server.ts';
 import { GeocoderError } from './geocoder.ts';
 import { ADDRESS_PRIMARY_TYPES, createGoogleGeocoder } from './google-geocoder.ts';
 

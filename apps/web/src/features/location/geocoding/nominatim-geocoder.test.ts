@@ -1,8 +1,11 @@
 // The web project's jsdom environment (its setup file needs `window`); fetch and AbortController there are
 // still Node's, so the adapter talks to the fake over real HTTP on 127.0.0.1.
 import type { Bounds } from '@storefront/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGeocodingServer, startFakeGeocodingServer } from './fake-geocoding-server.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type FakeGeocodingServer,
+  startFakeGeocodingServer,
+} from '../../../test/fakes/fake-geocoding-server.ts';
 import { GeocoderError } from './geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
 
@@ -278,14 +281,33 @@ describe('createNominatimGeocoder: failures', () => {
     });
   });
 
-  it('throws GeocoderError on a timeout', async () => {
-    fake.setMode('slow');
-    const geocoder = createNominatimGeocoder({ baseUrl: fake.url, timeoutMs: 200 });
-    const started = Date.now();
-    await expect(geocoder.suggest('Баумана', suggestOptions)).rejects.toThrow(
-      expect.objectContaining({ name: 'GeocoderError', message: expect.stringMatching(/200 ms/) }),
-    );
-    expect(Date.now() - started).toBeLessThan(2000);
+  it('aborts the request and throws GeocoderError when the deadline passes', async () => {
+    // A service that never answers, as fetch behaves: it settles only when its signal aborts. Fake timers
+    // run the deadline, so the test proves the abort happened, not how long anything took.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let requestSignal: AbortSignal | undefined;
+      const geocoder = createNominatimGeocoder({
+        baseUrl: 'http://geocoder.test',
+        timeoutMs: 200,
+        fetch: (_input, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            requestSignal = init?.signal ?? undefined;
+            requestSignal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      });
+      const outcome = geocoder.suggest('Баумана', suggestOptions).catch((error: unknown) => error);
+
+      await vi.advanceTimersByTimeAsync(199);
+      expect(requestSignal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(requestSignal?.aborted).toBe(true);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(GeocoderError);
+      expect(error).toMatchObject({ message: expect.stringMatching(/200 ms/) });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects with an AbortError, not a GeocoderError, when the caller aborts', async () => {

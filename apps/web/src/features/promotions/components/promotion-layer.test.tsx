@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { promotion, renderAtPromotion } from '../../../test/fixtures/promotions-fixtures.tsx';
 import { stubApi } from '../../../test/render-app.tsx';
-import { promotion, renderAtPromotion } from '../test/promotions-fixtures.tsx';
 import { PromotionLayer } from './promotion-layer.tsx';
 
 const rich = promotion(3, {

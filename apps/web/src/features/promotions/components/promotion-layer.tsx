@@ -1,7 +1,7 @@
 import { pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';

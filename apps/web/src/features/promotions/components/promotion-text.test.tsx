@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clockStore } from '../../../entities/clock/clock-store.ts';
+import { setServerNow } from '../../../test/test-clock.ts';
 import { firstSentence, LimitedMarkdown, lastDay } from './promotion-text.tsx';
 
 function html(text: string) {
@@ -33,5 +35,20 @@ describe('last day', () => {
     expect(lastDay('2025-12-31T21:00:00Z', '+03:00', 'ru', now)).toBe('31 декабря');
     expect(lastDay('2025-12-31T21:00:01Z', '+03:00', 'ru', now)).toBe('1 января 2026 г.');
     expect(lastDay('2025-07-01T00:00:00Z', undefined, 'en', now)).toBe('July 1');
+  });
+
+  describe('by the server clock', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      clockStore.setState({ offsetMs: 0, synced: false });
+    });
+
+    it("decides the current year by the server's clock, not the browser's", () => {
+      // The browser still thinks it is 2025; the server says New Year has passed.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2025-12-30T12:00:00Z') });
+      setServerNow(Date.parse('2026-01-02T12:00:00Z'));
+      expect(lastDay('2026-01-10T21:00:00Z', '+03:00', 'ru')).toBe('10 января');
+      expect(lastDay('2025-12-31T21:00:00Z', '+03:00', 'ru')).toBe('31 декабря 2025 г.');
+    });
   });
 });

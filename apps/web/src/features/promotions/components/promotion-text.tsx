@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE, isTimezoneOffset, type Locale, parseTimezoneOffset } from '@storefront/domain';
 import type { ReactNode } from 'react';
+import { serverNow } from '../../../entities/clock/clock-store.ts';
 
 const PARAGRAPH_BREAK = /\n[ \t]*\n\s*/;
 /** `**bold**` within one line; an unpaired `**` stays as typed. */
@@ -55,13 +56,14 @@ export function firstSentence(text: string): string {
 
 /**
  * 'до 31 декабря': the last day the promotion runs, in the restaurant's time zone (an end at midnight
- * belongs to the day before). The year is added when it is not the current one.
+ * belongs to the day before). The year is added when it is not the current one, by the server's clock
+ * as everywhere else: a browser clock set wrong must not add or drop the year around New Year.
  */
 export function lastDay(
   endsAt: string,
   timezone: string | undefined,
   locale: Locale,
-  now = Date.now(),
+  now = serverNow(),
 ): string {
   const offset = timezone && isTimezoneOffset(timezone) ? timezone : DEFAULT_TIMEZONE;
   const shift = parseTimezoneOffset(offset) * 60_000;

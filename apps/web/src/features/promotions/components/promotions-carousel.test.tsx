@@ -2,9 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { kazanResto, promotion } from '../../../test/fixtures/promotions-fixtures.tsx';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, stubApi } from '../../../test/render-app.tsx';
-import { kazanResto, promotion } from '../test/promotions-fixtures.tsx';
 import { PromotionsCarousel } from './promotions-carousel.tsx';
 
 const eight = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => promotion(id));

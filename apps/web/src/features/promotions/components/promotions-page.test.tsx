@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { kazanResto, promotion } from '../../../test/fixtures/promotions-fixtures.tsx';
 import { renderWithApp, stubApi } from '../../../test/render-app.tsx';
-import { kazanResto, promotion } from '../test/promotions-fixtures.tsx';
 import PromotionsPage from './promotions-page.tsx';
 
 const location = { cities: [], resto: kazanResto };

@@ -1,8 +1,8 @@
 import type { Locale } from '@storefront/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { restoPromotionsQuery } from '../../../shared/api/catalog-queries.ts';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { restoPromotionsQuery } from '../../../entities/catalog/catalog-queries.ts';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 
 /** The promotions running now in the chosen restaurant, highest priority first (boot has usually loaded them). */
 export function usePromotions() {

@@ -2,9 +2,9 @@ import { type Locale, pickText } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
-import { appFlagsStore } from '../../../shared/store/app-flags-store.ts';
-import { useClockSynced } from '../../../shared/store/clock-store.ts';
+import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
+import { useClockSynced } from '../../../entities/clock/clock-store.ts';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
 

@@ -3,10 +3,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
+import { resetServerClock, setServerNow, WEDNESDAY_NOON } from '../../../test/test-clock.ts';
 import RestoPage from './resto-page.tsx';
-import { resetServerClock, setServerNow, WEDNESDAY_NOON } from './test-clock.ts';
 
 // A map that draws nothing: it records where it was asked to put the marker (jsdom has no layout).
 const smallMap = vi.hoisted(() => ({ created: [] as unknown[], markers: [] as unknown[] }));

@@ -3,7 +3,7 @@ import type { Resto } from '@storefront/domain/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useCurrentLocation } from '../../../shared/current-location.tsx';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';
 import { ChevronLeftIcon, PinIcon } from '../../../shared/ui/icons.tsx';

@@ -1,8 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentOff, renderWithApp, resto } from '../../../test/render-app.tsx';
+import { resetServerClock, setServerNow, WEDNESDAY_NOON } from '../../../test/test-clock.ts';
 import RestosPage from './restos-page.tsx';
-import { resetServerClock, setServerNow, WEDNESDAY_NOON } from './test-clock.ts';
 
 const cities = [{ id: 1, name: { ru: 'Казань', en: 'Kazan' }, order: 1 }];
 const everyDay = (open: string, close: string) =>

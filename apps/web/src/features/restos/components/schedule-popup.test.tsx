@@ -1,10 +1,10 @@
 import type { OpeningHoursDay } from '@storefront/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubMatchMedia } from '../../../shared/ui/test-helpers.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
+import { resetServerClock, setServerNow, WEDNESDAY_NOON } from '../../../test/test-clock.ts';
 import { SchedulePopup } from './schedule-popup.tsx';
-import { resetServerClock, setServerNow, WEDNESDAY_NOON } from './test-clock.ts';
 
 const cities = [{ id: 1, name: { ru: 'Казань' }, order: 1 }];
 // Deliberately out of order, and Saturday missing: the popup still lists Monday to Sunday.

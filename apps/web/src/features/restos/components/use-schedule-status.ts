@@ -2,7 +2,7 @@ import { scheduleStateAt } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clockStore, serverNow } from '../../../shared/store/clock-store.ts';
+import { clockStore, serverNow } from '../../../entities/clock/clock-store.ts';
 
 /** How often the open/closed lines are recomputed while a screen stays open. */
 const TICK_MS = 30_000;

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand';
-import { readStored, writeStored } from '../storage/local-storage.ts';
-import type { Guard } from '../storage/stored-value-guards.ts';
+import { readStored, writeStored } from './local-storage.ts';
+import type { Guard } from './stored-value-guards.ts';
 
 export type StoredFields<S> = { [K in keyof S]?: { key: string; isValid: Guard<S[K]> } };
 

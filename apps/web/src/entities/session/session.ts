@@ -1,8 +1,8 @@
 import { isAccessTokenExpired, type StoredTokenSet } from '@storefront/domain';
 import type { PersonProfile, PhoneCodeResponse, TokenSet } from '@storefront/domain/contracts';
-import { ApiError, apiFetch } from '../api-client.ts';
-import { useBrand } from '../config.tsx';
-import { serverNow } from '../store/clock-store.ts';
+import { ApiError, apiFetch } from '../../shared/api-client.ts';
+import { useBrand } from '../../shared/config.tsx';
+import { serverNow } from '../clock/clock-store.ts';
 import { personStore } from './person-store.ts';
 
 /** VK ID's own logout, called when a VK session ends (SPEC §4 'Token refresh'). */

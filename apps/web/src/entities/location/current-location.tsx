@@ -24,9 +24,3 @@ export function useCurrentLocation(): CurrentLocation {
   if (!value) throw new Error('useCurrentLocation() outside the boot sequence');
   return value;
 }
-
-/** SPEC §3: a menu is available for a method by its flag. */
-export function menusFor(resto: Resto | null, method: CustomerDeliveryMethod | null): Resto['menus'] {
-  if (!resto || !method) return [];
-  return resto.menus.filter((menu) => (method === 'DELIVERY' ? menu.isDelivery : menu.isTakeAway));
-}

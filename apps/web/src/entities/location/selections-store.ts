@@ -1,7 +1,8 @@
 import { type CustomerDeliveryMethod, PAYMENT_METHODS, type PaymentMethod } from '@storefront/domain';
 import type { DeliveryPlaceValue } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
-import { STORAGE_KEYS } from '../storage/keys.ts';
+import { bindStorage } from '../../shared/storage/bind-storage.ts';
+import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import {
   isFiniteNumber,
   isPositiveInt,
@@ -9,8 +10,7 @@ import {
   oneOf,
   shape,
   textUpTo,
-} from '../storage/stored-value-guards.ts';
-import { bindStorage } from './bind-storage.ts';
+} from '../../shared/storage/stored-value-guards.ts';
 
 /** SPEC §3 'Selections': what the customer saved in the location popup, kept across visits. */
 export interface Selections {

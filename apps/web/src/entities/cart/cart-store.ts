@@ -6,10 +6,12 @@ import {
   type Minor,
   makeCartLine,
   minor,
+  portionsOfDish,
   setLineCount,
 } from '@storefront/domain';
 import { createStore, useStore } from 'zustand';
-import { STORAGE_KEYS } from '../storage/keys.ts';
+import { bindStorage } from '../../shared/storage/bind-storage.ts';
+import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import {
   arrayOf,
   type Guard,
@@ -17,8 +19,7 @@ import {
   isNonNegativeInt,
   isPositiveInt,
   shape,
-} from '../storage/stored-value-guards.ts';
-import { bindStorage } from './bind-storage.ts';
+} from '../../shared/storage/stored-value-guards.ts';
 
 /** SPEC §3 'Cart position' as kept in storage; the server's preflight re-checks every price. */
 export type CartPosition = CartLine;
@@ -103,7 +104,5 @@ export function useCartCount(): number {
 
 /** How many portions of a dish (with any modifiers) of a menu are in the cart. */
 export function usePositionCount(id: number, menuId: number): number {
-  return useStore(cartStore, (state) =>
-    state.positions.reduce((sum, p) => (p.id === id && p.menu.id === menuId ? sum + p.count : sum), 0),
-  );
+  return useStore(cartStore, (state) => portionsOfDish(state.positions, id, menuId));
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clockStore } from '../store/clock-store.ts';
+import { clockStore } from '../clock/clock-store.ts';
 import { personStorage, personStore } from './person-store.ts';
 import { completeSignIn, configureSession, freshAccessToken, signOut } from './session.ts';
 

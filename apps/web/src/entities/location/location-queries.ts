@@ -1,6 +1,6 @@
 import type { City, CityListItem, LocationResponse } from '@storefront/domain/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../api-client.ts';
+import { apiFetch } from '../../shared/api-client.ts';
 
 export const citiesQuery = (whiteLabel: string) =>
   queryOptions({

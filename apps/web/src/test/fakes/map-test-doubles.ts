@@ -1,7 +1,7 @@
 import type { LatLng } from '@storefront/domain';
 import { vi } from 'vitest';
-import type { MapOptions, MapPickupPoint, MapView, MarkerOptions } from '../../../shared/map/map-view.ts';
-import type { Geocoder } from '../geocoding/geocoder.ts';
+import type { Geocoder } from '../../features/location/geocoding/geocoder.ts';
+import type { MapOptions, MapPickupPoint, MapView, MarkerOptions } from '../../shared/map/map-view.ts';
 
 /**
  * A map that draws nothing but records what the popup asked of it, and lets a test click it, drag the

@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
-import { STORAGE_KEYS } from '../storage/keys.ts';
-import { isBoolean } from '../storage/stored-value-guards.ts';
-import { bindStorage } from './bind-storage.ts';
+import { bindStorage } from '../../shared/storage/bind-storage.ts';
+import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
+import { isBoolean } from '../../shared/storage/stored-value-guards.ts';
 
 /** The two answers the customer gives once: cookies accepted, age 18+ confirmed (SPEC §2 items 8, 9). */
 export interface Consent {

@@ -1,6 +1,6 @@
 /**
  * Runs the fake geocoder as a process of its own, for Playwright's webServer list:
- * `FAKE_GEOCODER_PORT=4010 npx tsx apps/web/src/features/location/geocoding/start-fake-geocoding-server.ts`.
+ * `FAKE_GEOCODER_PORT=4010 npx tsx apps/web/src/test/fakes/start-fake-geocoding-server.ts`.
  * The printed line tells the caller the address (port 0 picks a free one).
  */
 import { startFakeGeocodingServer } from './fake-geocoding-server.ts';

@@ -1,4 +1,4 @@
-/* Test-only helpers for the shared UI tests (imported by *.test.tsx, never by the app). */
+/* Test-only: matchMedia stand-ins for UI tests (jsdom evaluates no media queries). */
 import { vi } from 'vitest';
 
 /** A MediaQueryList that never changes: jsdom has no layout to evaluate queries against. */

@@ -7,7 +7,8 @@ import {
 } from '@storefront/domain';
 import type { PersonProfile } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
-import { STORAGE_KEYS } from '../storage/keys.ts';
+import { bindStorage } from '../../shared/storage/bind-storage.ts';
+import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import {
   arrayOf,
   type Guard,
@@ -16,8 +17,7 @@ import {
   nullable,
   oneOf,
   shape,
-} from '../storage/stored-value-guards.ts';
-import { bindStorage } from '../store/bind-storage.ts';
+} from '../../shared/storage/stored-value-guards.ts';
 
 /** The signed-in person (SPEC §3 'Token set', 'Person profile'; §4 'Authorisation'). */
 export interface PersonState {

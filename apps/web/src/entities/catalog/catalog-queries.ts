@@ -7,7 +7,7 @@ import type {
   TimeSlot,
 } from '@storefront/domain/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../api-client.ts';
+import { ApiError, apiFetch } from '../../shared/api-client.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 

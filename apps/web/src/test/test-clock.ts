@@ -1,5 +1,5 @@
 /* Test-only: pins serverNow() to a chosen instant through the clock store's offset. */
-import { clockStore } from '../../../shared/store/clock-store.ts';
+import { clockStore } from '../entities/clock/clock-store.ts';
 
 /** Wednesday 15 January 2025, 12:00 in Kazan (+03:00). */
 export const WEDNESDAY_NOON = Date.UTC(2025, 0, 15, 9, 0);
