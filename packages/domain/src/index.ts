@@ -11,6 +11,7 @@ export * from './geo/geo.ts';
 export * from './geo/geocoded-address.ts';
 export * from './i18n/describe-issue.ts';
 export * from './i18n/locale.ts';
+export * from './location/delivery-details.ts';
 export * from './location/location-rules.ts';
 export * from './methods/methods.ts';
 export * from './money/money.ts';

@@ -30,9 +30,6 @@ export interface DeliveryPlace {
   location: LatLng | null;
 }
 
-/** SPEC §5 / §9: comment max 100 characters. */
-export const DELIVERY_COMMENT_MAX = 100;
-
 /** SPEC §5: the label for a map point without a street is 'Точка на карте'. */
 export const MAP_POINT_LABEL = 'Точка на карте';
 
