@@ -18,6 +18,7 @@ import {
   signInWithPhone,
 } from '../../../shared/session/session.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { Field } from '../../../shared/ui/field.tsx';
 import styles from './auth-page.module.css';
 import { CaptchaUnavailable } from './use-captcha.tsx';
 
@@ -154,22 +155,19 @@ function PhoneStep({
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <label className={styles.field}>
-        <span>{t('phoneLabel')}</span>
-        <input
-          {...field}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={PHONE_MASK_PLACEHOLDER}
-          aria-invalid={!!error}
-          aria-describedby="phone-help"
-          data-testid="phone-input"
-        />
-      </label>
-      <p id="phone-help" className={error ? styles.error : styles.hint} role={error ? 'alert' : undefined}>
-        {error?.message ?? t('phoneHint')}
-      </p>
+      <Field label={t('phoneLabel')} hint={t('phoneHint')} error={error?.message} size="l">
+        {(control) => (
+          <input
+            {...control}
+            {...field}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={PHONE_MASK_PLACEHOLDER}
+            data-testid="phone-input"
+          />
+        )}
+      </Field>
       {refusal && (
         <p className={styles.error} role="alert" data-testid="sign-in-refusal">
           {refusal.message}
@@ -235,32 +233,27 @@ function CodeStep({
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{t('codeSentTo', { phone: formatPhoneInput(phone) })}</p>
-      <label className={styles.field}>
-        <span>{t('codeLabel')}</span>
-        <input
-          {...form.register('code', {
-            validate: (value) => {
-              const issue = smsCodeIssue(value);
-              return issue === undefined || issueText(issue, locale);
-            },
-          })}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_LENGTH}
-          aria-invalid={!!error}
-          aria-describedby="code-help"
-          // The code step is where the customer is headed: the field takes the focus at once.
-          // biome-ignore lint/a11y/noAutofocus: the only field of a step the customer just asked for.
-          autoFocus
-          data-testid="code-input"
-        />
-      </label>
-      {error && (
-        <p id="code-help" className={styles.error} role="alert">
-          {error.message}
-        </p>
-      )}
+      <Field label={t('codeLabel')} error={error?.message} size="l">
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('code', {
+              validate: (value) => {
+                const issue = smsCodeIssue(value);
+                return issue === undefined || issueText(issue, locale);
+              },
+            })}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SMS_CODE_LENGTH}
+            // The code step is where the customer is headed: the field takes the focus at once.
+            // biome-ignore lint/a11y/noAutofocus: the only field of a step the customer just asked for.
+            autoFocus
+            data-testid="code-input"
+          />
+        )}
+      </Field>
       {refusal && (
         <p className={styles.error} role="alert" data-testid="sign-in-refusal">
           {refusal.message}
