@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
+import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import {
   type PhoneSignInContext,
   requestPhoneCode,
@@ -27,6 +28,20 @@ function issueText(code: string, locale: Locale): string {
   const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[code];
   return known ? pickText(known, locale) : code;
 }
+
+interface PhoneInput {
+  phone: string;
+}
+interface CodeInput {
+  code: string;
+}
+
+// The rules are the domain's (the API checks the same); the messages are SPEC §5's, by issue code.
+const phoneResolver = issuesResolver<PhoneInput>(({ phone }) => {
+  const result = normalizePhone(phone);
+  return result.ok ? {} : { phone: result.issue };
+});
+const codeResolver = issuesResolver<CodeInput>(({ code }) => ({ code: smsCodeIssue(code) }));
 
 /** What a refused call tells the customer: the API's own words (in their language), and any wait. */
 interface Refusal {
@@ -126,7 +141,7 @@ function PhoneStep({
   const { t, i18n } = useTranslation('auth');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const form = useForm<{ phone: string }>({ defaultValues: { phone: '' } });
+  const form = useForm<PhoneInput>({ defaultValues: { phone: '' }, resolver: phoneResolver });
   const error = form.formState.errors.phone;
 
   const submit = form.handleSubmit(async ({ phone: typed }) => {
@@ -146,16 +161,17 @@ function PhoneStep({
   });
 
   const field = form.register('phone', {
-    validate: (value) => {
-      const result = normalizePhone(value);
-      return result.ok || issueText(result.issue, locale);
-    },
     onChange: (event) => form.setValue('phone', formatPhoneInput(event.target.value)),
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <Field label={t('phoneLabel')} hint={t('phoneHint')} error={error?.message} size="l">
+      <Field
+        label={t('phoneLabel')}
+        hint={t('phoneHint')}
+        error={error && issueText(error.type, locale)}
+        size="l"
+      >
         {(control) => (
           <input
             {...control}
@@ -200,7 +216,7 @@ function CodeStep({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [resending, setResending] = useState(false);
   const secondsLeft = useSecondsUntil(resendAt);
-  const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const form = useForm<CodeInput>({ defaultValues: { code: '' }, resolver: codeResolver });
   const error = form.formState.errors.code;
 
   const submit = form.handleSubmit(async ({ code }) => {
@@ -233,16 +249,11 @@ function CodeStep({
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{t('codeSentTo', { phone: formatPhoneInput(phone) })}</p>
-      <Field label={t('codeLabel')} error={error?.message} size="l">
+      <Field label={t('codeLabel')} error={error && issueText(error.type, locale)} size="l">
         {(control) => (
           <input
             {...control}
-            {...form.register('code', {
-              validate: (value) => {
-                const issue = smsCodeIssue(value);
-                return issue === undefined || issueText(issue, locale);
-              },
-            })}
+            {...form.register('code')}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
