@@ -12,6 +12,7 @@ export * from './geo/geo.ts';
 export * from './geo/geocoded-address.ts';
 export * from './i18n/describe-issue.ts';
 export * from './i18n/locale.ts';
+export * from './location/delivery-details.ts';
 export * from './location/location-rules.ts';
 export * from './methods/menus-for.ts';
 export * from './methods/methods.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPointInPolygon, type LatLng } from '../geo/geo.ts';
+import { DELIVERY_COMMENT_MAX } from './delivery-details.ts';
 import {
-  DELIVERY_COMMENT_MAX,
   defaultDeliveryMethod,
   deliveryZoneForPoint,
   firstTakeAwayResto,

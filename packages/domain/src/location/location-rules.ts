@@ -35,9 +35,6 @@ export interface DeliveryPlace {
   location: LatLng | null;
 }
 
-/** SPEC §5 / §9: comment max 100 characters. */
-export const DELIVERY_COMMENT_MAX = 100;
-
 /** A point chosen on the map that has no street: a location without an address line. */
 export function isBarePoint(place: Pick<DeliveryPlace, 'address' | 'location'> | null): boolean {
   return !!place?.location && place.address === null;

@@ -16,7 +16,7 @@ export const locationTextsEn = {
   floor: 'Floor',
   intercom: 'Intercom',
   comment: 'Note for the courier',
-  commentTooLong: 'At most {{max}} characters',
+  tooLong: 'At most {{max}} characters',
   pickupPoints: 'Pickup points',
   pickOnMap: 'Pick on the map',
   deliveryTerms: 'Delivery terms',

@@ -15,7 +15,7 @@ export const locationTexts = {
   floor: 'Этаж',
   intercom: 'Домофон',
   comment: 'Комментарий к адресу',
-  commentTooLong: 'Не больше {{max}} символов',
+  tooLong: 'Не больше {{max}} символов',
   pickupPoints: 'Пункты самовывоза',
   pickOnMap: 'Выбрать на карте',
   deliveryTerms: 'Условия доставки',

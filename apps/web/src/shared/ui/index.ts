@@ -9,6 +9,7 @@ export {
 } from './button.tsx';
 export { ConfirmationPopup, type ConfirmationPopupProps } from './confirmation-popup.tsx';
 export { ResponsiveDialog, type ResponsiveDialogProps } from './dialog.tsx';
+export { Field, type FieldControlProps, type FieldProps, type FieldSize } from './field.tsx';
 export {
   type GalleryImage,
   GalleryViewer,

@@ -74,6 +74,11 @@ describe('/auth: phone sign-in (SPEC §2 item 18, §4, §5, §8)', () => {
     await userEvent.type(screen.getByLabelText('Номер телефона'), '912345');
     await userEvent.click(screen.getByRole('button', { name: 'Получить код' }));
     expect(await screen.findByText('Укажите корректный номер')).toBeInTheDocument();
+    // The shared field: the hint stays, the error is announced and both describe the input.
+    const phone = screen.getByRole('textbox', { name: 'Номер телефона' });
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('Пришлём СМС с кодом для входа Укажите корректный номер');
+    expect(screen.getByRole('alert')).toHaveTextContent('Укажите корректный номер');
     expect(sent).toHaveLength(0);
   });
 

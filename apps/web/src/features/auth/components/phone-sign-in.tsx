@@ -17,7 +17,9 @@ import {
   signInWithPhone,
 } from '../../../entities/session/session.ts';
 import { ApiError } from '../../../shared/api-client.ts';
+import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { Field } from '../../../shared/ui/field.tsx';
 import styles from './auth-page.module.css';
 import { CaptchaUnavailable } from './use-captcha.tsx';
 
@@ -26,6 +28,20 @@ function issueText(code: string, locale: Locale): string {
   const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[code];
   return known ? pickText(known, locale) : code;
 }
+
+interface PhoneInput {
+  phone: string;
+}
+interface CodeInput {
+  code: string;
+}
+
+// The rules are the domain's (the API checks the same); the messages are SPEC §5's, by issue code.
+const phoneResolver = issuesResolver<PhoneInput>(({ phone }) => {
+  const result = normalizePhone(phone);
+  return result.ok ? {} : { phone: result.issue };
+});
+const codeResolver = issuesResolver<CodeInput>(({ code }) => ({ code: smsCodeIssue(code) }));
 
 /** What a refused call tells the customer: the API's own words (in their language), and any wait. */
 interface Refusal {
@@ -125,7 +141,7 @@ function PhoneStep({
   const { t, i18n } = useTranslation('auth');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const form = useForm<{ phone: string }>({ defaultValues: { phone: '' } });
+  const form = useForm<PhoneInput>({ defaultValues: { phone: '' }, resolver: phoneResolver });
   const error = form.formState.errors.phone;
 
   const submit = form.handleSubmit(async ({ phone: typed }) => {
@@ -145,31 +161,29 @@ function PhoneStep({
   });
 
   const field = form.register('phone', {
-    validate: (value) => {
-      const result = normalizePhone(value);
-      return result.ok || issueText(result.issue, locale);
-    },
     onChange: (event) => form.setValue('phone', formatPhoneInput(event.target.value)),
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <label className={styles.field}>
-        <span>{t('phoneLabel')}</span>
-        <input
-          {...field}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={PHONE_MASK_PLACEHOLDER}
-          aria-invalid={!!error}
-          aria-describedby="phone-help"
-          data-testid="phone-input"
-        />
-      </label>
-      <p id="phone-help" className={error ? styles.error : styles.hint} role={error ? 'alert' : undefined}>
-        {error?.message ?? t('phoneHint')}
-      </p>
+      <Field
+        label={t('phoneLabel')}
+        hint={t('phoneHint')}
+        error={error && issueText(error.type, locale)}
+        size="l"
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...field}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={PHONE_MASK_PLACEHOLDER}
+            data-testid="phone-input"
+          />
+        )}
+      </Field>
       {refusal && (
         <p className={styles.error} role="alert" data-testid="sign-in-refusal">
           {refusal.message}
@@ -202,7 +216,7 @@ function CodeStep({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [resending, setResending] = useState(false);
   const secondsLeft = useSecondsUntil(resendAt);
-  const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const form = useForm<CodeInput>({ defaultValues: { code: '' }, resolver: codeResolver });
   const error = form.formState.errors.code;
 
   const submit = form.handleSubmit(async ({ code }) => {
@@ -235,32 +249,22 @@ function CodeStep({
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{t('codeSentTo', { phone: formatPhoneInput(phone) })}</p>
-      <label className={styles.field}>
-        <span>{t('codeLabel')}</span>
-        <input
-          {...form.register('code', {
-            validate: (value) => {
-              const issue = smsCodeIssue(value);
-              return issue === undefined || issueText(issue, locale);
-            },
-          })}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_LENGTH}
-          aria-invalid={!!error}
-          aria-describedby="code-help"
-          // The code step is where the customer is headed: the field takes the focus at once.
-          // biome-ignore lint/a11y/noAutofocus: the only field of a step the customer just asked for.
-          autoFocus
-          data-testid="code-input"
-        />
-      </label>
-      {error && (
-        <p id="code-help" className={styles.error} role="alert">
-          {error.message}
-        </p>
-      )}
+      <Field label={t('codeLabel')} error={error && issueText(error.type, locale)} size="l">
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('code')}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SMS_CODE_LENGTH}
+            // The code step is where the customer is headed: the field takes the focus at once.
+            // biome-ignore lint/a11y/noAutofocus: the only field of a step the customer just asked for.
+            autoFocus
+            data-testid="code-input"
+          />
+        )}
+      </Field>
       {refusal && (
         <p className={styles.error} role="alert" data-testid="sign-in-refusal">
           {refusal.message}

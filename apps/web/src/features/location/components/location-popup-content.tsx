@@ -1,6 +1,10 @@
 import {
   type CustomerDeliveryMethod,
+  type DeliveryDetailsInput,
   type DeliveryPlace,
+  deliveryDetailsFromInput,
+  deliveryDetailsInput,
+  deliveryDetailsIssues,
   EMPTY_DELIVERY_PLACE,
   isSavedLocationUnchanged,
   type LocationProblemCode,
@@ -10,12 +14,14 @@ import {
 } from '@storefront/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appFlagsStore, useAppFlags } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { cityLocationQuery } from '../../../entities/location/location-queries.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { useBrand } from '../../../shared/config.tsx';
+import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
@@ -29,7 +35,6 @@ import {
   selectPickupResto,
   setDeliveryPoint,
   switchMethod,
-  updatePlaceDetails,
 } from '../model/popup-steps.ts';
 import { CityStep } from './city-step.tsx';
 import { MethodStep } from './method-step.tsx';
@@ -41,6 +46,9 @@ const DATA_PROBLEMS: readonly LocationProblemCode[] = [
   'no-zones',
   'no-pickup-points',
 ];
+
+/** The delivery details' rules, from packages/domain: the API's contract checks the same limits. */
+const detailsResolver = issuesResolver<DeliveryDetailsInput>(deliveryDetailsIssues);
 
 function savedLocation() {
   const s = selectionsStore.getState();
@@ -60,6 +68,13 @@ export default function LocationPopupContent() {
   const persistent = useAppFlags((s) => s.locationPersistent);
   const [saved] = useState(savedLocation);
   const [draft, setDraft] = useState<LocationDraft>(() => draftFromSaved(saved, cities.length));
+  // The delivery details (apartment … comment) are a form of their own; the draft keeps the rest. A long
+  // comment is flagged as it is typed (SPEC §5), and Save is refused until it is cut.
+  const details = useForm<DeliveryDetailsInput>({
+    defaultValues: deliveryDetailsInput(saved.place),
+    resolver: detailsResolver,
+    mode: 'onChange',
+  });
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [loadingCityId, setLoadingCityId] = useState<number | null>(null);
@@ -81,6 +96,8 @@ export default function LocationPopupContent() {
     setCityFailed(false);
     try {
       const data = await queryClient.fetchQuery(cityLocationQuery(brand.whiteLabel, cityId));
+      // Another city drops the place (chooseCity), and so its details.
+      if (cityId !== draft.cityId) details.reset(deliveryDetailsInput(null));
       setDraft((current) =>
         chooseCity(current, cityId, { ...ctx, restos: data.restos, zones: data.deliveryZones }),
       );
@@ -111,7 +128,13 @@ export default function LocationPopupContent() {
       cityId: draft.cityId,
       deliveryMethod: draft.method,
       restoId: draft.restoId,
-      deliveryPlace: draft.method === 'DELIVERY' ? draft.place : current.deliveryPlace,
+      deliveryPlace:
+        draft.method === 'DELIVERY'
+          ? {
+              ...(draft.place ?? EMPTY_DELIVERY_PLACE),
+              ...deliveryDetailsFromInput(details.getValues()),
+            }
+          : current.deliveryPlace,
       paymentMethod: draft.method ? paymentMethodAfterSave(current.paymentMethod, resto, draft.method) : null,
     });
     close();
@@ -119,6 +142,12 @@ export default function LocationPopupContent() {
 
   const save = () => {
     setSubmitted(true);
+    // Delivery saves the details too: the form checks them first (and focuses the first wrong one).
+    if (draft.method === 'DELIVERY') void details.handleSubmit(saveChecked)();
+    else saveChecked();
+  };
+
+  const saveChecked = () => {
     if (!location.isSuccess || problem) return;
     // SPEC §5: an unchanged saved address skips its checks; a new one without a house number asks first.
     const unchanged = isSavedLocationUnchanged(saved.place, draft.place);
@@ -166,7 +195,11 @@ export default function LocationPopupContent() {
           <MethodStep
             city={city}
             canChangeCity={cities.length > 1}
-            onChangeCity={() => setDraft(clearCity(draft))}
+            onChangeCity={() => {
+              // The place goes with the city (clearCity), and so do its details.
+              details.reset(deliveryDetailsInput(null));
+              setDraft(clearCity(draft));
+            }}
             draft={draft}
             ctx={ctx}
             loading={location.isPending}
@@ -175,11 +208,7 @@ export default function LocationPopupContent() {
             problem={shownProblem}
             onMethod={(method: CustomerDeliveryMethod) => setDraft(switchMethod(draft, method, ctx))}
             onPoint={(place: DeliveryPlace) => setDraft(setDeliveryPoint(draft, place, ctx))}
-            onDetails={(details: Partial<DeliveryPlace>) =>
-              setDraft(
-                updatePlaceDetails({ ...draft, place: draft.place ?? { ...EMPTY_DELIVERY_PLACE } }, details),
-              )
-            }
+            details={details}
             onPickup={(restoId: number) => setDraft(selectPickupResto(draft, restoId))}
           />
         )}

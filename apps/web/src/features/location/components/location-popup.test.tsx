@@ -77,7 +77,8 @@ const samara = [resto({ id: 9, cityIds: [2], menus: [] })];
 /** The popup's body is a lazy chunk: wait until it is there. */
 async function renderPopup(location: Parameters<typeof renderWithApp>[1]) {
   const view = await renderWithApp(<LocationPopup />, location);
-  await screen.findByRole('dialog', { name: 'Адрес' });
+  // The first import of the chunk is transformed on demand: on a busy machine it takes over a second.
+  await screen.findByRole('dialog', { name: 'Адрес' }, { timeout: 5000 });
   return view;
 }
 
@@ -191,6 +192,83 @@ describe('location popup', () => {
       location: { lat: 55.75, lng: 49.05 },
     });
     expect(localStorage.getItem('order_delivery_place')).not.toContain('Точка на карте');
+  });
+
+  it('saves the delivery details typed with the address, empty ones as null', async () => {
+    open();
+    await renderPopup({ cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await chooseAddressOnMap('баум');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Квартира / офис' }), '12');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Этаж' }), '3');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Комментарий к адресу' }), 'Код 12К');
+    await userEvent.click(screen.getByTestId('location-save'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Продолжить без номера' }));
+    await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));
+    expect(selectionsStore.getState().deliveryPlace).toMatchObject({
+      address: 'ул. Баумана',
+      apartment: '12',
+      entrance: null,
+      floor: '3',
+      intercom: null,
+      comment: 'Код 12К',
+    });
+  });
+
+  it('flags a comment over 100 characters as it is typed and refuses to save until it is cut', async () => {
+    open();
+    await renderPopup({ cities });
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    await chooseAddressOnMap('баум');
+    const comment = screen.getByRole('textbox', { name: 'Комментарий к адресу' });
+    await userEvent.click(comment);
+    await userEvent.paste('к'.repeat(101));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не больше 100 символов');
+    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    expect(comment).toHaveAccessibleDescription('Не больше 100 символов');
+    await userEvent.click(screen.getByTestId('location-save'));
+    await waitFor(() => expect(comment).toHaveFocus());
+    expect(screen.queryByText('Подтвердите адрес')).not.toBeInTheDocument();
+    expect(appFlagsStore.getState().locationOpen).toBe(true);
+    expect(selectionsStore.getState().cityId).toBeNull();
+    await userEvent.type(comment, '{Backspace}');
+    await waitFor(() => expect(comment).toHaveAttribute('aria-invalid', 'false'));
+    await userEvent.click(screen.getByTestId('location-save'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Продолжить без номера' }));
+    await waitFor(() => expect(appFlagsStore.getState().locationOpen).toBe(false));
+    expect(selectionsStore.getState().deliveryPlace?.comment).toHaveLength(100);
+  });
+
+  it('keeps the details across a switch to take-away and back, and drops them with the city', async () => {
+    selectionsStore.getState().save({
+      cityId: 1,
+      deliveryMethod: 'DELIVERY',
+      restoId: 1,
+      paymentMethod: null,
+      deliveryPlace: {
+        address: 'ул. Баумана, 44',
+        location: { lat: 55.75, lng: 49.05 },
+        apartment: '7',
+        entrance: '2',
+        floor: null,
+        intercom: null,
+        comment: null,
+      },
+    });
+    open(false);
+    await renderPopup({ cities });
+    expect(await screen.findByRole('textbox', { name: 'Квартира / офис' })).toHaveValue('7');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Домофон' }), '7К');
+    await userEvent.click(screen.getByText('Самовывоз'));
+    expect(screen.queryByRole('textbox', { name: 'Домофон' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Доставка'));
+    expect(screen.getByRole('textbox', { name: 'Домофон' })).toHaveValue('7К');
+    expect(screen.getByRole('textbox', { name: 'Подъезд' })).toHaveValue('2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Казань, сменить город' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Казань' }));
+    expect(await screen.findByRole('textbox', { name: 'Квартира / офис' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Домофон' })).toHaveValue('');
   });
 
   it('shows the delivery terms of the zone with free delivery and minutes', async () => {

@@ -1,6 +1,9 @@
 import {
   type CustomerDeliveryMethod,
-  DELIVERY_COMMENT_MAX,
+  DELIVERY_DETAIL_MAX,
+  type DeliveryDetailField,
+  type DeliveryDetailIssue,
+  type DeliveryDetailsInput,
   type DeliveryPlace,
   deliveryZoneForPoint,
   deliveryZones,
@@ -16,8 +19,10 @@ import {
 } from '@storefront/domain';
 import type { CityListItem, DeliveryZone, Resto } from '@storefront/domain/contracts';
 import { lazy, Suspense, useId, useState } from 'react';
+import { type UseFormReturn, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
+import { Field } from '../../../shared/ui/field.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -40,7 +45,8 @@ interface MethodStepProps {
   problem: LocationProblemCode | null;
   onMethod: (method: CustomerDeliveryMethod) => void;
   onPoint: (place: DeliveryPlace) => void;
-  onDetails: (details: Partial<DeliveryPlace>) => void;
+  /** The delivery-details form (apartment … comment): the popup owns it, so it outlives a method switch. */
+  details: UseFormReturn<DeliveryDetailsInput>;
   onPickup: (restoId: number) => void;
 }
 
@@ -49,6 +55,9 @@ const ADDRESS_PROBLEMS: readonly LocationProblemCode[] = [
   'address-outside-zone',
   'no-zones',
 ];
+
+/** The words of each delivery-details issue (the limit comes from the field). */
+const DETAIL_ISSUE_TEXTS: Record<DeliveryDetailIssue, 'tooLong'> = { 'delivery-detail.too-long': 'tooLong' };
 
 function Problem({ code }: { code: LocationProblemCode | null }) {
   const { t } = useTranslation('location');
@@ -123,27 +132,26 @@ export function MethodStep(props: MethodStepProps) {
   );
 }
 
-function DeliveryForm({ city, draft, ctx, problem, onPoint, onDetails }: MethodStepProps) {
+function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodStepProps) {
   const { t } = useTranslation('location');
   const id = useId();
   const [termsOpen, setTermsOpen] = useState(false);
   const [mapOpen, setMapOpen] = useState(false);
+  const { errors } = useFormState({ control: details.control });
   const place = draft.place ?? EMPTY_DELIVERY_PLACE;
   const zones = deliveryZones(ctx.zones, ctx.restos as Resto[]) as DeliveryZone[];
   const zone = place.location
     ? (deliveryZoneForPoint(place.location, zones, ctx.restos) as DeliveryZone | null)
     : null;
   const resto = ctx.restos.find((r) => r.id === zone?.restoId) as Resto | undefined;
-  const commentTooLong = (place.comment ?? '').length > DELIVERY_COMMENT_MAX;
+  const issue = (name: DeliveryDetailField) => {
+    const code = errors[name]?.type as DeliveryDetailIssue | undefined;
+    return code && t(DETAIL_ISSUE_TEXTS[code], { max: DELIVERY_DETAIL_MAX[name] });
+  };
   const field = (name: 'apartment' | 'entrance' | 'floor' | 'intercom') => (
-    <label className={styles.field}>
-      <span>{t(name)}</span>
-      <input
-        value={place[name] ?? ''}
-        maxLength={50}
-        onChange={(e) => onDetails({ [name]: e.target.value || null })}
-      />
-    </label>
+    <Field label={t(name)} error={issue(name)}>
+      {(control) => <input {...control} {...details.register(name)} maxLength={DELIVERY_DETAIL_MAX[name]} />}
+    </Field>
   );
   return (
     <div className={styles.form}>
@@ -200,20 +208,10 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, onDetails }: MethodS
         {field('floor')}
         {field('intercom')}
       </div>
-      <label className={styles.field}>
-        <span>{t('comment')}</span>
-        <textarea
-          value={place.comment ?? ''}
-          rows={2}
-          aria-invalid={commentTooLong}
-          onChange={(e) => onDetails({ comment: e.target.value || null })}
-        />
-        {commentTooLong && (
-          <span className={styles.problem} role="alert">
-            {t('commentTooLong', { max: DELIVERY_COMMENT_MAX })}
-          </span>
-        )}
-      </label>
+      {/* No maxLength: a longer comment (pasted, say) stays visible with the error, to be cut by the customer. */}
+      <Field label={t('comment')} error={issue('comment')}>
+        {(control) => <textarea {...control} {...details.register('comment')} rows={2} />}
+      </Field>
     </div>
   );
 }

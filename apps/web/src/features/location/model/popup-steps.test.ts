@@ -19,7 +19,6 @@ import {
   selectPickupResto,
   setDeliveryPoint,
   switchMethod,
-  updatePlaceDetails,
 } from './popup-steps.ts';
 
 const centre = { lat: 55.8, lng: 49.1 };
@@ -220,13 +219,7 @@ describe('setDeliveryPoint (SPEC §4)', () => {
   });
 });
 
-describe('updatePlaceDetails and selectPickupResto', () => {
-  it('updatePlaceDetails: fills the delivery form fields, starting from an empty place', () => {
-    const updated = updatePlaceDetails(emptyDraft, { apartment: '12', floor: '3' });
-    expect(updated.place).toMatchObject({ address: null, apartment: '12', floor: '3', location: null });
-    expect(updatePlaceDetails(updated, { comment: 'домофон не работает' }).place?.apartment).toBe('12');
-  });
-
+describe('selectPickupResto', () => {
   it('selectPickupResto: selects the picked restaurant', () => {
     expect(selectPickupResto({ ...emptyDraft, restoId: 1 }, 4).restoId).toBe(4);
   });

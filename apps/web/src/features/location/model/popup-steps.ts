@@ -118,14 +118,6 @@ export function setDeliveryPoint(
   return { ...draft, place, restoId };
 }
 
-/** SPEC §2 item 2: the apartment/office, entrance, floor, intercom and comment fields of the delivery form. */
-export function updatePlaceDetails(
-  draft: LocationDraft,
-  details: Partial<Pick<DeliveryPlace, 'apartment' | 'comment' | 'entrance' | 'floor' | 'intercom'>>,
-): LocationDraft {
-  return { ...draft, place: { ...(draft.place ?? EMPTY_DELIVERY_PLACE), ...details } };
-}
-
 /** SPEC §2 item 2: take-away shows a radio list of pickup points; picking one selects that restaurant. */
 export function selectPickupResto(draft: LocationDraft, restoId: number): LocationDraft {
   return { ...draft, restoId };
