@@ -3,7 +3,17 @@
  * 'Token refresh'). Pure rules; the store and the API client apply them.
  */
 
-export type TokenSource = 'PHONE' | 'APPLE' | 'GOOGLE' | 'VK';
+/** Sign-in providers whose ID token the browser receives and the API checks (SPEC §4). */
+export const ID_TOKEN_PROVIDERS = ['GOOGLE', 'APPLE'] as const;
+export type IdTokenProvider = (typeof ID_TOKEN_PROVIDERS)[number];
+
+/** Social accounts a person can link and sign in with. */
+export const SOCIAL_PROVIDERS = [...ID_TOKEN_PROVIDERS, 'VK'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** How a token set was obtained (SPEC §3 'Token set' source), also the brand's list of sign-in methods. */
+export const TOKEN_SOURCES = ['PHONE', ...SOCIAL_PROVIDERS] as const;
+export type TokenSource = (typeof TOKEN_SOURCES)[number];
 
 export interface StoredTokenSet {
   accessToken: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_DELIVERY_METHODS, DELIVERY_METHODS, PAYMENT_METHODS } from '../methods/methods.ts';
 import { isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
 
 /** A numeric id in a path or query: digits only, so '1e3', '0x10' or '-1' are refused, not coerced. */
@@ -43,5 +44,7 @@ export const errorBody = z.object({
   errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
 });
 
-export const deliveryMethod = z.enum(['DELIVERY', 'ONLINE', 'TABLE', 'TAKE_AWAY']);
-export const paymentMethod = z.enum(['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT']);
+export const deliveryMethod = z.enum(DELIVERY_METHODS);
+/** The methods a storefront customer chooses between (DELIVERY, TAKE_AWAY). */
+export const customerDeliveryMethod = z.enum(CUSTOMER_DELIVERY_METHODS);
+export const paymentMethod = z.enum(PAYMENT_METHODS);

@@ -8,6 +8,10 @@ export type CustomerDeliveryMethod = (typeof CUSTOMER_DELIVERY_METHODS)[number];
 export const PAYMENT_METHODS = ['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Who takes a restaurant's online card payments: the built-in demo page or YooKassa. */
+export const PAY_ENGINES = ['demo', 'yookassa'] as const;
+export type PayEngine = (typeof PAY_ENGINES)[number];
+
 /** What a restaurant accepts for one delivery method (SPEC §3 'Order options per delivery method'). */
 export interface PaymentOptions {
   /** Online card payment is offered only when this is a non-empty string (the payment account's label). */

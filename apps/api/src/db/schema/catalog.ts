@@ -1,4 +1,14 @@
-import type { LatLng, LocalizedText, OpeningHoursDay, PaymentOptions } from '@storefront/domain';
+import {
+  CUSTOMER_DELIVERY_METHODS,
+  type LatLng,
+  type LocalizedText,
+  MEASURE_UNITS,
+  type OpeningHoursDay,
+  PAY_ENGINES,
+  type PaymentOptions,
+  PROMO_CODE_KINDS,
+  TAG_KINDS,
+} from '@storefront/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -65,7 +75,7 @@ export const tags = pgTable(
       .notNull()
       .references(() => whiteLabels.id),
     code: text('code').notNull(),
-    kind: text('kind', { enum: ['resto', 'position'] }).notNull(),
+    kind: text('kind', { enum: TAG_KINDS }).notNull(),
     name: localized('name'),
   },
   (t) => [uniqueIndex('tags_code_idx').on(t.whiteLabelId, t.code)],
@@ -94,9 +104,7 @@ export const restos = pgTable(
     ...methodFlags,
     payDelivery: jsonb('pay_delivery').$type<PaymentOptions>().notNull(),
     payTakeAway: jsonb('pay_take_away').$type<PaymentOptions>().notNull(),
-    payEngine: text('pay_engine', { enum: ['demo', 'yookassa'] })
-      .notNull()
-      .default('demo'),
+    payEngine: text('pay_engine', { enum: PAY_ENGINES }).notNull().default('demo'),
     photos: text('photos').array().notNull().default(sql`'{}'`),
     /** Hidden restaurants keep their history (orders) but vanish from the storefront. */
     isPublished: boolean('is_published').notNull().default(true),
@@ -157,7 +165,7 @@ export const preOrderSettings = pgTable(
     restoId: integer('resto_id')
       .notNull()
       .references(() => restos.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['DELIVERY', 'TAKE_AWAY'] }).notNull(),
+    type: text('type', { enum: CUSTOMER_DELIVERY_METHODS }).notNull(),
     minTimeMinutes: integer('min_time_minutes').notNull(),
     dayInAdvance: integer('day_in_advance').notNull(),
     /** Hours for pre-orders when they differ from the opening hours; null means the opening hours. */
@@ -215,7 +223,7 @@ export const positions = pgTable(
     name: localized('name'),
     description: localized('description'),
     measureValue: doublePrecision('measure_value'),
-    measureUnit: text('measure_unit', { enum: ['g', 'pc', 'ml', 'cm'] }),
+    measureUnit: text('measure_unit', { enum: MEASURE_UNITS }),
     price: integer('price').notNull(),
     photos: text('photos').array().notNull().default(sql`'{}'`),
     isAdult: boolean('is_adult').notNull().default(false),
@@ -407,7 +415,7 @@ export const promoCodes = pgTable(
     /** Stored upper-case; customers may type any case. */
     code: text('code').notNull(),
     description: localized('description'),
-    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    kind: text('kind', { enum: PROMO_CODE_KINDS }).notNull(),
     value: integer('value').notNull(),
     maxDiscountAmount: integer('max_discount_amount'),
     minOrderAmount: integer('min_order_amount'),
@@ -417,7 +425,10 @@ export const promoCodes = pgTable(
     hoursFrom: text('hours_from'),
     hoursTo: text('hours_to'),
     /** Empty: every delivery method. */
-    deliveryMethods: text('delivery_methods').array().notNull().default(sql`'{}'`),
+    deliveryMethods: text('delivery_methods', { enum: CUSTOMER_DELIVERY_METHODS })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     totalLimit: integer('total_limit'),
     perPersonLimit: integer('per_person_limit'),
     /** Incremented in the order's transaction with a guard against totalLimit, so two instances cannot oversell. */

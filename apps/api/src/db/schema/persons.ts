@@ -1,3 +1,4 @@
+import { SOCIAL_PROVIDERS, TOKEN_SOURCES } from '@storefront/domain';
 import {
   index,
   integer,
@@ -46,7 +47,7 @@ export const personIdentities = pgTable(
     whiteLabelId: text('white_label_id')
       .notNull()
       .references(() => whiteLabels.id),
-    provider: text('provider', { enum: ['GOOGLE', 'APPLE', 'VK'] }).notNull(),
+    provider: text('provider', { enum: SOCIAL_PROVIDERS }).notNull(),
     subject: text('subject').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -144,7 +145,7 @@ export const refreshTokens = pgTable(
     personId: integer('person_id')
       .notNull()
       .references(() => persons.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['PHONE', 'APPLE', 'GOOGLE', 'VK'] }).notNull(),
+    source: text('source', { enum: TOKEN_SOURCES }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
