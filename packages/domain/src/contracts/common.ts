@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_DELIVERY_METHODS, DELIVERY_METHODS, PAYMENT_METHODS } from '../methods/methods.ts';
+import type { Minor } from '../money/money.ts';
 import { isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
 
 /** A numeric id in a path or query: digits only, so '1e3', '0x10' or '-1' are refused, not coerced. */
@@ -11,8 +12,13 @@ export const idParam = z
 
 export const id = z.number().int().positive();
 
-/** Money in minor units (kopecks). Never a float. */
-export const minorAmount = z.number().int().nonnegative();
+const wholeMinorUnits = z.number().int().nonnegative();
+/**
+ * Money in minor units (kopecks), never a float. It parses to the domain's branded Minor, so a price
+ * keeps its unit from the database column to the screen; the brand is a type only, as zod's own
+ * .brand() is, so the JSON stays a plain integer and the OpenAPI document is unchanged.
+ */
+export const minorAmount = wholeMinorUnits as typeof wholeMinorUnits & { _zod: { output: Minor } };
 
 export const localizedText = z.object({ ru: z.string(), en: z.string().optional() });
 
