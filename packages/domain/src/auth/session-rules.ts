@@ -3,6 +3,8 @@
  * 'Token refresh'). Pure rules; the store and the API client apply them.
  */
 
+import type { PersonProfile, TokenSet } from '../contracts/auth.ts';
+
 /** Sign-in providers whose ID token the browser receives and the API checks (SPEC §4). */
 export const ID_TOKEN_PROVIDERS = ['GOOGLE', 'APPLE'] as const;
 export type IdTokenProvider = (typeof ID_TOKEN_PROVIDERS)[number];
@@ -15,27 +17,13 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const TOKEN_SOURCES = ['PHONE', ...SOCIAL_PROVIDERS] as const;
 export type TokenSource = (typeof TOKEN_SOURCES)[number];
 
-export interface StoredTokenSet {
-  accessToken: string;
-  refreshToken: string;
-  vkAccessToken?: string | undefined;
-  source: TokenSource;
-}
+/** SPEC §3 'Token set' as the storefront keeps it: the sign-in answer itself. */
+export type StoredTokenSet = TokenSet;
 
-export interface ProfileDelivery {
-  email: string | null;
-  personName: string | null;
-  phone: string | null;
-}
+export type ProfileDelivery = PersonProfile['deliveries'][number];
 
-export interface Profile {
-  id: number;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  deliveries: readonly ProfileDelivery[];
-}
+/** The parts of SPEC §3's person profile these rules read; a whole PersonProfile fits. */
+export type Profile = Pick<PersonProfile, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'deliveries'>;
 
 /** The order draft's person: what the receipt and the courier need. */
 export interface OrderContact {

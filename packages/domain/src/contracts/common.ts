@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_DELIVERY_METHODS, DELIVERY_METHODS, PAYMENT_METHODS } from '../methods/methods.ts';
 import type { Minor } from '../money/money.ts';
-import { isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
+import { DAYS_OF_WEEK, isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
 
 /** A numeric id in a path or query: digits only, so '1e3', '0x10' or '-1' are refused, not coerced. */
 export const idParam = z
@@ -27,7 +27,7 @@ export const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number
 export const bounds = z.object({ southWest: latLng, northEast: latLng });
 
 /** ISO day of week, 1 = Monday … 7 = Sunday. */
-export const dayOfWeek = z.literal([1, 2, 3, 4, 5, 6, 7]);
+export const dayOfWeek = z.literal(DAYS_OF_WEEK);
 
 export const timeOfDay = z.string().refine(isTimeOfDay, 'must be a time of day HH:MM');
 
@@ -40,7 +40,9 @@ export const whiteLabelId = z
 export const openingHoursDay = z.object({
   dayOfWeek: dayOfWeek,
   active: z.boolean(),
+  /** 'HH:MM' in the restaurant's own time zone. */
   open: timeOfDay,
+  /** 'HH:MM'; '00:00' or '23:59' mean the end of the day, and a time before `open` runs past midnight. */
   close: timeOfDay,
 });
 

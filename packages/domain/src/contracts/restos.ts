@@ -17,6 +17,7 @@ import {
 const valueItem = z.object({ value: z.string() });
 
 export const paymentOptions = z.object({
+  /** Online card payment is offered only when this is a non-empty string (the payment account's label). */
   cardOnline: z.string().nullable(),
   cardUponReceipt: z.boolean(),
   cashUponReceipt: z.boolean(),

@@ -1,3 +1,5 @@
+import type { Resto } from '../contracts/restos.ts';
+
 export const DELIVERY_METHODS = ['DELIVERY', 'ONLINE', 'TABLE', 'TAKE_AWAY'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
@@ -12,25 +14,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAY_ENGINES = ['demo', 'yookassa'] as const;
 export type PayEngine = (typeof PAY_ENGINES)[number];
 
+/** What a restaurant accepts for each customer delivery method; the restaurant contract's payConfig. */
+export type PayConfig = Resto['payConfig'];
+
 /** What a restaurant accepts for one delivery method (SPEC §3 'Order options per delivery method'). */
-export interface PaymentOptions {
-  /** Online card payment is offered only when this is a non-empty string (the payment account's label). */
-  cardOnline: string | null;
-  cardUponReceipt: boolean;
-  cashUponReceipt: boolean;
-}
+export type PaymentOptions = PayConfig['delivery'];
 
-export interface PayConfig {
-  delivery: PaymentOptions;
-  takeAway: PaymentOptions;
-}
-
-export interface MethodFlags {
-  isDelivery: boolean;
-  isOnline: boolean;
-  isTable: boolean;
-  isTakeAway: boolean;
-}
+export type MethodFlags = Pick<Resto, 'isDelivery' | 'isOnline' | 'isTable' | 'isTakeAway'>;
 
 /** SPEC §4: a restaurant supports a method only if its flag is true; an unknown method is unsupported. */
 export function supportsMethod(resto: MethodFlags, method: string): boolean {
