@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { errorBody } from './contracts/common.ts';
 import type { LocalizedText } from './i18n/locale.ts';
 import { REQUEST_FAILED_TEXT } from './request-failed-text.ts';
 
@@ -126,7 +128,5 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
-/** The answer body of every failed call (SPEC §8, DESIGN 'API conventions'). */
-export interface ErrorBody {
-  errors: { code: string; message: string; field?: string }[];
-}
+/** The answer body of every failed call (SPEC §8, DESIGN 'API conventions'): the errorBody contract. */
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,3 +1,4 @@
+import type { Locale } from '@storefront/domain';
 import type { BrandConfig } from '@storefront/domain/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 
@@ -24,7 +25,7 @@ export function useBrand(): BrandConfig {
 }
 
 /** Applies the brand's colours, title and favicon to the document. */
-export function applyBrandToDocument(brand: BrandConfig, locale: 'ru' | 'en') {
+export function applyBrandToDocument(brand: BrandConfig, locale: Locale) {
   const root = document.documentElement;
   root.dataset.theme = brand.theme.mode;
   root.style.setProperty('--color-primary', brand.theme.primary);

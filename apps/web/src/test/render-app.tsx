@@ -1,3 +1,4 @@
+import { minor } from '@storefront/domain';
 import type {
   BrandConfig,
   CityListItem,
@@ -62,7 +63,7 @@ export function resto(overrides: Partial<Resto> & Pick<Resto, 'id'>): Resto {
     cityIds: [1],
     address: { ru: `Казань, ${street.ru}` },
     street,
-    averageCheck: 100_000,
+    averageCheck: minor(100_000),
     currency: 'RUB',
     description: { ru: '' },
     emails: [],
@@ -110,8 +111,8 @@ export function zone(id: number, restoId: number, south: number, west: number): 
       { lat: south + 0.1, lng: west },
     ],
     rules: [
-      { orderPrice: { min: 0, max: 100_000 }, deliveryPrice: 20_000, time: 60 },
-      { orderPrice: { min: 100_000, max: null }, deliveryPrice: 0, time: 45 },
+      { orderPrice: { min: minor(0), max: minor(100_000) }, deliveryPrice: minor(20_000), time: 60 },
+      { orderPrice: { min: minor(100_000), max: null }, deliveryPrice: minor(0), time: 45 },
     ],
   };
 }

@@ -3,29 +3,27 @@
  * 'Token refresh'). Pure rules; the store and the API client apply them.
  */
 
-export type TokenSource = 'PHONE' | 'APPLE' | 'GOOGLE' | 'VK';
+import type { PersonProfile, TokenSet } from '../contracts/auth.ts';
 
-export interface StoredTokenSet {
-  accessToken: string;
-  refreshToken: string;
-  vkAccessToken?: string | undefined;
-  source: TokenSource;
-}
+/** Sign-in providers whose ID token the browser receives and the API checks (SPEC §4). */
+export const ID_TOKEN_PROVIDERS = ['GOOGLE', 'APPLE'] as const;
+export type IdTokenProvider = (typeof ID_TOKEN_PROVIDERS)[number];
 
-export interface ProfileDelivery {
-  email: string | null;
-  personName: string | null;
-  phone: string | null;
-}
+/** Social accounts a person can link and sign in with. */
+export const SOCIAL_PROVIDERS = [...ID_TOKEN_PROVIDERS, 'VK'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-export interface Profile {
-  id: number;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  deliveries: readonly ProfileDelivery[];
-}
+/** How a token set was obtained (SPEC §3 'Token set' source), also the brand's list of sign-in methods. */
+export const TOKEN_SOURCES = ['PHONE', ...SOCIAL_PROVIDERS] as const;
+export type TokenSource = (typeof TOKEN_SOURCES)[number];
+
+/** SPEC §3 'Token set' as the storefront keeps it: the sign-in answer itself. */
+export type StoredTokenSet = TokenSet;
+
+export type ProfileDelivery = PersonProfile['deliveries'][number];
+
+/** The parts of SPEC §3's person profile these rules read; a whole PersonProfile fits. */
+export type Profile = Pick<PersonProfile, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'deliveries'>;
 
 /** The order draft's person: what the receipt and the courier need. */
 export interface OrderContact {

@@ -14,3 +14,11 @@ export const EXTENDED_COOKING_MINUTES = 90;
 
 export const MEASURE_UNITS = ['g', 'pc', 'ml', 'cm'] as const;
 export type MeasureUnit = (typeof MEASURE_UNITS)[number];
+
+/** A tag marks either restaurants or positions. */
+export const TAG_KINDS = ['resto', 'position'] as const;
+export type TagKind = (typeof TAG_KINDS)[number];
+
+/** A promo code takes a percentage off (value 1–100) or a fixed amount in minor units. */
+export const PROMO_CODE_KINDS = ['percent', 'fixed'] as const;
+export type PromoCodeKind = (typeof PROMO_CODE_KINDS)[number];

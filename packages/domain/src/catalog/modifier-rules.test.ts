@@ -20,8 +20,8 @@ const base: ModifierGroup = {
   minCount: 1,
   maxCount: 1,
   items: [
-    { id: 11, price: 0 },
-    { id: 12, price: 0 },
+    { id: 11, price: minor(0) },
+    { id: 12, price: minor(0) },
   ],
 };
 /** Optional, up to three toppings, any item more than once. */
@@ -31,9 +31,9 @@ const toppings: ModifierGroup = {
   minCount: 0,
   maxCount: 3,
   items: [
-    { id: 21, price: 5_000 },
-    { id: 22, price: 7_000 },
-    { id: 23, price: 9_900 },
+    { id: 21, price: minor(5_000) },
+    { id: 22, price: minor(7_000) },
+    { id: 23, price: minor(9_900) },
   ],
 };
 /** Required, one or two sauces. */
@@ -43,8 +43,8 @@ const sauces: ModifierGroup = {
   minCount: 1,
   maxCount: 2,
   items: [
-    { id: 31, price: 3_000 },
-    { id: 32, price: 0 },
+    { id: 31, price: minor(3_000) },
+    { id: 32, price: minor(0) },
   ],
 };
 /** Optional single choice. */
@@ -53,7 +53,7 @@ const drink: ModifierGroup = {
   modifierId: 504,
   minCount: 0,
   maxCount: 1,
-  items: [{ id: 41, price: 10_000 }],
+  items: [{ id: 41, price: minor(10_000) }],
 };
 const groups = [base, toppings, sauces, drink];
 const none: ModifierSelection = {};

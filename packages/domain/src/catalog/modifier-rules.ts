@@ -137,7 +137,7 @@ export function selectionToCartModifiers(
       id: item.id,
       modifierId: group.modifierId,
       count,
-      price: minor(item.price),
+      price: item.price,
     }))
     .sort(compareCartModifiers);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_INPUT_MAX_LENGTH } from '../auth/phone-sign-in.ts';
+import { TOKEN_SOURCES } from '../auth/session-rules.ts';
 import { errorBody, id, idParam, whiteLabelId } from './common.ts';
 
 /**
@@ -63,8 +64,8 @@ export const vkIdSignInRequest = z.object({
 });
 export type VkIdSignInRequest = z.infer<typeof vkIdSignInRequest>;
 
-export const tokenSource = z.enum(['PHONE', 'APPLE', 'GOOGLE', 'VK']);
-export type TokenSource = z.infer<typeof tokenSource>;
+export const tokenSource = z.enum(TOKEN_SOURCES);
+export type { TokenSource } from '../auth/session-rules.ts';
 
 /** SPEC §3 'Token set': the answer of every sign-in and of POST /api/v1/sign/refresh. */
 export const tokenSet = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { id, localizedText, whiteLabelId } from './common.ts';
+import { TOKEN_SOURCES } from '../auth/session-rules.ts';
+import { LOCALES } from '../i18n/locale.ts';
+import { customerDeliveryMethod, id, localizedText, whiteLabelId } from './common.ts';
 
 const url = z.url();
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #5bd0a4');
@@ -20,10 +22,10 @@ export const brandConfig = z.object({
     surface: colour.optional(),
     text: colour.optional(),
   }),
-  locales: z.array(z.enum(['ru', 'en'])).min(1),
-  defaultLocale: z.enum(['ru', 'en']).default('ru'),
+  locales: z.array(z.enum(LOCALES)).min(1),
+  defaultLocale: z.enum(LOCALES).default('ru'),
   features: z.object({
-    auth: z.array(z.enum(['PHONE', 'GOOGLE', 'APPLE', 'VK'])),
+    auth: z.array(z.enum(TOKEN_SOURCES)),
     personCount: z.boolean(),
     promoCodes: z.boolean(),
     preOrder: z.boolean(),
@@ -36,7 +38,7 @@ export const brandConfig = z.object({
   }),
   defaults: z.object({
     cityId: id.nullable(),
-    deliveryMethod: z.enum(['DELIVERY', 'TAKE_AWAY']).nullable(),
+    deliveryMethod: customerDeliveryMethod.nullable(),
     restoId: id.nullable(),
   }),
   /**

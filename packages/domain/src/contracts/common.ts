@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
+import { CUSTOMER_DELIVERY_METHODS, DELIVERY_METHODS, PAYMENT_METHODS } from '../methods/methods.ts';
+import type { Minor } from '../money/money.ts';
+import { DAYS_OF_WEEK, isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
 
 /** A numeric id in a path or query: digits only, so '1e3', '0x10' or '-1' are refused, not coerced. */
 export const idParam = z
@@ -10,8 +12,13 @@ export const idParam = z
 
 export const id = z.number().int().positive();
 
-/** Money in minor units (kopecks). Never a float. */
-export const minorAmount = z.number().int().nonnegative();
+const wholeMinorUnits = z.number().int().nonnegative();
+/**
+ * Money in minor units (kopecks), never a float. It parses to the domain's branded Minor, so a price
+ * keeps its unit from the database column to the screen; the brand is a type only, as zod's own
+ * .brand() is, so the JSON stays a plain integer and the OpenAPI document is unchanged.
+ */
+export const minorAmount = wholeMinorUnits as typeof wholeMinorUnits & { _zod: { output: Minor } };
 
 export const localizedText = z.object({ ru: z.string(), en: z.string().optional() });
 
@@ -20,7 +27,7 @@ export const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number
 export const bounds = z.object({ southWest: latLng, northEast: latLng });
 
 /** ISO day of week, 1 = Monday … 7 = Sunday. */
-export const dayOfWeek = z.literal([1, 2, 3, 4, 5, 6, 7]);
+export const dayOfWeek = z.literal(DAYS_OF_WEEK);
 
 export const timeOfDay = z.string().refine(isTimeOfDay, 'must be a time of day HH:MM');
 
@@ -33,7 +40,9 @@ export const whiteLabelId = z
 export const openingHoursDay = z.object({
   dayOfWeek: dayOfWeek,
   active: z.boolean(),
+  /** 'HH:MM' in the restaurant's own time zone. */
   open: timeOfDay,
+  /** 'HH:MM'; '00:00' or '23:59' mean the end of the day, and a time before `open` runs past midnight. */
   close: timeOfDay,
 });
 
@@ -43,5 +52,7 @@ export const errorBody = z.object({
   errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
 });
 
-export const deliveryMethod = z.enum(['DELIVERY', 'ONLINE', 'TABLE', 'TAKE_AWAY']);
-export const paymentMethod = z.enum(['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT']);
+export const deliveryMethod = z.enum(DELIVERY_METHODS);
+/** The methods a storefront customer chooses between (DELIVERY, TAKE_AWAY). */
+export const customerDeliveryMethod = z.enum(CUSTOMER_DELIVERY_METHODS);
+export const paymentMethod = z.enum(PAYMENT_METHODS);

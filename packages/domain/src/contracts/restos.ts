@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_ENGINES } from '../methods/methods.ts';
 import {
   deliveryMethod,
   id,
@@ -16,6 +17,7 @@ import {
 const valueItem = z.object({ value: z.string() });
 
 export const paymentOptions = z.object({
+  /** Online card payment is offered only when this is a non-empty string (the payment account's label). */
   cardOnline: z.string().nullable(),
   cardUponReceipt: z.boolean(),
   cashUponReceipt: z.boolean(),
@@ -49,7 +51,7 @@ export const resto = z.object({
   openingHours: z.array(openingHoursDay),
   order: z.number().int(),
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
-  payEngine: z.enum(['demo', 'yookassa']),
+  payEngine: z.enum(PAY_ENGINES),
   pays: z.array(z.object({ id, code: paymentMethod, name: localizedText })),
   photos: z.array(z.string()),
   tags: z.array(tag),

@@ -11,7 +11,11 @@ import {
 } from './delivery-terms.ts';
 
 function rule(min: number, max: number | null, price: number, time = 60): DeliveryRule {
-  return { orderPrice: { min, max }, deliveryPrice: price, time };
+  return {
+    orderPrice: { min: minor(min), max: max === null ? null : minor(max) },
+    deliveryPrice: minor(price),
+    time,
+  };
 }
 
 // Given out of order on purpose: 1000–2000 costs 200, 2000–3000 costs 100, from 3000 free, below 1000 none.

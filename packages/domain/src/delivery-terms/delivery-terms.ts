@@ -56,9 +56,9 @@ export function hasDeliveryTerms(zone: TermsZone | null): boolean {
 /** SPEC §2 item 3: order sum range (from..to), cost ('Бесплатно' if zero), minutes if nonzero; by `from`. */
 export function deliveryTermsRows(zone: TermsZone): DeliveryTermsRow[] {
   return sortedRules(zone).map((rule) => ({
-    from: minor(rule.orderPrice.min),
-    to: rule.orderPrice.max === null ? null : minor(rule.orderPrice.max),
-    cost: minor(rule.deliveryPrice),
+    from: rule.orderPrice.min,
+    to: rule.orderPrice.max,
+    cost: rule.deliveryPrice,
     isFree: rule.deliveryPrice === 0,
     minutes: rule.time === 0 ? null : rule.time,
   }));
@@ -67,7 +67,7 @@ export function deliveryTermsRows(zone: TermsZone): DeliveryTermsRow[] {
 /** The delivery cost for an order total: the price of the threshold covering it, null when none does. */
 export function deliveryPriceFor(total: Minor, zone: TermsZone): Minor | null {
   const rule = sortedRules(zone).find((candidate) => covers(candidate, total));
-  return rule ? minor(rule.deliveryPrice) : null;
+  return rule ? rule.deliveryPrice : null;
 }
 
 /**
@@ -84,8 +84,8 @@ export function deliveryRuleAlert(total: Minor, zone: TermsZone): DeliveryRuleAl
 
   const maxes = rules.map((rule) => rule.orderPrice.max);
   if (!maxes.includes(null)) {
-    const maxOrderPrice = Math.max(...(maxes as number[]));
-    if (total >= maxOrderPrice) return { kind: 'max-order', maxOrderPrice: minor(maxOrderPrice) };
+    const maxOrderPrice = minor(Math.max(...(maxes as Minor[])));
+    if (total >= maxOrderPrice) return { kind: 'max-order', maxOrderPrice };
   }
 
   const index = rules.findIndex((rule) => covers(rule, total));
@@ -97,11 +97,11 @@ export function deliveryRuleAlert(total: Minor, zone: TermsZone): DeliveryRuleAl
   const next = rules[index + 1];
   return {
     kind: 'current',
-    deliveryPrice: minor(current.deliveryPrice),
-    minOrderPrice: minor(current.orderPrice.min),
+    deliveryPrice: current.deliveryPrice,
+    minOrderPrice: current.orderPrice.min,
     ...(next && {
       next: {
-        deliveryPrice: minor(next.deliveryPrice),
+        deliveryPrice: next.deliveryPrice,
         orderPriceDifference: minor(Math.max(0, next.orderPrice.min - total)),
         isFree: next.deliveryPrice === 0,
       },
@@ -112,7 +112,7 @@ export function deliveryRuleAlert(total: Minor, zone: TermsZone): DeliveryRuleAl
 function minOrder(rule: DeliveryRule, total: Minor): DeliveryRuleAlert {
   return {
     kind: 'min-order',
-    minOrderPrice: minor(rule.orderPrice.min),
+    minOrderPrice: rule.orderPrice.min,
     orderPriceDifference: minor(rule.orderPrice.min - total),
   };
 }

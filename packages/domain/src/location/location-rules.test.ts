@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPointInPolygon, type LatLng } from '../geo/geo.ts';
+import {
+  deliveryOnly,
+  makeContext,
+  makePlace,
+  makeResto,
+  makeZone,
+  PAY_ALL,
+  PAY_CASH,
+  PAY_NONE,
+  rectangle,
+  takeAwayOnly,
+} from '../testing/location-fixtures.ts';
 import { DELIVERY_COMMENT_MAX } from './delivery-details.ts';
 import {
   defaultDeliveryMethod,
@@ -18,18 +30,6 @@ import {
   takeAwayRestos,
   validateLocationDraft,
 } from './location-rules.ts';
-import {
-  deliveryOnly,
-  makeContext,
-  makePlace,
-  makeResto,
-  makeZone,
-  PAY_ALL,
-  PAY_CASH,
-  PAY_NONE,
-  rectangle,
-  takeAwayOnly,
-} from './test-fixtures.ts';
 
 const centre: LatLng = { lat: 55.8, lng: 49.1 };
 const north: LatLng = { lat: 56.0, lng: 49.1 };

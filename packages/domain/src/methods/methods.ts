@@ -1,3 +1,5 @@
+import type { Resto } from '../contracts/restos.ts';
+
 export const DELIVERY_METHODS = ['DELIVERY', 'ONLINE', 'TABLE', 'TAKE_AWAY'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
@@ -8,25 +10,17 @@ export type CustomerDeliveryMethod = (typeof CUSTOMER_DELIVERY_METHODS)[number];
 export const PAYMENT_METHODS = ['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Who takes a restaurant's online card payments: the built-in demo page or YooKassa. */
+export const PAY_ENGINES = ['demo', 'yookassa'] as const;
+export type PayEngine = (typeof PAY_ENGINES)[number];
+
+/** What a restaurant accepts for each customer delivery method; the restaurant contract's payConfig. */
+export type PayConfig = Resto['payConfig'];
+
 /** What a restaurant accepts for one delivery method (SPEC §3 'Order options per delivery method'). */
-export interface PaymentOptions {
-  /** Online card payment is offered only when this is a non-empty string (the payment account's label). */
-  cardOnline: string | null;
-  cardUponReceipt: boolean;
-  cashUponReceipt: boolean;
-}
+export type PaymentOptions = PayConfig['delivery'];
 
-export interface PayConfig {
-  delivery: PaymentOptions;
-  takeAway: PaymentOptions;
-}
-
-export interface MethodFlags {
-  isDelivery: boolean;
-  isOnline: boolean;
-  isTable: boolean;
-  isTakeAway: boolean;
-}
+export type MethodFlags = Pick<Resto, 'isDelivery' | 'isOnline' | 'isTable' | 'isTakeAway'>;
 
 /** SPEC §4: a restaurant supports a method only if its flag is true; an unknown method is unsupported. */
 export function supportsMethod(resto: MethodFlags, method: string): boolean {

@@ -1,19 +1,15 @@
-/** ISO day of week: 1 is Monday, 7 is Sunday (SPEC §2 item 12 lists them Monday to Sunday). */
-export type DayOfWeek = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+import type { z } from 'zod';
+import type { openingHoursDay } from '../contracts/common.ts';
 
-export const DAYS_OF_WEEK: readonly DayOfWeek[] = [1, 2, 3, 4, 5, 6, 7];
+/** ISO day of week: 1 is Monday, 7 is Sunday (SPEC §2 item 12 lists them Monday to Sunday). */
+export const DAYS_OF_WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 
 export const DEFAULT_TIMEZONE = '+03:00';
 export const MINUTES_PER_DAY = 24 * 60;
 
-export interface OpeningHoursDay {
-  dayOfWeek: DayOfWeek;
-  active: boolean;
-  /** 'HH:MM' in the restaurant's own time zone. */
-  open: string;
-  /** 'HH:MM'; '00:00' or '23:59' mean the end of the day, and a time before `open` runs past midnight. */
-  close: string;
-}
+/** One day of a restaurant's week, as the contracts describe it (see openingHoursDay). */
+export type OpeningHoursDay = z.infer<typeof openingHoursDay>;
 
 /** The next opening: its weekday, its time, and how many days from today (0 today, 7 a week on). */
 export interface NextOpening {

@@ -1,5 +1,7 @@
+import { PAY_ENGINES, PROMO_CODE_KINDS, TAG_KINDS } from '@storefront/domain';
 import {
   bounds,
+  customerDeliveryMethod,
   dayOfWeek,
   latLng,
   localizedText,
@@ -23,7 +25,7 @@ const timestamp = z.iso.datetime({ offset: true }).nullable();
 export const seedTag = z.object({
   id,
   code: z.string().min(1),
-  kind: z.enum(['resto', 'position']),
+  kind: z.enum(TAG_KINDS),
   name: localizedText,
 });
 
@@ -60,14 +62,14 @@ export const seedResto = z.object({
   timezone: timezoneOffset,
   methods,
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
-  payEngine: z.enum(['demo', 'yookassa']),
+  payEngine: z.enum(PAY_ENGINES),
   photos: z.array(z.string()),
   tags: z.array(z.string()),
   menuIds: z.array(id),
   openingHours: z.array(openingHoursDay).length(7),
   preOrder: z.array(
     z.object({
-      type: z.enum(['DELIVERY', 'TAKE_AWAY']),
+      type: customerDeliveryMethod,
       minTimeMinutes: z.number().int().nonnegative(),
       dayInAdvance: z.number().int().nonnegative(),
     }),
@@ -159,7 +161,7 @@ export const seedPromoCode = z.object({
   id,
   code: z.string().regex(/^[A-Z0-9-]{3,32}$/),
   description: localizedText,
-  kind: z.enum(['percent', 'fixed']),
+  kind: z.enum(PROMO_CODE_KINDS),
   /** Percent (1–100) for 'percent', minor units for 'fixed'. */
   value: z.number().int().positive(),
   maxDiscountAmount: minorAmount.nullable(),
@@ -172,7 +174,7 @@ export const seedPromoCode = z.object({
   /** Empty: every restaurant of the brand. */
   restoIds: z.array(id),
   /** Empty: every delivery method. */
-  deliveryMethods: z.array(z.enum(['DELIVERY', 'TAKE_AWAY'])),
+  deliveryMethods: z.array(customerDeliveryMethod),
   totalLimit: z.number().int().positive().nullable(),
   perPersonLimit: z.number().int().positive().nullable(),
   usedCount: z.number().int().nonnegative(),

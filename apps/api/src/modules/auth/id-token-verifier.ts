@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IdTokenProvider } from '@storefront/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { ApiError } from '../../plugins/api-error.ts';
 
-export type IdTokenProvider = 'GOOGLE' | 'APPLE';
+export type { IdTokenProvider };
 
 /**
  * What each provider's ID token must look like (INTEGRATIONS.md 'Google and Apple ID tokens'). Keys come

@@ -1,3 +1,4 @@
+import type { SocialProvider } from '@storefront/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -5,7 +6,7 @@ import { personIdentities, persons } from '../../db/schema.ts';
 import type { Executor } from './auth-db.ts';
 import { startRefreshFamily } from './refresh-tokens.ts';
 
-export type SocialProvider = 'GOOGLE' | 'APPLE' | 'VK';
+export type { SocialProvider };
 
 /**
  * What a provider vouches for. email only when the provider verified it (Google/Apple email_verified; VK

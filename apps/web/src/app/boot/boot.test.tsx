@@ -1,3 +1,4 @@
+import { minor } from '@storefront/domain';
 import type { Position, PositionGroup } from '@storefront/domain/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,7 +25,7 @@ const positions: Position[] = [
     name: { ru: 'Филадельфия', en: 'Philadelphia' },
     description: { ru: '' },
     measure: { value: 260, unit: 'g' },
-    price: 69000,
+    price: minor(69000),
     photos: [],
     tags: [],
     isAdult: false,
@@ -37,7 +38,7 @@ const positions: Position[] = [
     name: { ru: 'Имбирь', en: 'Ginger' },
     description: { ru: '' },
     measure: null,
-    price: 3000,
+    price: minor(3000),
     photos: [],
     tags: [],
     isAdult: false,

@@ -49,7 +49,7 @@ export interface Cart {
   add(input: {
     id: number;
     menuId: number;
-    price: number;
+    price: Minor;
     modifiers: readonly CartModifier[];
     hasModifiers?: boolean;
     count?: number;
@@ -68,7 +68,7 @@ export const cartStore = createStore<Cart>()((set) => ({
         makeCartLine({
           id: input.id,
           menuId: input.menuId,
-          price: minor(input.price),
+          price: input.price,
           count: input.count ?? 1,
           modifiers: input.modifiers,
           ...(input.hasModifiers !== undefined ? { hasModifiers: input.hasModifiers } : {}),

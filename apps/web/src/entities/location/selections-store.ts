@@ -1,4 +1,9 @@
-import { type CustomerDeliveryMethod, PAYMENT_METHODS, type PaymentMethod } from '@storefront/domain';
+import {
+  CUSTOMER_DELIVERY_METHODS,
+  type CustomerDeliveryMethod,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '@storefront/domain';
 import type { DeliveryPlaceValue } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
 import { bindStorage } from '../../shared/storage/bind-storage.ts';
@@ -46,7 +51,7 @@ export const selectionsStorage = bindStorage(selectionsStore, {
   cityId: { key: STORAGE_KEYS.cityId, isValid: nullable(isPositiveInt) },
   deliveryMethod: {
     key: STORAGE_KEYS.deliveryMethod,
-    isValid: nullable(oneOf(['DELIVERY', 'TAKE_AWAY'] as const)),
+    isValid: nullable(oneOf(CUSTOMER_DELIVERY_METHODS)),
   },
   paymentMethod: {
     key: STORAGE_KEYS.paymentMethod,

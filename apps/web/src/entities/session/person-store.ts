@@ -4,6 +4,7 @@ import {
   isAuthorised,
   type OrderContact,
   type StoredTokenSet,
+  TOKEN_SOURCES,
 } from '@storefront/domain';
 import type { PersonProfile } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
@@ -51,7 +52,7 @@ const isTokenSet = shape<StoredTokenSet>({
   vkAccessToken: ((value: unknown) => value === undefined || typeof value === 'string') as Guard<
     string | undefined
   >,
-  source: oneOf(['PHONE', 'APPLE', 'GOOGLE', 'VK'] as const),
+  source: oneOf(TOKEN_SOURCES),
 });
 const isProfile = shape<PersonProfile>({
   id: isPositiveInt,

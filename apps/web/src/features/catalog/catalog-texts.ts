@@ -1,3 +1,4 @@
+import type { MeasureUnit } from '@storefront/domain';
 import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 
 export const catalogTexts = {
@@ -10,7 +11,7 @@ export const catalogTexts = {
   adultHint: 'Только для совершеннолетних',
   extendedCooking: 'Готовится дольше — около 1,5 часа',
   extendedCookingShort: '1,5 ч',
-  unit: { g: 'г', pc: 'шт', ml: 'мл', cm: 'см' },
+  unit: { g: 'г', pc: 'шт', ml: 'мл', cm: 'см' } satisfies Record<MeasureUnit, string>,
   positionNotFound: 'Этого блюда нет в меню выбранного ресторана',
   backToMenu: 'Вернуться в меню',
   add: 'В корзину',

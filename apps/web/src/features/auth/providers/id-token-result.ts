@@ -1,5 +1,7 @@
+import type { IdTokenProvider } from '@storefront/domain';
+
 /** Sign-in with a provider that hands the browser an ID token (Google, Apple), for POST /api/v1/sign/in/{provider}. */
-export type IdTokenProvider = 'GOOGLE' | 'APPLE';
+export type { IdTokenProvider };
 
 export type IdTokenResult =
   /** `nonce` goes to the server with the token: it must find the same value in the token's claims. */

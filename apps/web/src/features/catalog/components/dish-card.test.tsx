@@ -1,3 +1,4 @@
+import { minor } from '@storefront/domain';
 import type { Position, PositionGroup, PositionModifiers, TimeSlot } from '@storefront/domain/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,19 +40,24 @@ const roll = dish({
   positionGroup: { id: 5 },
   name: { ru: 'Филадельфия' },
   measure: { value: 260, unit: 'g' },
-  price: 69000,
+  price: minor(69000),
 });
-const pizza = dish({ id: 22, positionGroup: { id: 5 }, name: { ru: 'Пицца' }, price: 55000 });
+const pizza = dish({ id: 22, positionGroup: { id: 5 }, name: { ru: 'Пицца' }, price: minor(55000) });
 const wine = dish({
   id: 23,
   positionGroup: { id: 6 },
   name: { ru: 'Вино' },
   measure: { value: 750, unit: 'ml' },
-  price: 120000,
+  price: minor(120000),
   isAdult: true,
 });
-const ginger = dish({ id: 24, name: { ru: 'Имбирь' }, measure: { value: 1, unit: 'pc' }, price: 3000 });
-const lunch = dish({ id: 25, name: { ru: 'Бизнес-ланч' }, price: 35000 });
+const ginger = dish({
+  id: 24,
+  name: { ru: 'Имбирь' },
+  measure: { value: 1, unit: 'pc' },
+  price: minor(3000),
+});
+const lunch = dish({ id: 25, name: { ru: 'Бизнес-ланч' }, price: minor(35000) });
 
 const modifiers: PositionModifiers[] = [
   {
@@ -64,7 +70,7 @@ const modifiers: PositionModifiers[] = [
         maxCount: 2,
         name: { ru: 'Соусы' },
         nameUi: { ru: 'Соус' },
-        items: [{ id: 201, name: { ru: 'Сырный' }, price: 5000, order: 1 }],
+        items: [{ id: 201, name: { ru: 'Сырный' }, price: minor(5000), order: 1 }],
       },
     ],
   },

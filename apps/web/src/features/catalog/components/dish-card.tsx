@@ -1,4 +1,4 @@
-import { EXTENDED_COOKING_TAG, formatMoney, type Locale, minor, pickText } from '@storefront/domain';
+import { EXTENDED_COOKING_TAG, formatMoney, type Locale, pickText } from '@storefront/domain';
 import type { Position } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -53,7 +53,7 @@ export function DishCard({ position, currency, hasModifiers, availability }: Dis
         {extended && <p className="visually-hidden">{t('extendedCooking')}</p>}
         {!availability.available && <p className={styles.unavailable}>{availability.message}</p>}
         <div className={styles.footer}>
-          <span className={styles.price}>{formatMoney(minor(position.price), currency, locale)}</span>
+          <span className={styles.price}>{formatMoney(position.price, currency, locale)}</span>
           <CartControl
             position={position}
             name={name}

@@ -3,8 +3,8 @@ import {
   formatMoney,
   groupTotal,
   type Locale,
+  type Minor,
   type ModifierSelection,
-  minor,
   pickText,
   selectedItemCount,
   setItemCount,
@@ -35,8 +35,7 @@ export function ModifierPicker({
 }) {
   const { t, i18n } = useTranslation('catalog');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
-  const price = (amount: number) =>
-    amount === 0 ? t('free') : `+${formatMoney(minor(amount), currency, locale)}`;
+  const price = (amount: Minor) => (amount === 0 ? t('free') : `+${formatMoney(amount, currency, locale)}`);
   return (
     <div className={styles.modifiers}>
       {groups.map((group) => {

@@ -1,3 +1,4 @@
+import { minor } from '@storefront/domain';
 import type { Position, PositionModifiers } from '@storefront/domain/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +20,7 @@ const pizza: Position = {
   name: { ru: 'Маргарита' },
   description: { ru: 'Томаты, моцарелла, базилик' },
   measure: { value: 480, unit: 'g' },
-  price: 50000,
+  price: minor(50000),
   photos: [],
   tags: [],
   isAdult: false,
@@ -38,9 +39,9 @@ const modifiers: PositionModifiers[] = [
         name: { ru: 'Соусы к пицце' },
         nameUi: { ru: 'Соус' },
         items: [
-          { id: 201, name: { ru: 'Сырный' }, price: 5000, order: 1 },
-          { id: 202, name: { ru: 'Барбекю' }, price: 4000, order: 2 },
-          { id: 203, name: { ru: 'Чесночный' }, price: 0, order: 3 },
+          { id: 201, name: { ru: 'Сырный' }, price: minor(5000), order: 1 },
+          { id: 202, name: { ru: 'Барбекю' }, price: minor(4000), order: 2 },
+          { id: 203, name: { ru: 'Чесночный' }, price: minor(0), order: 3 },
         ],
       },
       {
@@ -51,8 +52,8 @@ const modifiers: PositionModifiers[] = [
         name: { ru: 'Тесто для пиццы' },
         nameUi: { ru: 'Тесто' },
         items: [
-          { id: 301, name: { ru: 'Тонкое' }, price: 0, order: 1 },
-          { id: 302, name: { ru: 'Пышное' }, price: 3000, order: 2 },
+          { id: 301, name: { ru: 'Тонкое' }, price: minor(0), order: 1 },
+          { id: 302, name: { ru: 'Пышное' }, price: minor(3000), order: 2 },
         ],
       },
     ],

@@ -3,7 +3,6 @@ import {
   formatMoney,
   type Locale,
   type ModifierSelection,
-  minor,
   pickText,
   selectionPrice,
   selectionProblems,
@@ -68,7 +67,7 @@ export function PositionLayer({ backTo }: { backTo: string }) {
   }
 
   const groups = modifiers.data?.find((m) => m.positionId === position.id)?.modifiers ?? [];
-  const total = selectionPrice(minor(position.price), groups, selection);
+  const total = selectionPrice(position.price, groups, selection);
   const available = availability(position.id);
   const problems = selectionProblems(groups, selection).filter((p) => p.kind === 'too-few');
   const name = pickText(position.name, locale);
@@ -117,7 +116,7 @@ export function PositionLayer({ backTo }: { backTo: string }) {
         </button>
         <p className={styles.meta}>
           {position.measure && `${position.measure.value} ${t(`unit.${position.measure.unit}`)} · `}
-          <strong>{formatMoney(minor(position.price), resto.currency, locale)}</strong>
+          <strong>{formatMoney(position.price, resto.currency, locale)}</strong>
           {position.isAdult && <span className={styles.badge}>{t('adult')}</span>}
         </p>
         {position.tags.some((tag) => tag.code === EXTENDED_COOKING_TAG) && (

@@ -1,4 +1,4 @@
-import { deliveryTermsRows, formatMoney, type Locale, minor, type TermsZone } from '@storefront/domain';
+import { deliveryTermsRows, formatMoney, type Locale, type Minor, type TermsZone } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import styles from './location-popup.module.css';
@@ -17,7 +17,7 @@ export function DeliveryTermsPopup({
 }) {
   const { t, i18n } = useTranslation('location');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
-  const money = (amount: number) => formatMoney(minor(amount), currency, locale);
+  const money = (amount: Minor) => formatMoney(amount, currency, locale);
   return (
     <ResponsiveDialog open={open} onOpenChange={(next) => !next && onClose()} title={t('termsTitle')}>
       <table className={styles.terms}>

@@ -3,7 +3,6 @@ import {
   type CustomerDeliveryMethod,
   type DeliveryPlace,
   defaultDeliveryMethod,
-  EMPTY_DELIVERY_PLACE,
   firstTakeAwayResto,
   isMethodOffered,
   type LocationChoice,

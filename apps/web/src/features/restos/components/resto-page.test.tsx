@@ -37,7 +37,7 @@ const nori = resto({
   tags: [{ id: 1, code: 'wifi', name: { ru: 'Wi-Fi' } }],
   photos: ['/media/r/1.jpg', '/media/r/2.jpg'],
   location: { lat: 55.7887, lng: 49.1221 },
-  averageCheck: 150_000,
+  averageCheck: minor(150_000),
 });
 
 /**

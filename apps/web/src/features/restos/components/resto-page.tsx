@@ -1,4 +1,4 @@
-import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
+import { formatMoney, type Locale, pickText } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +109,7 @@ function RestoDetail({ resto }: { resto: Resto }) {
               {resto.averageCheck > 0 && (
                 <div>
                   <dt>{t('averageCheck')}</dt>
-                  <dd>{formatMoney(minor(resto.averageCheck), resto.currency, locale)}</dd>
+                  <dd>{formatMoney(resto.averageCheck, resto.currency, locale)}</dd>
                 </div>
               )}
               <div>

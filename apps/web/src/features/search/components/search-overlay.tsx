@@ -3,7 +3,6 @@ import {
   buildSearchIndex,
   formatMoney,
   type Locale,
-  minor,
   pickText,
   SEARCH_QUERY_MIN_LENGTH,
   searchPositions,
@@ -105,7 +104,7 @@ export default function SearchOverlay() {
                         <span className={styles.name}>{pickText(position.name, locale)}</span>
                         {resto && (
                           <span className={styles.price}>
-                            {formatMoney(minor(position.price), resto.currency, locale)}
+                            {formatMoney(position.price, resto.currency, locale)}
                           </span>
                         )}
                       </button>

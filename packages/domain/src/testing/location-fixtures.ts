@@ -1,8 +1,9 @@
 import type { DeliveryRule, DeliveryZone } from '../contracts/deliveries.ts';
 import type { Resto } from '../contracts/restos.ts';
 import type { LatLng } from '../geo/geo.ts';
+import type { CityLocation, DeliveryPlace } from '../location/location-rules.ts';
 import type { PaymentOptions } from '../methods/methods.ts';
-import type { CityLocation, DeliveryPlace } from './location-rules.ts';
+import { minor } from '../money/money.ts';
 
 export const PAY_NONE: PaymentOptions = { cardOnline: null, cardUponReceipt: false, cashUponReceipt: false };
 export const PAY_ALL: PaymentOptions = { cardOnline: 'shop', cardUponReceipt: true, cashUponReceipt: true };
@@ -19,7 +20,7 @@ export function makeResto(id: number, overrides: RestoOverrides = {}): Resto {
     cityIds: [1],
     address: { ru: address },
     street: { ru: address.split(',')[0] ?? address },
-    averageCheck: 150_000,
+    averageCheck: minor(150_000),
     currency: 'RUB',
     description: { ru: '' },
     emails: [],
@@ -64,7 +65,11 @@ export function rectangle(southWest: LatLng, northEast: LatLng): LatLng[] {
 
 /** A band [min, max) costing `price`, taking `time` minutes. */
 export function rule(min: number, max: number | null, price: number, time = 60): DeliveryRule {
-  return { orderPrice: { min, max }, deliveryPrice: price, time };
+  return {
+    orderPrice: { min: minor(min), max: max === null ? null : minor(max) },
+    deliveryPrice: minor(price),
+    time,
+  };
 }
 
 export function makeZone(

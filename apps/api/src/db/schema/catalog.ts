@@ -1,0 +1,472 @@
+import {
+  CUSTOMER_DELIVERY_METHODS,
+  type LatLng,
+  type LocalizedText,
+  MEASURE_UNITS,
+  type Minor,
+  minor,
+  type OpeningHoursDay,
+  PAY_ENGINES,
+  type PaymentOptions,
+  PROMO_CODE_KINDS,
+  TAG_KINDS,
+} from '@storefront/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The catalog of every chain this deployment serves. Texts customers read are jsonb {ru, en};
+ * money is integer minor units; coordinates are two double columns or jsonb {lat, lng} lists.
+ * Persons and sign-in are in persons.ts; orders will reference white_labels, restos and positions.
+ */
+
+const localized = (name: string) => jsonb(name).$type<LocalizedText>().notNull();
+const methodFlags = {
+  isDelivery: boolean('is_delivery').notNull().default(false),
+  isOnline: boolean('is_online').notNull().default(false),
+  isTable: boolean('is_table').notNull().default(false),
+  isTakeAway: boolean('is_take_away').notNull().default(false),
+};
+
+export const whiteLabels = pgTable('white_labels', {
+  id: text('id').primaryKey(),
+  name: localized('name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    name: localized('name'),
+    centerLat: doublePrecision('center_lat').notNull(),
+    centerLng: doublePrecision('center_lng').notNull(),
+    southWestLat: doublePrecision('south_west_lat').notNull(),
+    southWestLng: doublePrecision('south_west_lng').notNull(),
+    northEastLat: doublePrecision('north_east_lat').notNull(),
+    northEastLng: doublePrecision('north_east_lng').notNull(),
+    zoom: smallint('zoom').notNull().default(12),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [index('cities_white_label_idx').on(t.whiteLabelId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: TAG_KINDS }).notNull(),
+    name: localized('name'),
+  },
+  (t) => [uniqueIndex('tags_code_idx').on(t.whiteLabelId, t.code)],
+);
+
+export const restos = pgTable(
+  'restos',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    name: localized('name'),
+    address: localized('address'),
+    street: localized('street'),
+    description: localized('description'),
+    averageCheck: integer('average_check').$type<Minor>().notNull().default(minor(0)),
+    currency: text('currency').notNull().default('RUB'),
+    emails: text('emails').array().notNull().default(sql`'{}'`),
+    phones: text('phones').array().notNull().default(sql`'{}'`),
+    links: text('links').array().notNull().default(sql`'{}'`),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    order: integer('order').notNull().default(0),
+    timezone: text('timezone').notNull().default('+03:00'),
+    ...methodFlags,
+    payDelivery: jsonb('pay_delivery').$type<PaymentOptions>().notNull(),
+    payTakeAway: jsonb('pay_take_away').$type<PaymentOptions>().notNull(),
+    payEngine: text('pay_engine', { enum: PAY_ENGINES }).notNull().default('demo'),
+    photos: text('photos').array().notNull().default(sql`'{}'`),
+    /** Hidden restaurants keep their history (orders) but vanish from the storefront. */
+    isPublished: boolean('is_published').notNull().default(true),
+  },
+  (t) => [
+    index('restos_white_label_idx').on(t.whiteLabelId),
+    check('restos_average_check_nonnegative', sql`${t.averageCheck} >= 0`),
+  ],
+);
+
+export const restoCities = pgTable(
+  'resto_cities',
+  {
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.restoId, t.cityId] }), index('resto_cities_city_idx').on(t.cityId)],
+);
+
+export const restoTags = pgTable(
+  'resto_tags',
+  {
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.restoId, t.tagId] })],
+);
+
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    active: boolean('active').notNull(),
+    open: text('open').notNull(),
+    close: text('close').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.restoId, t.dayOfWeek] }),
+    check('opening_hours_day_of_week', sql`${t.dayOfWeek} between 1 and 7`),
+  ],
+);
+
+/** When each method takes orders for later (SPEC §3 'Pre-order hours'). */
+export const preOrderSettings = pgTable(
+  'pre_order_settings',
+  {
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: CUSTOMER_DELIVERY_METHODS }).notNull(),
+    minTimeMinutes: integer('min_time_minutes').notNull(),
+    dayInAdvance: integer('day_in_advance').notNull(),
+    /** Hours for pre-orders when they differ from the opening hours; null means the opening hours. */
+    hours: jsonb('hours').$type<OpeningHoursDay[]>(),
+  },
+  (t) => [primaryKey({ columns: [t.restoId, t.type] })],
+);
+
+export const menus = pgTable('menus', {
+  id: serial('id').primaryKey(),
+  whiteLabelId: text('white_label_id')
+    .notNull()
+    .references(() => whiteLabels.id),
+  name: localized('name'),
+  order: integer('order').notNull().default(0),
+  ...methodFlags,
+});
+
+/** A chain shares one menu between many restaurants. */
+export const restoMenus = pgTable(
+  'resto_menus',
+  {
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.restoId, t.menuId] }), index('resto_menus_menu_idx').on(t.menuId)],
+);
+
+export const positionGroups = pgTable(
+  'position_groups',
+  {
+    id: serial('id').primaryKey(),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    name: localized('name'),
+    order: integer('order').notNull().default(0),
+    photos: text('photos').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [index('position_groups_menu_idx').on(t.menuId)],
+);
+
+export const positions = pgTable(
+  'positions',
+  {
+    id: serial('id').primaryKey(),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => positionGroups.id, { onDelete: 'set null' }),
+    name: localized('name'),
+    description: localized('description'),
+    measureValue: doublePrecision('measure_value'),
+    measureUnit: text('measure_unit', { enum: MEASURE_UNITS }),
+    price: integer('price').$type<Minor>().notNull(),
+    photos: text('photos').array().notNull().default(sql`'{}'`),
+    isAdult: boolean('is_adult').notNull().default(false),
+    order: integer('order').notNull().default(0),
+    /** Withdrawn dishes stay for old orders but leave the menu. */
+    isPublished: boolean('is_published').notNull().default(true),
+  },
+  (t) => [
+    index('positions_menu_idx').on(t.menuId),
+    check('positions_price_positive', sql`${t.price} > 0`),
+    check(
+      'positions_measure_pair',
+      sql`(${t.measureValue} is null) = (${t.measureUnit} is null) and (${t.measureValue} is null or ${t.measureValue} > 0)`,
+    ),
+  ],
+);
+
+export const positionTags = pgTable(
+  'position_tags',
+  {
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.positionId, t.tagId] })],
+);
+
+export const modifiers = pgTable('modifiers', {
+  id: serial('id').primaryKey(),
+  whiteLabelId: text('white_label_id')
+    .notNull()
+    .references(() => whiteLabels.id),
+  name: localized('name'),
+  nameUi: localized('name_ui'),
+});
+
+export const modifierItems = pgTable(
+  'modifier_items',
+  {
+    id: serial('id').primaryKey(),
+    modifierId: integer('modifier_id')
+      .notNull()
+      .references(() => modifiers.id, { onDelete: 'cascade' }),
+    name: localized('name'),
+    price: integer('price').$type<Minor>().notNull().default(minor(0)),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [
+    index('modifier_items_modifier_idx').on(t.modifierId),
+    check('modifier_items_price_nonnegative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const positionModifiers = pgTable(
+  'position_modifiers',
+  {
+    id: serial('id').primaryKey(),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    modifierId: integer('modifier_id')
+      .notNull()
+      .references(() => modifiers.id, { onDelete: 'cascade' }),
+    minCount: integer('min_count').notNull().default(0),
+    maxCount: integer('max_count').notNull().default(1),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('position_modifiers_unique_idx').on(t.positionId, t.modifierId),
+    check(
+      'position_modifiers_counts',
+      sql`${t.minCount} >= 0 and ${t.maxCount} >= 1 and ${t.minCount} <= ${t.maxCount}`,
+    ),
+  ],
+);
+
+export const timeSlots = pgTable('time_slots', {
+  id: serial('id').primaryKey(),
+  whiteLabelId: text('white_label_id')
+    .notNull()
+    .references(() => whiteLabels.id),
+  name: text('name').notNull(),
+});
+
+export const timeSlotDetails = pgTable(
+  'time_slot_details',
+  {
+    timeSlotId: integer('time_slot_id')
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    startAt: text('start_at').notNull(),
+    endAt: text('end_at').notNull(),
+    isActive: boolean('is_active').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.timeSlotId, t.dayOfWeek] })],
+);
+
+export const timeSlotPositions = pgTable(
+  'time_slot_positions',
+  {
+    timeSlotId: integer('time_slot_id')
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.timeSlotId, t.positionId] })],
+);
+
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: serial('id').primaryKey(),
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    name: localized('name'),
+    polygon: jsonb('polygon').$type<LatLng[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('delivery_zones_resto_idx').on(t.restoId)],
+);
+
+/** One order-sum band of a zone: orders from min (inclusive) to max (exclusive, null = no ceiling). */
+export const deliveryRules = pgTable(
+  'delivery_rules',
+  {
+    id: serial('id').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    orderPriceMin: integer('order_price_min').$type<Minor>().notNull(),
+    orderPriceMax: integer('order_price_max').$type<Minor>(),
+    deliveryPrice: integer('delivery_price').$type<Minor>().notNull(),
+    timeMinutes: integer('time_minutes').notNull(),
+  },
+  (t) => [
+    index('delivery_rules_zone_idx').on(t.zoneId),
+    check(
+      'delivery_rules_band',
+      sql`${t.orderPriceMin} >= 0 and (${t.orderPriceMax} is null or ${t.orderPriceMax} > ${t.orderPriceMin}) and ${t.deliveryPrice} >= 0 and ${t.timeMinutes} >= 0`,
+    ),
+  ],
+);
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    title: localized('title'),
+    text: localized('text'),
+    image: text('image'),
+    priority: integer('priority').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [index('promotions_white_label_idx').on(t.whiteLabelId)],
+);
+
+/** A promotion without rows here runs in every restaurant of its brand. */
+export const promotionRestos = pgTable(
+  'promotion_restos',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.restoId] })],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    /** Stored upper-case; customers may type any case. */
+    code: text('code').notNull(),
+    description: localized('description'),
+    kind: text('kind', { enum: PROMO_CODE_KINDS }).notNull(),
+    value: integer('value').notNull(),
+    maxDiscountAmount: integer('max_discount_amount').$type<Minor>(),
+    minOrderAmount: integer('min_order_amount').$type<Minor>(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    hoursFrom: text('hours_from'),
+    hoursTo: text('hours_to'),
+    /** Empty: every delivery method. */
+    deliveryMethods: text('delivery_methods', { enum: CUSTOMER_DELIVERY_METHODS })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    totalLimit: integer('total_limit'),
+    perPersonLimit: integer('per_person_limit'),
+    /** Incremented in the order's transaction with a guard against totalLimit, so two instances cannot oversell. */
+    usedCount: integer('used_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_idx').on(t.whiteLabelId, t.code),
+    check(
+      'promo_codes_value',
+      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100) and ${t.usedCount} >= 0`,
+    ),
+    check('promo_codes_hours_pair', sql`(${t.hoursFrom} is null) = (${t.hoursTo} is null)`),
+  ],
+);
+
+/** A promo code without rows here works in every restaurant of its brand. */
+export const promoCodeRestos = pgTable(
+  'promo_code_restos',
+  {
+    promoCodeId: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promoCodeId, t.restoId] })],
+);
+
+/**
+ * A counter that every change to a catalog table bumps (by trigger, see the catalog-revision migration).
+ * Each API instance polls it and drops its in-memory catalog answers when it moves, so an edit made by
+ * any instance, or by hand in SQL, reaches every instance without a query per request.
+ */
+export const catalogRevision = pgTable('catalog_revision', {
+  id: smallint('id').primaryKey().default(1),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
