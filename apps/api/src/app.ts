@@ -30,6 +30,7 @@ import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
 
 export interface BuildAppOptions {
@@ -80,6 +81,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: its onRoute hook turns each route's config.auth into checks.
+  registerAuthentication(app, { config, now });
 
   const catalog = new CatalogStore(db, app.log, now);
   await catalog.load();
@@ -119,9 +122,9 @@ export async function buildApp({
   await app.register(promotionsRoutes, catalogOptions);
   await app.register(locationRoutes, catalogOptions);
   await app.register(geocoderRoutes, { catalog, brand: config.brand, brandDir: config.brandDir });
-  await app.register(authRoutes, { config, db, now });
-  await app.register(meRoutes, { config, db, now });
-  await app.register(socialSignInRoutes, { config, db, now });
+  await app.register(authRoutes, { db, now });
+  await app.register(meRoutes, { db });
+  await app.register(socialSignInRoutes, { db, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);
