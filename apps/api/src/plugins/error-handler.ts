@@ -39,14 +39,18 @@ function frameworkCode(error: FastifyError): ErrorCode {
 }
 
 /**
- * One place turns every failure into the SPEC §8 body {errors:[{code, message}]} in the request's
- * language. Details of a 5xx stay in the log: the customer gets 'Неизвестная ошибка'.
+ * One place turns every failure into the SPEC §8 body {errors:[{code, message, field?}]} in the request's
+ * language. A coded ApiError adds its extra fields beside `errors` (a sign-in refusal's retryAfter,
+ * attemptsLeft) and its headers (Retry-After). Details of a 5xx stay in the log: the customer gets
+ * 'Неизвестная ошибка'.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
-    if (error instanceof ApiError)
-      return send(reply, error.status, errorBody(locale, error.code, error.field));
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return send(reply, error.status, { ...errorBody(locale, error.code, error.field), ...error.extra });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((problem) => {
         const field = problem.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -18,7 +18,6 @@ import { checkClient } from './auth-client.ts';
 import { createCaptchaCheck } from './captcha-check.ts';
 import { type PhoneSignInDeps, requestPhoneCode, signInWithPhoneCode } from './phone-sign-in.service.ts';
 import { revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
-import { handleSignInRefusals } from './sign-in-refusal.ts';
 import { createSmsSender } from './sms-sender.ts';
 
 export interface AuthRoutesOptions {
@@ -67,7 +66,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     budget: settings.smsBudget,
     log: app.log,
   };
-  handleSignInRefusals(app);
 
   app.post(
     '/api/v1/sign/in/phone/code',
