@@ -5,6 +5,7 @@ import { exportJWK, exportSPKI, generateKeyPair, type JWK, type JWTPayload, Sign
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { personIdentities, persons } from '../../db/schema.ts';
+import { nonceHash } from '../../integrations/identity/id-token-verifier.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import {
   authApp,
@@ -17,7 +18,6 @@ import {
   TEST_CLIENTS,
   testClock,
 } from './auth-test-kit.ts';
-import { nonceHash } from './id-token-verifier.ts';
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>>;
 

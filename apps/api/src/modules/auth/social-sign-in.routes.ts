@@ -7,12 +7,16 @@ import {
   vkIdSignInRequest,
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createIdTokenVerifier,
+  type IdTokenProvider,
+  type IdTokenVerifier,
+} from '../../integrations/identity/id-token-verifier.ts';
+import { createVkIdClient, type VkUser } from '../../integrations/identity/vk-id-client.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import type { AuthRoutesOptions } from './auth.routes.ts';
 import { checkClient } from './auth-client.ts';
-import { createIdTokenVerifier, type IdTokenProvider, type IdTokenVerifier } from './id-token-verifier.ts';
 import { type SocialProfile, signInWithProfile } from './social-sign-in.service.ts';
-import { createVkIdClient, type VkUser } from './vk-id-client.ts';
 
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody };
 

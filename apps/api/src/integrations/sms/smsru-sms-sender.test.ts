@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { phoneCodes } from '../../db/schema.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import {
   authApp,
   type FakeServer,
@@ -13,9 +12,10 @@ import {
   signIn,
   startFake,
   testClock,
-} from './auth-test-kit.ts';
+} from '../../modules/auth/auth-test-kit.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { SmsSendError } from './sms-sender.ts';
-import { smsRuSender } from './sms-sender-smsru.ts';
+import { smsRuSender } from './smsru-sms-sender.ts';
 
 /** A fake SMS.ru: OK for every number but those starting 7915, which it refuses per number. */
 let fake: FakeServer;

@@ -1,8 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import {
+  authApp,
+  type FakeServer,
+  json,
+  requestCode,
+  startFake,
+  testClock,
+} from '../../modules/auth/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { authApp, type FakeServer, json, requestCode, startFake, testClock } from './auth-test-kit.ts';
 import { createCaptchaCheck } from './captcha-check.ts';
 
 /** A fake SmartCaptcha /validate: token 'good' passes on shop.example, 'elsewhere' on another host. */
