@@ -58,6 +58,24 @@ function trustedProxies(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** Answers that carry no body by definition: 204 No Content, 304 Not Modified. */
+const BODILESS_STATUSES = ['204', '304'];
+
+/**
+ * The zod transform writes `z.null()` as a nullable string; a status that never has a body must be
+ * `type: 'null'`, which @fastify/swagger documents as a response without content.
+ */
+const openApiTransform: typeof jsonSchemaTransform = (document) => {
+  const transformed = jsonSchemaTransform(document);
+  const response = (transformed.schema as { response?: Record<string, { description?: string }> } | undefined)
+    ?.response;
+  for (const status of BODILESS_STATUSES) {
+    const schema = response?.[status];
+    if (response && schema) response[status] = { type: 'null', description: schema.description } as never;
+  }
+  return transformed;
+};
+
 /**
  * Builds the whole HTTP application without listening: server.ts listens, tests use app.inject.
  * The catalog is loaded before the first request is accepted.
@@ -108,7 +126,7 @@ export async function buildApp({
         { name: 'auth', description: 'Phone sign-in, tokens and the person profile' },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
