@@ -30,6 +30,7 @@ import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
 
 export interface BuildAppOptions {
@@ -57,6 +58,24 @@ function trustedProxies(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** Answers that carry no body by definition: 204 No Content, 304 Not Modified. */
+const BODILESS_STATUSES = ['204', '304'];
+
+/**
+ * The zod transform writes `z.null()` as a nullable string; a status that never has a body must be
+ * `type: 'null'`, which @fastify/swagger documents as a response without content.
+ */
+const openApiTransform: typeof jsonSchemaTransform = (document) => {
+  const transformed = jsonSchemaTransform(document);
+  const response = (transformed.schema as { response?: Record<string, { description?: string }> } | undefined)
+    ?.response;
+  for (const status of BODILESS_STATUSES) {
+    const schema = response?.[status];
+    if (response && schema) response[status] = { type: 'null', description: schema.description } as never;
+  }
+  return transformed;
+};
+
 /**
  * Builds the whole HTTP application without listening: server.ts listens, tests use app.inject.
  * The catalog is loaded before the first request is accepted.
@@ -80,6 +99,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: its onRoute hook turns each route's config.auth into checks.
+  registerAuthentication(app, { config, now });
 
   const catalog = new CatalogStore(db, app.log, now);
   await catalog.load();
@@ -105,7 +126,7 @@ export async function buildApp({
         { name: 'auth', description: 'Phone sign-in, tokens and the person profile' },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -119,9 +140,9 @@ export async function buildApp({
   await app.register(promotionsRoutes, catalogOptions);
   await app.register(locationRoutes, catalogOptions);
   await app.register(geocoderRoutes, { catalog, brand: config.brand, brandDir: config.brandDir });
-  await app.register(authRoutes, { config, db, now });
-  await app.register(meRoutes, { config, db, now });
-  await app.register(socialSignInRoutes, { config, db, now });
+  await app.register(authRoutes, { db, now });
+  await app.register(meRoutes, { db });
+  await app.register(socialSignInRoutes, { db, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

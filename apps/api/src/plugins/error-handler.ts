@@ -7,7 +7,8 @@ import {
   localeFromAcceptLanguage,
   pickText,
 } from '@storefront/domain';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody as errorBodySchema } from '@storefront/domain/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
@@ -38,15 +39,38 @@ function frameworkCode(error: FastifyError): ErrorCode {
   return 'request.invalid';
 }
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 /**
- * One place turns every failure into the SPEC §8 body {errors:[{code, message}]} in the request's
- * language. Details of a 5xx stay in the log: the customer gets 'Неизвестная ошибка'.
+ * Refusals answered here before a route's own code runs belong in every operation's documented responses:
+ * 400 for any route (an undecodable URL, input its schema refuses), and for a route that takes a body
+ * 413 (too large) and 415 (not JSON).
+ */
+function documentFrameworkRefusals(route: RouteOptions) {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (!route.schema || !response) return;
+  const takesBody = [route.method].flat().some((method) => BODY_METHODS.has(method));
+  route.schema.response = {
+    ...response,
+    400: response[400] ?? errorBodySchema,
+    ...(takesBody ? { 413: response[413] ?? errorBodySchema, 415: response[415] ?? errorBodySchema } : {}),
+  };
+}
+
+/**
+ * One place turns every failure into the SPEC §8 body {errors:[{code, message, field?}]} in the request's
+ * language. A coded ApiError adds its extra fields beside `errors` (a sign-in refusal's retryAfter,
+ * attemptsLeft) and its headers (Retry-After). Details of a 5xx stay in the log: the customer gets
+ * 'Неизвестная ошибка'.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  app.addHook('onRoute', documentFrameworkRefusals);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
-    if (error instanceof ApiError)
-      return send(reply, error.status, errorBody(locale, error.code, error.field));
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return send(reply, error.status, { ...errorBody(locale, error.code, error.field), ...error.extra });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((problem) => {
         const field = problem.instancePath.replace(/^\//, '').replaceAll('/', '.');

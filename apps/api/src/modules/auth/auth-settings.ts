@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type AppConfig, ConfigError } from '../../config.ts';
+import type { CaptchaSettings } from '../../integrations/captcha/captcha-check.ts';
+import type { SmsSettings } from '../../integrations/sms/sms-sender.ts';
 
 /** Used only outside production when AUTH_TOKEN_SECRET is not set: anyone can read it here. */
 export const DEVELOPMENT_TOKEN_SECRET = 'development-only-auth-token-secret-do-not-deploy';
@@ -13,10 +15,10 @@ export interface AuthSettings {
   /** Keys the HMAC of SMS codes; derived apart from the token key, so one never serves as the other. */
   codeKey: Buffer;
   issuer: string;
-  sms: { kind: 'log' } | { kind: 'smsru'; apiId: string; url: string };
+  sms: SmsSettings;
   /** Hourly code-request budgets across phones: per client address and for the whole brand. */
   smsBudget: { perClient: number; perBrand: number };
-  captcha: { kind: 'off' } | { kind: 'smartcaptcha'; serverKey: string; url: string; host?: string };
+  captcha: CaptchaSettings;
   /** ID-token sign-in: clientId is null when the method is off (no client id, or not in features.auth). */
   google: { clientId: string | null; jwksUrl: string };
   apple: { clientId: string | null; jwksUrl: string };

@@ -11,21 +11,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { createCaptchaCheck } from '../../integrations/captcha/captcha-check.ts';
+import { createSmsSender } from '../../integrations/sms/sms-sender.ts';
 import { ApiError } from '../../plugins/api-error.ts';
-import { AccessTokens } from './access-tokens.ts';
+import { bearerToken } from '../../plugins/authentication.ts';
 import { checkClient } from './auth-client.ts';
-import { readAuthSettings } from './auth-settings.ts';
-import { createCaptchaCheck } from './captcha-check.ts';
 import { type PhoneSignInDeps, requestPhoneCode, signInWithPhoneCode } from './phone-sign-in.service.ts';
 import { revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
-import { bearerToken } from './require-person.ts';
-import { handleSignInRefusals } from './sign-in-refusal.ts';
-import { createSmsSender } from './sms-sender.ts';
 
 export interface AuthRoutesOptions {
-  config: AppConfig;
   db: Database;
   now: () => number;
 }
@@ -57,11 +52,10 @@ const refusals = { 400: signInErrorBody, 401: errorBody, 403: errorBody, 429: si
 
 /**
  * Phone sign-in and the token calls of SPEC §7: request a code, sign in with it, refresh, sign out.
- * Every answer is personal: no-store.
+ * Every answer is personal (config.auth 'personal': no-store).
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, db, now }) => {
-  const settings = readAuthSettings(config);
-  const tokens = new AccessTokens(settings.accessTokenKey, settings.issuer, settings.whiteLabel, now);
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, now }) => {
+  const { settings, tokens } = app.authentication;
   const captcha = createCaptchaCheck(settings.captcha, app.log);
   const deps: PhoneSignInDeps = {
     db,
@@ -72,14 +66,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     budget: settings.smsBudget,
     log: app.log,
   };
-  handleSignInRefusals(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.post(
     '/api/v1/sign/in/phone/code',
     {
+      config: { auth: 'personal' },
       schema: {
         tags: ['auth'],
         summary:
@@ -103,6 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/v1/sign/in/phone',
     {
+      config: { auth: 'personal' },
       schema: {
         tags: ['auth'],
         summary:
@@ -130,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/v1/sign/refresh',
     {
+      config: { auth: 'personal' },
       schema: {
         tags: ['auth'],
         summary:
@@ -153,6 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/v1/sign/out',
     {
+      config: { auth: 'personal' },
       schema: {
         tags: ['auth'],
         summary:

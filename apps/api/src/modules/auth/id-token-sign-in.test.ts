@@ -5,19 +5,18 @@ import { exportJWK, exportSPKI, generateKeyPair, type JWK, type JWTPayload, Sign
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { personIdentities, persons } from '../../db/schema.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
+import { nonceHash } from '../../integrations/identity/id-token-verifier.ts';
 import {
   authApp,
-  type FakeServer,
-  json,
   logCapture,
   requestCode,
   signIn,
-  startFake,
   TEST_CLIENTS,
   testClock,
-} from './auth-test-kit.ts';
-import { nonceHash } from './id-token-verifier.ts';
+} from '../../test/auth-test-kit.ts';
+import { type FakeServer, startFake } from '../../test/fakes/fake-server.ts';
+import { startFakeJwks } from '../../test/fakes/jwks.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>>;
 
@@ -43,7 +42,7 @@ beforeAll(async () => {
     { ...(await exportJWK(rsa.publicKey)), kid: 'rsa-1', alg: 'RS256', use: 'sig' },
     { ...(await exportJWK(ec.publicKey)), kid: 'ec-1', alg: 'ES256', use: 'sig' },
   ];
-  jwks = await startFake((_request, _body, response) => json(response, 200, { keys: published }));
+  jwks = await startFakeJwks(() => published);
   database = await openTestDatabase();
   app = await testApp();
 });

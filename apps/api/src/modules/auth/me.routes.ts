@@ -1,22 +1,16 @@
 import { errorBody, personIdParams, personProfile } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../plugins/api-error.ts';
-import { AccessTokens } from './access-tokens.ts';
-import type { AuthRoutesOptions } from './auth.routes.ts';
-import { readAuthSettings } from './auth-settings.ts';
+import { signedInPerson } from '../../plugins/authentication.ts';
 import { personProfile as loadProfile } from './persons.ts';
-import { authenticate, authenticatedPerson, requirePerson } from './require-person.ts';
 
 /** The signed-in person's profile (SPEC §3), and the first `/persons/{personId}/…` route. */
-export const meRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, db, now }) => {
-  const settings = readAuthSettings(config);
-  const tokens = new AccessTokens(settings.accessTokenKey, settings.issuer, settings.whiteLabel, now);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+export const meRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const { whiteLabel } = app.authentication.settings;
 
   const profileOf = async (personId: number) => {
-    const profile = await loadProfile(db, settings.whiteLabel, personId);
+    const profile = await loadProfile(db, whiteLabel, personId);
     // A valid token of a person who no longer exists is no sign-in.
     if (!profile) throw new ApiError(401, 'auth.token-invalid');
     return profile;
@@ -31,9 +25,9 @@ export const meRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { 
           "The signed-in person's profile, with their delivery contacts (Authorization: Bearer access token)",
         response: { 200: personProfile, 401: errorBody },
       },
-      preHandler: authenticate(tokens),
+      config: { auth: 'signed-in' },
     },
-    async (request) => profileOf(authenticatedPerson(request).personId),
+    async (request) => profileOf(signedInPerson(request).personId),
   );
 
   app.get(
@@ -46,7 +40,7 @@ export const meRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { 
         params: personIdParams,
         response: { 200: personProfile, 400: errorBody, 401: errorBody, 403: errorBody },
       },
-      preHandler: requirePerson(tokens),
+      config: { auth: 'path-person' },
     },
     async (request) => profileOf(request.params.personId),
   );

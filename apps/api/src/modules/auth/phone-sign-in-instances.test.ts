@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
+import { authApp, logCapture, requestCode, signIn, testClock, wrongCode } from '../../test/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { authApp, logCapture, requestCode, signIn, testClock, wrongCode } from './auth-test-kit.ts';
 
 /**
  * The limits live in the database: two API instances on one database must hold them together. On

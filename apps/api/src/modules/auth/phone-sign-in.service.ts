@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { phoneCodes, phoneSignIn } from '../../db/schema.ts';
+import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import type { Executor } from './auth-db.ts';
 import { findOrCreatePersonByPhone } from './persons.ts';
@@ -11,7 +12,11 @@ import { blockedRetryAfter, decideCodeRequest, PHONE_LIMITS } from './phone-limi
 import { startRefreshFamily } from './refresh-tokens.ts';
 import { SignInRefusal } from './sign-in-refusal.ts';
 import { clientKeyOf, refundSmsBudget, type SmsBudgetLimits, spendSmsBudget } from './sms-request-budget.ts';
-import { codeText, type SmsSender } from './sms-sender.ts';
+
+/** The SMS a customer receives. */
+export function codeText(brandName: string, code: string): string {
+  return `${brandName}: код для входа ${code}. Никому его не сообщайте.`;
+}
 
 export interface PhoneSignInDeps {
   db: Database;

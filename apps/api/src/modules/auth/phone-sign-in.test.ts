@@ -4,8 +4,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { persons, phoneCodes, phoneSignIn, refreshTokens } from '../../db/schema.ts';
+import {
+  API_KEY,
+  authApp,
+  logCapture,
+  requestCode,
+  signIn,
+  testClock,
+  wrongCode,
+} from '../../test/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { API_KEY, authApp, logCapture, requestCode, signIn, testClock, wrongCode } from './auth-test-kit.ts';
 
 let database: TestDatabase;
 let app: StorefrontApp;

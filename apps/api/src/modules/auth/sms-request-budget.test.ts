@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { phoneSignIn, smsRequestBudget } from '../../db/schema.ts';
+import { authApp, logCapture, requestCode, testClock } from '../../test/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { authApp, logCapture, requestCode, testClock } from './auth-test-kit.ts';
 import { clientKeyOf } from './sms-request-budget.ts';
 
 describe('clientKeyOf', () => {

@@ -7,14 +7,16 @@ import {
   vkIdSignInRequest,
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createIdTokenVerifier,
+  type IdTokenProvider,
+  type IdTokenVerifier,
+} from '../../integrations/identity/id-token-verifier.ts';
+import { createVkIdClient, type VkUser } from '../../integrations/identity/vk-id-client.ts';
 import { ApiError } from '../../plugins/api-error.ts';
-import { AccessTokens } from './access-tokens.ts';
 import type { AuthRoutesOptions } from './auth.routes.ts';
 import { checkClient } from './auth-client.ts';
-import { readAuthSettings } from './auth-settings.ts';
-import { createIdTokenVerifier, type IdTokenProvider, type IdTokenVerifier } from './id-token-verifier.ts';
 import { type SocialProfile, signInWithProfile } from './social-sign-in.service.ts';
-import { createVkIdClient, type VkUser } from './vk-id-client.ts';
 
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody };
 
@@ -40,19 +42,12 @@ function vkProfile(user: VkUser): SocialProfile {
 /**
  * Sign-in with Google, Apple (their ID token in the X-Id-Token header) and VK ID (code + PKCE exchanged
  * here), answering the same token set as phone sign-in. A method is 403 auth.provider-disabled until the
- * brand has its client id and lists it in features.auth. Every answer is personal: no-store.
+ * brand has its client id and lists it in features.auth. Every answer is personal (config.auth 'personal': no-store).
  */
-export const socialSignInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
-  app,
-  { config, db, now },
-) => {
-  const settings = readAuthSettings(config);
-  const tokens = new AccessTokens(settings.accessTokenKey, settings.issuer, settings.whiteLabel, now);
+export const socialSignInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, now }) => {
+  const { settings, tokens } = app.authentication;
   const timeoutMs = settings.providerTimeoutMs;
   const deps = { db, log: app.log };
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   const verifiers: Record<IdTokenProvider, IdTokenVerifier | undefined> = {
     GOOGLE: settings.google.clientId
@@ -77,6 +72,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     app.post(
       `/api/v1/sign/in/${provider.toLowerCase()}`,
       {
+        config: { auth: 'personal' },
         schema: {
           tags: ['auth'],
           summary,
@@ -120,6 +116,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
   app.post(
     '/1/sign/in/vk-id',
     {
+      config: { auth: 'personal' },
       schema: {
         tags: ['auth'],
         summary:

@@ -4,10 +4,10 @@ import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { personDeliveries, persons, refreshTokens, whiteLabels } from '../../db/schema.ts';
+import { authApp, logCapture, requestCode, signIn, testClock } from '../../test/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
 import { ACCESS_TOKEN_TTL_S } from './access-tokens.ts';
 import { readAuthSettings } from './auth-settings.ts';
-import { authApp, logCapture, requestCode, signIn, testClock } from './auth-test-kit.ts';
 import { hashRefreshToken, REFRESH_TOKEN_TTL_S, startRefreshFamily } from './refresh-tokens.ts';
 
 let database: TestDatabase;

@@ -1,37 +1,29 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { tokenSet } from '@storefront/domain/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
-import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import {
   API_KEY,
   authApp,
-  type FakeServer,
-  json,
   logCapture,
   requestCode,
   signIn,
-  startFake,
   TEST_CLIENTS,
   testClock,
-} from './auth-test-kit.ts';
+} from '../../test/auth-test-kit.ts';
+import { type FakeServer, startFake } from '../../test/fakes/fake-server.ts';
+import { startFakeVkId, type VkIdBehaviour } from '../../test/fakes/vk-id.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 
 const VERIFIER = `${'a'.repeat(20)}-_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ`;
 const STATE = 'S'.repeat(64);
 
-/** What the fake VK ID answers next; each test sets what it needs. */
-interface VkBehaviour {
-  tokens: (query: URLSearchParams) => [number, unknown];
-  userInfo: () => [number, unknown];
-  delayMs: number;
-}
-
-let behaviour: VkBehaviour;
+let behaviour: VkIdBehaviour;
 let headersSeen: IncomingMessage['headers'][] = [];
 let userCount = 0;
 
-function goodBehaviour(user: Record<string, unknown> = {}): VkBehaviour {
+function goodBehaviour(user: Record<string, unknown> = {}): VkIdBehaviour {
   const userId = user.user_id ?? 7_000_000 + ++userCount;
   return {
     tokens: (query) => [
@@ -65,18 +57,6 @@ function goodBehaviour(user: Record<string, unknown> = {}): VkBehaviour {
   };
 }
 
-function vkHandler(request: IncomingMessage, _body: string, response: ServerResponse) {
-  headersSeen.push(request.headers);
-  const url = new URL(request.url ?? '/', 'http://vk');
-  const answer = () => {
-    if (url.pathname === '/oauth2/auth') return json(response, ...behaviour.tokens(url.searchParams));
-    if (url.pathname === '/oauth2/user_info') return json(response, ...behaviour.userInfo());
-    return json(response, 404, { error: 'not_found' });
-  };
-  if (behaviour.delayMs > 0) setTimeout(answer, behaviour.delayMs);
-  else answer();
-}
-
 let database: TestDatabase;
 let vk: FakeServer;
 let app: StorefrontApp;
@@ -97,7 +77,10 @@ async function testApp(options: Parameters<typeof authApp>[1] = {}) {
 }
 
 beforeAll(async () => {
-  vk = await startFake(vkHandler);
+  vk = await startFakeVkId(
+    () => behaviour,
+    (headers) => headersSeen.push(headers),
+  );
   database = await openTestDatabase();
   app = await testApp();
 });

@@ -1,6 +1,6 @@
 import { errorBody } from '@storefront/domain/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { sendCatalogAnswer } from '../../plugins/catalog-reply.ts';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
 import type { CatalogStore, Produced } from './catalog-store.ts';
@@ -23,9 +23,12 @@ export interface CatalogGet<P extends Schema | undefined, Q extends Schema | und
   produce: (snapshot: CatalogSnapshot, input: Input<P, Q>) => Produced<z.output<A>>;
 }
 
+/** What a revalidation with a current If-None-Match gets: no body, the client keeps its copy. */
+const notModified = z.null().describe('Not Modified: If-None-Match named the current ETag; no body');
+
 /**
  * Declares one public catalog call: validated input, the answer built once per catalog snapshot and
- * sent with ETag/304 and compression, and the documented 400/404 error bodies.
+ * sent with ETag/304 and compression, and the documented 304 and 400/404 error bodies.
  */
 export function catalogGet<P extends Schema | undefined, Q extends Schema | undefined, A extends Schema>(
   app: FastifyInstance,
@@ -40,7 +43,7 @@ export function catalogGet<P extends Schema | undefined, Q extends Schema | unde
         summary: route.summary,
         ...(route.params ? { params: route.params } : {}),
         ...(route.querystring ? { querystring: route.querystring } : {}),
-        response: { 200: route.answer, 400: errorBody, 404: errorBody },
+        response: { 200: route.answer, 304: notModified, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {

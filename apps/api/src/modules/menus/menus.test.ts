@@ -7,7 +7,7 @@ import {
   timeSlotsResponse,
   UNGROUPED_GROUP_ID,
 } from '@storefront/domain/contracts';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions } from '../../db/schema.ts';
 import { expectError, getValid } from '../../test/http.ts';
@@ -57,6 +57,7 @@ describe('GET /1/p/menus/{id}/position-groups', () => {
     expect(await ctx.app.catalog.refresh()).toBe(true);
     const after = await getValid(ctx.app, `/1/p/menus/${menuId}/position-groups`, positionGroupsResponse);
     expect(after.some((g) => g.id === 0)).toBe(false);
+    await expectError(ctx.app, '/1/p/menus/1/positions?groupId=0', 404, 'position-group.not-found');
     expect(await ctx.app.catalog.refresh()).toBe(false);
   });
 
@@ -96,7 +97,7 @@ describe('GET /1/p/menus/{id}/positions', () => {
     expect(all.some((p) => p.tags.some((t) => t.code === EXTENDED_COOKING_TAG))).toBe(true);
   });
 
-  it('filters by group, 0 being the dishes without one', async () => {
+  it('filters by group', async () => {
     const groups = await getValid(ctx.app, '/1/p/menus/1/position-groups', positionGroupsResponse);
     const first = groups[0];
     if (!first) throw new Error('menu 1 has no groups');
@@ -105,6 +106,32 @@ describe('GET /1/p/menus/{id}/positions', () => {
     for (const dish of inGroup) expect(dish.positionGroup?.id).toBe(first.id);
     await expectError(ctx.app, '/1/p/menus/1/positions?groupId=98765', 404, 'position-group.not-found');
     await expectError(ctx.app, '/1/p/menus/1/positions?groupId=-2', 400, 'request.invalid');
+  });
+
+  it('answers groupId=0 with exactly the dishes without a group', async () => {
+    // Its own data: an earlier test gives every dish of menu 1 a group, so two dishes lose theirs here
+    // whatever ran before (the order tests run in must not decide what this one sees).
+    const before = await getValid(ctx.app, '/1/p/menus/1/positions', positionsResponse);
+    const chosen = before
+      .filter((p) => p.positionGroup !== null)
+      .slice(0, 2)
+      .map((p) => p.id);
+    expect(chosen).toHaveLength(2);
+    await ctx.database.db.update(positions).set({ groupId: null }).where(inArray(positions.id, chosen));
+    await ctx.app.catalog.refresh();
+
+    const all = await getValid(ctx.app, '/1/p/menus/1/positions', positionsResponse);
+    const ungrouped = all.filter((p) => p.positionGroup === null).map((p) => p.id);
+    expect(ungrouped).toEqual(expect.arrayContaining(chosen));
+    const zero = await getValid(
+      ctx.app,
+      `/1/p/menus/1/positions?groupId=${UNGROUPED_GROUP_ID}`,
+      positionsResponse,
+    );
+    expect(zero.map((p) => p.id)).toEqual(ungrouped);
+    expect(zero.length).toBeLessThan(all.length);
+    const groups = await getValid(ctx.app, '/1/p/menus/1/position-groups', positionGroupsResponse);
+    expect(groups.at(-1)?.id).toBe(UNGROUPED_GROUP_ID);
   });
 });
 

@@ -1,29 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { authApp, requestCode, testClock } from '../../test/auth-test-kit.ts';
+import type { FakeServer } from '../../test/fakes/fake-server.ts';
+import { startFakeSmartCaptcha } from '../../test/fakes/smart-captcha.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { authApp, type FakeServer, json, requestCode, startFake, testClock } from './auth-test-kit.ts';
 import { createCaptchaCheck } from './captcha-check.ts';
 
-/** A fake SmartCaptcha /validate: token 'good' passes on shop.example, 'elsewhere' on another host. */
+/** The fake SmartCaptcha /validate: token 'good' passes on shop.example, 'elsewhere' on another host. */
 let fake: FakeServer;
 const silent = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
 
 beforeAll(async () => {
-  fake = await startFake((request, body, response) => {
-    const form = new URLSearchParams(body);
-    if (request.method !== 'POST' || request.url !== '/validate' || form.get('secret') !== 'server-key')
-      return json(response, 403, {
-        status: 'failed',
-        message: 'Authentication failed. Secret has not provided.',
-      });
-    const token = form.get('token');
-    if (token === 'broken') return json(response, 500, {});
-    if (token === 'good') return json(response, 200, { status: 'ok', message: '', host: 'shop.example' });
-    if (token === 'elsewhere')
-      return json(response, 200, { status: 'ok', message: '', host: 'evil.example' });
-    json(response, 200, { status: 'failed', message: '', host: '' });
-  });
+  fake = await startFakeSmartCaptcha();
 });
 afterAll(() => fake.close());
 

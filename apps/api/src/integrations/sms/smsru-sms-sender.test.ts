@@ -3,51 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { phoneCodes } from '../../db/schema.ts';
+import { authApp, logCapture, requestCode, signIn, testClock } from '../../test/auth-test-kit.ts';
+import type { FakeServer } from '../../test/fakes/fake-server.ts';
+import { startFakeSmsRu } from '../../test/fakes/smsru.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import {
-  authApp,
-  type FakeServer,
-  json,
-  logCapture,
-  requestCode,
-  signIn,
-  startFake,
-  testClock,
-} from './auth-test-kit.ts';
 import { SmsSendError } from './sms-sender.ts';
-import { smsRuSender } from './sms-sender-smsru.ts';
+import { smsRuSender } from './smsru-sms-sender.ts';
 
-/** A fake SMS.ru: OK for every number but those starting 7915, which it refuses per number. */
+/** The fake SMS.ru: OK for every number but 7915… (refused per number) and 7916… (HTTP 500). */
 let fake: FakeServer;
 const silent = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
 
 beforeAll(async () => {
-  fake = await startFake((request, _body, response) => {
-    const url = new URL(request.url ?? '/', 'http://fake');
-    if (url.pathname !== '/sms/send' || url.searchParams.get('api_id') !== 'test-api-id')
-      return json(response, 200, { status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' });
-    const to = url.searchParams.get('to') ?? '';
-    if (to.startsWith('7915'))
-      return json(response, 200, {
-        status: 'OK',
-        status_code: 100,
-        sms: {
-          [to]: {
-            status: 'ERROR',
-            status_code: 207,
-            status_text: 'На этот номер нельзя отправлять сообщения',
-          },
-        },
-        balance: 100,
-      });
-    if (to.startsWith('7916')) return json(response, 500, { oops: true });
-    json(response, 200, {
-      status: 'OK',
-      status_code: 100,
-      sms: { [to]: { status: 'OK', status_code: 100, sms_id: '000000-10000000' } },
-      balance: 99.5,
-    });
-  });
+  fake = await startFakeSmsRu();
 });
 afterAll(() => fake.close());
 

@@ -1,15 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { AuthSettings } from './auth-settings.ts';
-
-export type CaptchaVerdict = 'ok' | 'failed' | 'unavailable';
-
-/** Bot protection in front of the SMS code request: off by default, Yandex SmartCaptcha when configured. */
-export interface CaptchaCheck {
-  readonly kind: 'off' | 'smartcaptcha';
-  /** host: the site's host name the token must have been issued on. */
-  verify(input: { token: string; ip: string; host: string }): Promise<CaptchaVerdict>;
-}
+import type { CaptchaCheck } from './captcha-check.ts';
 
 const TIMEOUT_MS = 5_000;
 
@@ -19,8 +10,11 @@ const smartCaptchaAnswer = z.object({
   host: z.string().optional(),
 });
 
-export function createCaptchaCheck(settings: AuthSettings['captcha'], log: FastifyBaseLogger): CaptchaCheck {
-  if (settings.kind === 'off') return { kind: 'off', verify: async () => 'ok' };
+/** Yandex SmartCaptcha's server-side check. */
+export function smartCaptchaCheck(
+  settings: { serverKey: string; url: string; host?: string },
+  log: FastifyBaseLogger,
+): CaptchaCheck {
   return {
     kind: 'smartcaptcha',
     /**

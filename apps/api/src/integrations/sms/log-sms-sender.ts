@@ -3,7 +3,7 @@ import type { SmsSender } from './sms-sender.ts';
 
 /**
  * The development sender: nothing leaves the machine, the text (with the code) goes to the server log at
- * info level. readAuthSettings refuses it in production.
+ * info level. readAuthSettings (modules/auth/auth-settings.ts) refuses it in production.
  */
 export function logSmsSender(log: FastifyBaseLogger): SmsSender {
   return {

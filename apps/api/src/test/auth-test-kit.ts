@@ -1,12 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { BrandConfig } from '@storefront/domain/contracts';
-import { buildApp, type StorefrontApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { testConfig } from '../../test/test-app.ts';
+import { buildApp, type StorefrontApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { testConfig } from './test-app.ts';
 
-/** Test helpers of the auth module: a settable clock, a log reader, sign-in shortcuts, local fakes. */
+/**
+ * Test helpers of sign-in: a settable clock, a log reader, an app with the brand's sign-in methods set,
+ * sign-in shortcuts. Fakes of the outside services are in fakes/.
+ */
 
 export const API_KEY = 'demo-public-api-key';
 export const T0 = Date.parse('2026-11-22T09:00:00Z');
@@ -102,41 +103,3 @@ export function signIn(app: StorefrontApp, phone: string, code: string, extra: R
 
 /** A code for the phone that is certainly not `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-export interface FakeServer {
-  url: string;
-  requests: { method: string; url: string; body: string }[];
-  close(): Promise<void>;
-}
-
-/** A small HTTP fake on 127.0.0.1 speaking whatever the handler answers. */
-export async function startFake(
-  handler: (request: IncomingMessage, body: string, response: ServerResponse) => void,
-): Promise<FakeServer> {
-  const requests: FakeServer['requests'] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      requests.push({ method: request.method ?? '', url: request.url ?? '', body });
-      handler(request, body, response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-export function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}

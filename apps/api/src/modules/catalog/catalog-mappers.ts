@@ -1,0 +1,318 @@
+import type { DayOfWeek, OpeningHoursDay, PaymentMethod, PaymentOptions } from '@storefront/domain';
+import { allowedPaymentMethods, DAYS_OF_WEEK } from '@storefront/domain';
+import {
+  type City,
+  type DeliveryZone,
+  type Position,
+  type PositionGroup,
+  type PositionModifiers,
+  type PreOrderHours,
+  type Promotion,
+  type Resto,
+  type TimeSlot,
+  UNGROUPED_GROUP_ID,
+  UNGROUPED_GROUP_NAME,
+  UNGROUPED_GROUP_ORDER,
+} from '@storefront/domain/contracts';
+import type { CatalogRows } from './catalog-rows.ts';
+import type { Owned, SnapshotMenu } from './catalog-snapshot.ts';
+
+/** One mapper per entity: rows of the catalog tables in, the contract's shapes out. */
+
+type Tag = Resto['tags'][number];
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Links to tags, as the tags themselves; a link to a tag that is gone is dropped. */
+const linkedTags = (links: readonly { tagId: number }[] | undefined, tagById: Map<number, Tag>) =>
+  (links ?? []).map((link) => tagById.get(link.tagId)).filter((tag) => tag !== undefined);
+
+export function mapTags(rows: CatalogRows): Map<number, Tag> {
+  return new Map(rows.tags.map((tag) => [tag.id, { id: tag.id, code: tag.code, name: tag.name }]));
+}
+
+export function mapCities(rows: CatalogRows): Map<number, Owned<City>> {
+  return new Map(
+    rows.cities.map((c) => [
+      c.id,
+      {
+        id: c.id,
+        whiteLabelId: c.whiteLabelId,
+        name: c.name,
+        order: c.order,
+        center: { lat: c.centerLat, lng: c.centerLng },
+        bounds: {
+          southWest: { lat: c.southWestLat, lng: c.southWestLng },
+          northEast: { lat: c.northEastLat, lng: c.northEastLng },
+        },
+        zoom: c.zoom,
+      },
+    ]),
+  );
+}
+
+/** Fixed ids of the three payment methods in a restaurant's `pays` list. */
+const PAY_IDS: Record<PaymentMethod, number> = { CARD_ONLINE: 1, CARD_UPON_RECEIPT: 2, CASH_UPON_RECEIPT: 3 };
+const PAY_NAMES: Record<PaymentMethod, { ru: string; en: string }> = {
+  CARD_ONLINE: { ru: 'Картой онлайн', en: 'Card online' },
+  CARD_UPON_RECEIPT: { ru: 'Картой при получении', en: 'Card on receipt' },
+  CASH_UPON_RECEIPT: { ru: 'Наличными при получении', en: 'Cash on receipt' },
+};
+
+/** `pays` is derived from payConfig so the two can never disagree. */
+function paysOf(delivery: PaymentOptions, takeAway: PaymentOptions) {
+  const methods = new Set([...allowedPaymentMethods(delivery), ...allowedPaymentMethods(takeAway)]);
+  return [...methods].map((code) => ({ id: PAY_IDS[code], code, name: PAY_NAMES[code] }));
+}
+
+const publishedRestos = (rows: CatalogRows) => rows.restos.filter((row) => row.isPublished);
+
+/** Each restaurant's week of opening hours, by restaurant id. */
+function openingHoursByResto(rows: CatalogRows): Map<number, OpeningHoursDay[]> {
+  const hoursByResto = groupBy(rows.openingHours, (r) => r.restoId);
+  return new Map(
+    rows.restos.map((r) => [
+      r.id,
+      (hoursByResto.get(r.id) ?? []).map((h) => ({
+        dayOfWeek: h.dayOfWeek as DayOfWeek,
+        active: h.active,
+        open: h.open,
+        close: h.close,
+      })),
+    ]),
+  );
+}
+
+/** Each restaurant's menus (their summaries, in menu order), by restaurant id. */
+function menusByResto(rows: CatalogRows): Map<number, Resto['menus']> {
+  const linksByResto = groupBy(rows.restoMenus, (r) => r.restoId);
+  const menuById = new Map(rows.menus.map((m) => [m.id, m]));
+  return new Map(
+    rows.restos.map((r) => [
+      r.id,
+      (linksByResto.get(r.id) ?? [])
+        .map((link) => menuById.get(link.menuId))
+        .filter((m) => m !== undefined)
+        .sort((a, b) => a.order - b.order || a.id - b.id)
+        .map((m) => ({
+          id: m.id,
+          name: m.name,
+          order: m.order,
+          isDelivery: m.isDelivery,
+          isOnline: m.isOnline,
+          isTable: m.isTable,
+          isTakeAway: m.isTakeAway,
+        })),
+    ]),
+  );
+}
+
+/** Published restaurants, with their cities, menus, opening hours, payment methods and tags. */
+export function mapRestos(rows: CatalogRows, tagById: Map<number, Tag>): Map<number, Owned<Resto>> {
+  const cityIdsByResto = groupBy(rows.restoCities, (r) => r.restoId);
+  const tagsByResto = groupBy(rows.restoTags, (r) => r.restoId);
+  const hours = openingHoursByResto(rows);
+  const menus = menusByResto(rows);
+  const restos = new Map<number, Owned<Resto>>();
+  for (const r of publishedRestos(rows)) {
+    restos.set(r.id, {
+      id: r.id,
+      whiteLabelId: r.whiteLabelId,
+      name: r.name,
+      cityIds: (cityIdsByResto.get(r.id) ?? []).map((link) => link.cityId),
+      address: r.address,
+      street: r.street,
+      averageCheck: r.averageCheck,
+      currency: r.currency,
+      description: r.description,
+      emails: r.emails.map((value) => ({ value })),
+      phones: r.phones.map((value) => ({ value })),
+      links: r.links.map((value) => ({ value })),
+      location: { lat: r.lat, lng: r.lng },
+      menus: menus.get(r.id) ?? [],
+      openingHours: hours.get(r.id) ?? [],
+      order: r.order,
+      payConfig: { delivery: r.payDelivery, takeAway: r.payTakeAway },
+      payEngine: r.payEngine,
+      pays: paysOf(r.payDelivery, r.payTakeAway),
+      photos: r.photos,
+      tags: linkedTags(tagsByResto.get(r.id), tagById),
+      timezone: r.timezone,
+      isDelivery: r.isDelivery,
+      isOnline: r.isOnline,
+      isTable: r.isTable,
+      isTakeAway: r.isTakeAway,
+    });
+  }
+  return restos;
+}
+
+/** Pre-order settings of published restaurants; hours not set of their own are the opening hours. */
+export function mapPreOrders(rows: CatalogRows): Map<number, PreOrderHours[]> {
+  const preOrdersByResto = groupBy(rows.preOrders, (r) => r.restoId);
+  const hours = openingHoursByResto(rows);
+  return new Map(
+    publishedRestos(rows).map((r) => [
+      r.id,
+      (preOrdersByResto.get(r.id) ?? []).map((p) => ({
+        type: p.type,
+        minTimeMinutes: p.minTimeMinutes,
+        dayInAdvance: p.dayInAdvance,
+        hours: p.hours ?? hours.get(r.id) ?? [],
+      })),
+    ]),
+  );
+}
+
+function mapPosition(
+  p: CatalogRows['positions'][number],
+  tagsByPosition: Map<number, CatalogRows['positionTags']>,
+  tagById: Map<number, Tag>,
+): Position {
+  return {
+    id: p.id,
+    menu: { id: p.menuId },
+    positionGroup: p.groupId === null ? null : { id: p.groupId },
+    name: p.name,
+    description: p.description,
+    measure:
+      p.measureValue !== null && p.measureUnit !== null
+        ? { value: p.measureValue, unit: p.measureUnit }
+        : null,
+    price: p.price,
+    photos: p.photos,
+    tags: linkedTags(tagsByPosition.get(p.id), tagById),
+    isAdult: p.isAdult,
+    order: p.order,
+  };
+}
+
+/** SPEC §3: the synthetic group 'Прочее' exists exactly when some position of the menu has no group. */
+function ungroupedGroup(menuId: number, positions: readonly Position[]): PositionGroup[] {
+  if (!positions.some((p) => p.positionGroup === null)) return [];
+  return [
+    {
+      id: UNGROUPED_GROUP_ID,
+      menuId,
+      name: { ...UNGROUPED_GROUP_NAME },
+      order: UNGROUPED_GROUP_ORDER,
+      photos: [],
+    },
+  ];
+}
+
+/** Every menu with its groups (the synthetic one last) and published positions. */
+export function mapMenus(rows: CatalogRows, tagById: Map<number, Tag>): Map<number, SnapshotMenu> {
+  const tagsByPosition = groupBy(rows.positionTags, (r) => r.positionId);
+  const positionsByMenu = groupBy(rows.positions, (p) => p.menuId);
+  const groupsByMenu = groupBy(rows.groups, (g) => g.menuId);
+  return new Map(
+    rows.menus.map((m) => {
+      const positions = (positionsByMenu.get(m.id) ?? []).map((p) => mapPosition(p, tagsByPosition, tagById));
+      const groups: PositionGroup[] = (groupsByMenu.get(m.id) ?? []).map((g) => ({
+        id: g.id,
+        menuId: g.menuId,
+        name: g.name,
+        order: g.order,
+        photos: g.photos,
+      }));
+      groups.push(...ungroupedGroup(m.id, positions));
+      return [m.id, { id: m.id, whiteLabelId: m.whiteLabelId, groups, positions }];
+    }),
+  );
+}
+
+/** The modifiers attached to each position, in attachment order, with their items. */
+export function mapModifiers(rows: CatalogRows): Map<number, PositionModifiers> {
+  const modifierById = new Map(rows.modifiers.map((m) => [m.id, m]));
+  const itemsByModifier = groupBy(rows.modifierItems, (i) => i.modifierId);
+  const modifiersByPosition = new Map<number, PositionModifiers>();
+  for (const a of rows.attachments) {
+    const modifier = modifierById.get(a.modifierId);
+    if (!modifier) continue;
+    const entry = modifiersByPosition.get(a.positionId) ?? { positionId: a.positionId, modifiers: [] };
+    entry.modifiers.push({
+      id: a.id,
+      modifierId: a.modifierId,
+      minCount: a.minCount,
+      maxCount: a.maxCount,
+      name: modifier.name,
+      nameUi: modifier.nameUi,
+      items: (itemsByModifier.get(a.modifierId) ?? []).map((i) => ({
+        id: i.id,
+        name: i.name,
+        price: i.price,
+        order: i.order,
+      })),
+    });
+    modifiersByPosition.set(a.positionId, entry);
+  }
+  return modifiersByPosition;
+}
+
+/** Time slots with their positions and their days (a day the week does not know is dropped). */
+export function mapTimeSlots(rows: CatalogRows): Owned<TimeSlot>[] {
+  const detailsBySlot = groupBy(rows.timeSlotDetails, (d) => d.timeSlotId);
+  const positionsBySlot = groupBy(rows.timeSlotPositions, (p) => p.timeSlotId);
+  return rows.timeSlots.map((s) => ({
+    id: s.id,
+    whiteLabelId: s.whiteLabelId,
+    positionIds: (positionsBySlot.get(s.id) ?? []).map((p) => p.positionId),
+    details: (detailsBySlot.get(s.id) ?? [])
+      .filter((d) => DAYS_OF_WEEK.includes(d.dayOfWeek as DayOfWeek))
+      .map((d) => ({
+        dayOfWeek: d.dayOfWeek as DayOfWeek,
+        startAt: d.startAt,
+        endAt: d.endAt,
+        isActive: d.isActive,
+      })),
+  }));
+}
+
+/** Active delivery zones with their price rules, by restaurant id. */
+export function mapDeliveryZones(rows: CatalogRows): Map<number, DeliveryZone[]> {
+  const rulesByZone = groupBy(rows.deliveryRules, (r) => r.zoneId);
+  const zones = rows.zones.map(
+    (z): DeliveryZone => ({
+      id: z.id,
+      name: z.name,
+      restoId: z.restoId,
+      polygon: z.polygon,
+      rules: (rulesByZone.get(z.id) ?? []).map((r) => ({
+        orderPrice: { min: r.orderPriceMin, max: r.orderPriceMax },
+        deliveryPrice: r.deliveryPrice,
+        time: r.timeMinutes,
+      })),
+    }),
+  );
+  return groupBy(zones, (zone) => zone.restoId);
+}
+
+/** Promotions by priority, highest first, with the restaurants they apply to. */
+export function mapPromotions(rows: CatalogRows): Owned<Promotion & { restoIds: number[] }>[] {
+  const restosByPromotion = groupBy(rows.promotionRestos, (r) => r.promotionId);
+  return [...rows.promotions]
+    .sort((a, b) => b.priority - a.priority || a.id - b.id)
+    .map((p) => ({
+      id: p.id,
+      whiteLabelId: p.whiteLabelId,
+      title: p.title,
+      text: p.text,
+      image: p.image,
+      priority: p.priority,
+      startsAt: iso(p.startsAt),
+      endsAt: iso(p.endsAt),
+      restoIds: (restosByPromotion.get(p.id) ?? []).map((r) => r.restoId),
+    }));
+}

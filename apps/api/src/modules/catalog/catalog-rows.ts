@@ -1,0 +1,89 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+/** An open transaction: the rows must come from one consistent read. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Every table the catalog is built from, read in the caller's transaction, each in the order the answers
+ * list it (so the mappers only map and group). Positions and zones that are not published or not active
+ * are left out here.
+ */
+export async function readCatalogRows(tx: Transaction) {
+  const [revision] = await tx.select().from(t.catalogRevision).where(eq(t.catalogRevision.id, 1));
+  const whiteLabels = await tx.select({ id: t.whiteLabels.id }).from(t.whiteLabels);
+  const cities = await tx.select().from(t.cities).orderBy(asc(t.cities.order), asc(t.cities.id));
+  const tags = await tx.select().from(t.tags);
+  const restos = await tx.select().from(t.restos).orderBy(asc(t.restos.order), asc(t.restos.id));
+  const restoCities = await tx.select().from(t.restoCities).orderBy(asc(t.restoCities.cityId));
+  const restoTags = await tx.select().from(t.restoTags);
+  const openingHours = await tx.select().from(t.openingHours).orderBy(asc(t.openingHours.dayOfWeek));
+  const preOrders = await tx.select().from(t.preOrderSettings).orderBy(asc(t.preOrderSettings.type));
+  const menus = await tx.select().from(t.menus).orderBy(asc(t.menus.order), asc(t.menus.id));
+  const restoMenus = await tx.select().from(t.restoMenus);
+  const groups = await tx
+    .select()
+    .from(t.positionGroups)
+    .orderBy(asc(t.positionGroups.order), asc(t.positionGroups.id));
+  const positions = await tx
+    .select()
+    .from(t.positions)
+    .where(eq(t.positions.isPublished, true))
+    .orderBy(asc(t.positions.order), asc(t.positions.id));
+  const positionTags = await tx.select().from(t.positionTags);
+  const modifiers = await tx.select().from(t.modifiers);
+  const modifierItems = await tx
+    .select()
+    .from(t.modifierItems)
+    .orderBy(asc(t.modifierItems.order), asc(t.modifierItems.id));
+  const attachments = await tx
+    .select()
+    .from(t.positionModifiers)
+    .orderBy(asc(t.positionModifiers.order), asc(t.positionModifiers.id));
+  const timeSlots = await tx.select().from(t.timeSlots).orderBy(asc(t.timeSlots.id));
+  const timeSlotDetails = await tx.select().from(t.timeSlotDetails).orderBy(asc(t.timeSlotDetails.dayOfWeek));
+  const timeSlotPositions = await tx
+    .select()
+    .from(t.timeSlotPositions)
+    .orderBy(asc(t.timeSlotPositions.positionId));
+  const zones = await tx
+    .select()
+    .from(t.deliveryZones)
+    .where(eq(t.deliveryZones.isActive, true))
+    .orderBy(asc(t.deliveryZones.id));
+  const deliveryRules = await tx.select().from(t.deliveryRules).orderBy(asc(t.deliveryRules.orderPriceMin));
+  const promotions = await tx
+    .select()
+    .from(t.promotions)
+    .orderBy(asc(t.promotions.priority), asc(t.promotions.id));
+  const promotionRestos = await tx.select().from(t.promotionRestos);
+  return {
+    revision,
+    whiteLabels,
+    cities,
+    tags,
+    restos,
+    restoCities,
+    restoTags,
+    openingHours,
+    preOrders,
+    menus,
+    restoMenus,
+    groups,
+    positions,
+    positionTags,
+    modifiers,
+    modifierItems,
+    attachments,
+    timeSlots,
+    timeSlotDetails,
+    timeSlotPositions,
+    zones,
+    deliveryRules,
+    promotions,
+    promotionRestos,
+  };
+}
+
+export type CatalogRows = Awaited<ReturnType<typeof readCatalogRows>>;
