@@ -54,9 +54,19 @@ const fakeMapsURL = `http://127.0.0.1:${fakeMapsPort}`;
 if (!existsSync(resolve('apps/web/dist/index.html')))
   throw new Error('No storefront build in apps/web/dist: run `npm run build` first (npm run test:e2e does).');
 
+/**
+ * Chromium never finishes loading a page under libfaketime, so a run under `faketime` (the README's
+ * any-hour check) fakes the hour of the runner, the servers and the unit tests, and the browser keeps
+ * the real one: the page must then agree with its server through `/1/now` alone, as it must anyway.
+ */
+const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...browserEnv } = process.env;
+
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  env: Object.fromEntries(
+    Object.entries(browserEnv).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ),
 };
 
 export default defineConfig({
