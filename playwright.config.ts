@@ -76,7 +76,7 @@ export default defineConfig({
   // (a heading, a dialog), and its limit only decides how long a broken journey takes to fail.
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   // None: a journey that passes only on a second try is a failing journey.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
