@@ -13,6 +13,9 @@ export interface FieldControlProps {
 
 export type FieldSize = 'm' | 'l';
 
+/** A field's box (border, padding, colours) for a control that is not an input but should look like one. */
+export const fieldBoxClass = styles.box;
+
 export interface FieldProps {
   label: ReactNode;
   /** A line under the control that stays while an error shows (read after the label). */

@@ -22,7 +22,8 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { type UseFormReturn, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
-import { Field } from '../../../shared/ui/field.tsx';
+import { cx } from '../../../shared/ui/class-names.ts';
+import { Field, fieldBoxClass } from '../../../shared/ui/field.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -157,7 +158,7 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodSte
     <div className={styles.form}>
       <button
         type="button"
-        className={styles.addressButton}
+        className={cx(fieldBoxClass, styles.addressButton)}
         onClick={() => setMapOpen(true)}
         aria-invalid={problem !== null}
         aria-describedby={problem ? `${id}-problem` : undefined}
