@@ -55,6 +55,99 @@ export const ERROR_MESSAGES = {
     ru: 'Сумма заказа меньше минимальной для промокода',
     en: 'The order total is below the promo code minimum',
   },
+  'promo-code.person-limit-unchecked': {
+    ru: 'Этот промокод можно применить ограниченное число раз: войдите, чтобы мы проверили',
+    en: 'This promo code can be used a limited number of times: sign in so we can check it',
+  },
+  'promo-code.invalid-delivery-type': {
+    ru: 'Промокод не действует для этого способа получения',
+    en: 'The promo code is not valid for this delivery method',
+  },
+  'promo-code.too-many-attempts': {
+    ru: 'Слишком много попыток ввести промокод, попробуйте через час',
+    en: 'Too many promo code attempts, try again in an hour',
+  },
+  'resto.doesnt-support-delivery-online-pay': {
+    ru: 'Этот ресторан не принимает оплату картой онлайн при доставке',
+    en: 'This restaurant does not take online card payment for delivery',
+  },
+  'resto.doesnt-support-delivery-card-pay': {
+    ru: 'Этот ресторан не принимает оплату картой курьеру',
+    en: 'This restaurant does not take card payment on delivery',
+  },
+  'resto.doesnt-support-delivery-cash-pay': {
+    ru: 'Этот ресторан не принимает оплату наличными курьеру',
+    en: 'This restaurant does not take cash on delivery',
+  },
+  'resto.doesnt-support-takeaway-online': {
+    ru: 'Этот ресторан не принимает оплату картой онлайн при самовывозе',
+    en: 'This restaurant does not take online card payment for pick-up',
+  },
+  'resto.doesnt-support-takeaway-card-pay': {
+    ru: 'Этот ресторан не принимает оплату картой при самовывозе',
+    en: 'This restaurant does not take card payment on pick-up',
+  },
+  'resto.doesnt-support-takeaway-cash-pay': {
+    ru: 'Этот ресторан не принимает оплату наличными при самовывозе',
+    en: 'This restaurant does not take cash on pick-up',
+  },
+  'person-order.position-not-found-in-resto': {
+    ru: 'Этих блюд нет в меню выбранного ресторана',
+    en: "These dishes are not on the chosen restaurant's menu",
+  },
+  'person-order.position-cannot-be-delivered': {
+    ru: 'Выбранные блюда не могут быть доставлены по этому адресу',
+    en: 'The chosen dishes cannot be delivered to this address',
+  },
+  'person-order.position-not-for-take-away': {
+    ru: 'Выбранные блюда нельзя забрать самовывозом',
+    en: 'The chosen dishes are not available for pick-up',
+  },
+  'person-order.modifier-not-found': {
+    ru: 'У блюда больше нет выбранной добавки, выберите заново',
+    en: 'The dish no longer offers a chosen extra, please choose again',
+  },
+  'person-order.modifier-count-invalid': {
+    ru: 'Выбрано неподходящее количество добавок, выберите заново',
+    en: 'The number of chosen extras is not allowed, please choose again',
+  },
+  'person-order.position-not-available-at-time': {
+    ru: 'Это блюдо не продаётся в выбранное время',
+    en: 'This dish is not sold at the chosen time',
+  },
+  'person-order.empty': {
+    ru: 'Добавьте в корзину что-нибудь ещё',
+    en: 'Add something else to the cart',
+  },
+  'person-order.delivery-method-not-supported': {
+    ru: 'Ресторан не работает этим способом получения, выберите другой',
+    en: 'The restaurant does not offer this method, please choose another',
+  },
+  'resto.not-accepting-orders': {
+    ru: 'Заказы сейчас не принимаются. Оформите предзаказ, выберите самовывоз или другой адрес',
+    en: 'Orders are not accepted right now. Place a pre-order, choose pick-up or another address',
+  },
+  'person-order.pre-order-too-soon': {
+    ru: 'Это время уже не успеть, выберите время позже',
+    en: 'That time is too soon, please choose a later time',
+  },
+  'person-order.pre-order-too-far': {
+    ru: 'На это время заказы пока не принимаются, выберите время раньше',
+    en: 'Orders are not taken that far ahead, please choose an earlier time',
+  },
+  'person-order.pre-order-disabled': {
+    ru: 'Предзаказы не принимаются',
+    en: 'Pre-orders are not accepted',
+  },
+  'delivery.address-required': { ru: 'Укажите адрес доставки', en: 'Enter the delivery address' },
+  'delivery.order-sum-not-enough.range': {
+    ru: 'Минимальная сумма заказа для доставки не набрана',
+    en: 'The order is below the minimum for delivery',
+  },
+  'delivery.order-sum-too-large': {
+    ru: 'Сумма заказа больше максимальной: разделите его на несколько заказов',
+    en: 'The order total is above the maximum: please split it into several orders',
+  },
   'phone.required': { ru: 'Введите номер телефона', en: 'Enter your phone number' },
   'phone.invalid': { ru: 'Укажите корректный номер', en: 'Enter a valid phone number' },
   'sms-code.required': { ru: 'Введите код из СМС', en: 'Enter the code from the SMS' },
