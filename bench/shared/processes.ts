@@ -60,6 +60,7 @@ export async function stop(child: ChildProcess): Promise<void> {
  */
 export const PRODUCTION_SIGN_IN_ENV: NodeJS.ProcessEnv = {
   AUTH_TOKEN_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
+  QUOTE_SECRET: 'bench-only-quote-secret-that-is-long-enough-0123456789',
   SMS_SENDER: 'smsru',
   SMSRU_API_ID: 'bench-never-sends',
   SMSRU_URL: 'http://127.0.0.1:9',

@@ -1,0 +1,163 @@
+// npm run bench — the preflight of a typical cart (five lines, a modifier, a promo code, delivery into a
+// zone) on PGlite and on the PostgreSQL server, against a bare node:http server answering the same bytes
+// to the same POST, measured in the same run: p99 at a fixed 200 requests/s, and the most requests/s.
+// The servers run on core 0 and the load generator on core 1 (taskset, see package.json).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  freePort,
+  hasTaskset,
+  PRODUCTION_SIGN_IN_ENV,
+  pinned,
+  ROOT,
+  stop,
+  waitFor,
+} from '../shared/processes.ts';
+
+const PATH = '/1/persons/orders/preflight';
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const FIXED_RATE = 200;
+
+/** A cart a customer of the demo chain would send: restaurant 1, delivery into its centre zone. */
+const CART = JSON.stringify({
+  deliveryType: 'DELIVERY',
+  payType: 'CARD_ONLINE',
+  promoCode: 'WELCOME10',
+  restoId: 1,
+  address: 'ул. Баумана, 10',
+  location: { lat: 55.79, lng: 49.118 },
+  preOrderAt: null,
+  positions: [
+    { id: 1, menu: { id: 1 }, count: 2, modifiers: [{ id: 1, modifierId: 1, count: 1 }], price: 69000 },
+    { id: 3, menu: { id: 1 }, count: 1, price: 59000 },
+    { id: 5, menu: { id: 1 }, count: 1, price: 75000 },
+    { id: 7, menu: { id: 1 }, count: 2, price: 49000 },
+    { id: 8, menu: { id: 1 }, count: 1, price: 39000 },
+  ],
+});
+
+interface Measured {
+  rps: number;
+  p99: number;
+}
+
+async function run(url: string, options: { rate?: number; connections: number }): Promise<Measured> {
+  const common = {
+    url,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: CART,
+    connections: options.connections,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  };
+  await autocannon({ ...common, duration: 2 }); // warm-up, not counted
+  const result = await autocannon({ ...common, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
+  const apiPort = await freePort();
+  const api = pinned(0, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    ...process.env,
+    ...env,
+    PORT: String(apiPort),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...PRODUCTION_SIGN_IN_ENV,
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${apiPort}/1/now`);
+    const url = `http://127.0.0.1:${apiPort}${PATH}`;
+    const sample = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: CART,
+    });
+    const body = await sample.text();
+    if (!sample.ok) throw new Error(`preflight answered ${sample.status}: ${body}`);
+    const answer = JSON.parse(body) as { problems: { code: string }[]; payable: number };
+    if (answer.problems.length > 0)
+      throw new Error(`the bench cart has problems: ${JSON.stringify(answer.problems)}`);
+
+    const basePort = await freePort();
+    const baseline = pinned(
+      0,
+      process.execPath,
+      ['--import', 'tsx', 'bench/catalog/baseline-server.ts'],
+      process.env,
+      'pipe',
+    );
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+    baseline.stdin?.end(JSON.stringify({ port: basePort, answers: { [PATH]: { body, headers } } }));
+    await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
+    const baseUrl = `http://127.0.0.1:${basePort}${PATH}`;
+    try {
+      // Alternate the two servers so drift in machine load hits both alike.
+      const baseFixed = await run(baseUrl, { rate: FIXED_RATE, connections: 8 });
+      const oursFixed = await run(url, { rate: FIXED_RATE, connections: 8 });
+      const baseMax = await run(baseUrl, { connections: CONNECTIONS });
+      const oursMax = await run(url, { connections: CONNECTIONS });
+      return {
+        database: label,
+        bytes: Buffer.byteLength(body),
+        [`baselineP99Ms@${FIXED_RATE}`]: baseFixed.p99,
+        [`apiP99Ms@${FIXED_RATE}`]: oursFixed.p99,
+        p99Ratio: Number((oursFixed.p99 / Math.max(baseFixed.p99, 1)).toFixed(2)),
+        baselineRps: Math.round(baseMax.rps),
+        apiRps: Math.round(oursMax.rps),
+        rpsRatio: Number((oursMax.rps / baseMax.rps).toFixed(3)),
+      };
+    } finally {
+      await stop(baseline);
+    }
+  } finally {
+    await stop(api);
+  }
+}
+
+async function main() {
+  if (!hasTaskset)
+    console.warn('taskset not found: server and load generator share cores; ratios are less reliable');
+  const rows = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
+  try {
+    rows.push(await benchDatabase('PGlite', { DATA_DIR: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
+  const name = `storefront_bench_${process.pid}`;
+  try {
+    await client.connect();
+    await client.query(`create database "${name}"`);
+    try {
+      rows.push(
+        await benchDatabase('PostgreSQL', { DATABASE_URL: `${admin.replace(/\/[^/]*$/, '')}/${name}` }),
+      );
+    } finally {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    }
+  } catch (error) {
+    console.warn(`PostgreSQL at ${admin} skipped: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+
+  console.log(
+    `preflight of a 5-line cart with a promo code; p99 at a fixed ${FIXED_RATE} req/s (8 connections), ` +
+      `throughput with ${CONNECTIONS} connections, ${DURATION_S} s per run (autocannon)`,
+  );
+  console.table(rows);
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', 'results', 'preflight.json'), `${JSON.stringify(rows, null, 2)}\n`);
+}
+
+await main();
