@@ -83,7 +83,9 @@ describe('delivery and payment methods (SPEC §4)', () => {
       'resto.doesnt-support-takeaway-cash-pay',
     ]);
     const all = { cardOnline: 'shop', cardUponReceipt: true, cashUponReceipt: true };
-    expect(paymentMethodProblem({ delivery: all, takeAway: off }, 'DELIVERY', 'CASH_UPON_RECEIPT')).toBeNull();
+    expect(
+      paymentMethodProblem({ delivery: all, takeAway: off }, 'DELIVERY', 'CASH_UPON_RECEIPT'),
+    ).toBeNull();
     expect(paymentMethodProblem({ delivery: off, takeAway: all }, 'DELIVERY', 'CARD_ONLINE')).toBe(
       'resto.doesnt-support-delivery-online-pay',
     );
