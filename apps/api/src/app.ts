@@ -27,6 +27,7 @@ import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { preflightRoutes } from './modules/preflight/preflight.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp({
         { name: 'location' },
         { name: 'geocoder' },
         { name: 'auth', description: 'Phone sign-in, tokens and the person profile' },
+        { name: 'preflight', description: 'Cart pricing by the server before an order, with a signed quote' },
       ],
     },
     transform: openApiTransform,
@@ -143,6 +145,7 @@ export async function buildApp({
   await app.register(authRoutes, { db, now });
   await app.register(meRoutes, { db });
   await app.register(socialSignInRoutes, { db, now });
+  await app.register(preflightRoutes, { db, config, catalog, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

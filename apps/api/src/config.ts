@@ -63,6 +63,11 @@ export const envSchema = z.object({
   // and for the whole brand. Behind a proxy, set TRUST_PROXY so the client address is the customer's.
   SMS_REQUESTS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SMS_REQUESTS_PER_BRAND_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+  // Preflight (modules/preflight). The quote secret signs the preflight's quote that order placement checks;
+  // without it a key derived from AUTH_TOKEN_SECRET (or the development secret) is used, and a production
+  // start is refused. Unknown promo codes one client (an IPv4 address, an IPv6 /64) may try per hour.
+  QUOTE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PROMO_CODE_GUESSES_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   // Bot protection is off until the server key is set; the host defaults to the request's own host name.
   SMARTCAPTCHA_SERVER_KEY: z.string().min(1).optional(),
   SMARTCAPTCHA_URL: z.url().default('https://smartcaptcha.yandexcloud.net'),

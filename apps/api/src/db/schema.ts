@@ -6,7 +6,9 @@
  *   promotions and promo codes, and the catalog revision counter.
  * - schema/persons.ts: persons, their social identities and deliveries, phone sign-in counters, SMS
  *   budgets and codes, refresh tokens.
- * - orders (to come): schema/orders.ts, referencing white_labels, restos, positions and persons; export it here.
+ * - schema/orders.ts: promo code redemptions and the per-client budget of promo code guesses; orders to
+ *   come, referencing white_labels, restos, positions and persons.
  */
 export * from './schema/catalog.ts';
+export * from './schema/orders.ts';
 export * from './schema/persons.ts';

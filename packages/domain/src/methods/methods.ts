@@ -1,4 +1,5 @@
 import type { Resto } from '../contracts/restos.ts';
+import type { PaymentMethodProblem } from '../preflight/preflight-codes.ts';
 
 export const DELIVERY_METHODS = ['DELIVERY', 'ONLINE', 'TABLE', 'TAKE_AWAY'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -42,13 +43,60 @@ export function paymentOptionsFor(payConfig: PayConfig, method: CustomerDelivery
   return method === 'DELIVERY' ? payConfig.delivery : payConfig.takeAway;
 }
 
-/** The payment methods allowed for a delivery method, in the order SPEC §4 prefers them. */
+/**
+ * The payment methods offered for a delivery method, in the order SPEC §4 prefers them. Strict: card upon
+ * receipt is offered only when the restaurant set it, though `acceptsPaymentMethod` takes it on cash too.
+ */
 export function allowedPaymentMethods(options: PaymentOptions): PaymentMethod[] {
   const allowed: PaymentMethod[] = [];
-  if (typeof options.cardOnline === 'string' && options.cardOnline.length > 0) allowed.push('CARD_ONLINE');
+  if (hasCardOnline(options)) allowed.push('CARD_ONLINE');
   if (options.cardUponReceipt) allowed.push('CARD_UPON_RECEIPT');
   if (options.cashUponReceipt) allowed.push('CASH_UPON_RECEIPT');
   return allowed;
+}
+
+function hasCardOnline(options: PaymentOptions): boolean {
+  return typeof options.cardOnline === 'string' && options.cardOnline.length > 0;
+}
+
+/**
+ * Whether a restaurant takes this payment for a method: the check both the API and the storefront's check of a
+ * stored choice make. Lenient where `allowedPaymentMethods` is strict: SPEC §4 treats a cash-upon-receipt
+ * setting as valid for CARD_UPON_RECEIPT, so a customer's saved 'card on receipt' is not refused by a
+ * restaurant whose only on-receipt setting is cash (decision 0017).
+ */
+export function acceptsPaymentMethod(options: PaymentOptions, payType: PaymentMethod): boolean {
+  switch (payType) {
+    case 'CARD_ONLINE':
+      return hasCardOnline(options);
+    case 'CARD_UPON_RECEIPT':
+      return options.cardUponReceipt || options.cashUponReceipt;
+    case 'CASH_UPON_RECEIPT':
+      return options.cashUponReceipt;
+  }
+}
+
+const PAYMENT_PROBLEMS: Record<CustomerDeliveryMethod, Record<PaymentMethod, PaymentMethodProblem>> = {
+  DELIVERY: {
+    CARD_ONLINE: 'resto.doesnt-support-delivery-online-pay',
+    CARD_UPON_RECEIPT: 'resto.doesnt-support-delivery-card-pay',
+    CASH_UPON_RECEIPT: 'resto.doesnt-support-delivery-cash-pay',
+  },
+  TAKE_AWAY: {
+    CARD_ONLINE: 'resto.doesnt-support-takeaway-online',
+    CARD_UPON_RECEIPT: 'resto.doesnt-support-takeaway-card-pay',
+    CASH_UPON_RECEIPT: 'resto.doesnt-support-takeaway-cash-pay',
+  },
+};
+
+/** SPEC §8 'Restaurant capability codes': the code refusing this payment for this method, or null. */
+export function paymentMethodProblem(
+  payConfig: PayConfig,
+  deliveryType: CustomerDeliveryMethod,
+  payType: PaymentMethod,
+): PaymentMethodProblem | null {
+  if (acceptsPaymentMethod(paymentOptionsFor(payConfig, deliveryType), payType)) return null;
+  return PAYMENT_PROBLEMS[deliveryType][payType];
 }
 
 /** SPEC §4: CARD_ONLINE when available, else the first available; null when nothing is. */

@@ -4,10 +4,16 @@ import type { DeliveryRule, DeliveryZone } from '../contracts/deliveries.ts';
 import type { Position, TimeSlot } from '../contracts/menus.ts';
 import type { PreflightRequest } from '../contracts/preflight.ts';
 import type { Resto } from '../contracts/restos.ts';
-import type { CustomerDeliveryMethod } from '../methods/methods.ts';
-import type { Minor } from '../money/money.ts';
+import { findZoneAt } from '../geo/geo.ts';
+import { type CustomerDeliveryMethod, paymentMethodProblem, supportsMethod } from '../methods/methods.ts';
+import { type Minor, minor } from '../money/money.ts';
 import type { OpeningHoursDay } from '../schedule/schedule.ts';
+import { chooseDeliveryBand } from './delivery-band.ts';
+import { judgeOrderTime } from './order-time.ts';
 import type { PricingProblem } from './preflight-codes.ts';
+import { priceLine } from './price-line.ts';
+import { judgePromoCode, promoDiscount } from './promo-code-rules.ts';
+import { spreadDiscount } from './spread-discount.ts';
 
 /**
  * The one price authority (ORDERING.md 'Money'): a cart priced from the catalog alone. The API calls it
@@ -112,6 +118,112 @@ export interface PricedCart {
   problems: PricingProblem[];
 }
 
-export function priceCart(_catalog: PricingCatalog, _input: PricingInput): PricedCart {
-  throw new Error('not implemented yet');
+/**
+ * Prices a request that passed the contract; never throws for one. Every problem is reported at once, in the
+ * order the storefront should show them: order time, method, address and zone, lines, an empty cart, the
+ * zone's sum range, payment, promo code.
+ */
+export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedCart {
+  const { request, nowMs } = input;
+  const { resto } = catalog;
+  const { deliveryType } = request;
+
+  const time = judgeOrderTime({
+    nowMs,
+    preOrderAt: request.preOrderAt,
+    preOrderEnabled: catalog.preOrderEnabled,
+    preOrder: catalog.preOrder,
+    openingHours: resto.openingHours,
+    timezone: resto.timezone,
+  });
+  const { orderAtMs } = time;
+
+  // A customer asks only for DELIVERY or TAKE_AWAY, so the catalog need not carry the other two flags.
+  const flags = {
+    isDelivery: resto.isDelivery,
+    isTakeAway: resto.isTakeAway,
+    isOnline: false,
+    isTable: false,
+  };
+  const methodProblems: PricingProblem[] = supportsMethod(flags, deliveryType)
+    ? []
+    : [{ code: 'person-order.delivery-method-not-supported' }];
+
+  let zone: PricingCatalog['zones'][number] | null = null;
+  const addressProblems: PricingProblem[] = [];
+  if (deliveryType === 'DELIVERY') {
+    if (!request.location) addressProblems.push({ code: 'delivery.address-required' });
+    else {
+      zone = findZoneAt(request.location, catalog.zones) ?? null;
+      if (!zone) addressProblems.push({ code: 'delivery.address-outside-zone' });
+    }
+  }
+
+  const priced = request.positions.map((position, index) =>
+    priceLine(position, index, { catalog, deliveryType, orderAtMs }),
+  );
+  const lineProblems = priced.flatMap((entry) => entry.problems);
+  const available = priced.filter((entry) => entry.line.available).map((entry) => entry.line);
+  const emptyProblems: PricingProblem[] = available.length === 0 ? [{ code: 'person-order.empty' }] : [];
+  const sum = minor(available.reduce<number>((total, line) => total + line.sum, 0));
+  const positionsCount = available.reduce((total, line) => total + line.count, 0);
+
+  const verdict = judgePromoCode(input.promo, {
+    restoId: resto.id,
+    deliveryType,
+    orderAtMs,
+    timezone: resto.timezone,
+  });
+  const promoProblems: PricingProblem[] = [];
+  let promo: PricedCart['promo'] = null;
+  if (verdict.kind === 'refused') promoProblems.push({ code: verdict.problem });
+  if (verdict.kind === 'accepted') {
+    promoProblems.push(...verdict.warnings.map((code) => ({ code })));
+    promo = { definition: verdict.definition, ...promoDiscount(verdict.definition, sum) };
+  }
+  const discount = promo?.discount ?? minor(0);
+
+  const shares = spreadDiscount(
+    available.map((line) => line.sum),
+    discount,
+  );
+  available.forEach((line, index) => {
+    const share = shares[index] ?? minor(0);
+    line.promoDiscount = share;
+    line.payableAmount = minor(line.sum - share);
+  });
+
+  const choice = zone ? chooseDeliveryBand(zone.rules, minor(sum - discount)) : null;
+  // Nothing to deliver costs nothing, and a range warning on it would only add noise to 'empty'.
+  const hasGoods = available.length > 0;
+  const rangeProblems: PricingProblem[] = hasGoods && choice?.problem ? [choice.problem] : [];
+  const deliveryPrice = hasGoods ? (choice?.band?.deliveryPrice ?? minor(0)) : minor(0);
+
+  const payProblem = paymentMethodProblem(resto.payConfig, deliveryType, request.payType);
+
+  return {
+    lines: priced.map((entry) => entry.line),
+    orderAtMs,
+    preOrderAtMs: time.preOrderAtMs,
+    promo,
+    positionsCount,
+    sum,
+    discount,
+    deliveryPrice,
+    payable: minor(sum - discount + deliveryPrice),
+    zoneId: zone?.id ?? null,
+    rules: choice?.rules ?? [],
+    band: choice?.band ?? null,
+    nextBand: choice?.nextBand ?? null,
+    problems: [
+      ...time.problems,
+      ...methodProblems,
+      ...addressProblems,
+      ...lineProblems,
+      ...emptyProblems,
+      ...rangeProblems,
+      ...(payProblem ? [{ code: payProblem }] : []),
+      ...promoProblems,
+    ],
+  };
 }

@@ -3,3 +3,4 @@
  * from the contracts' types. Production code never imports it (biome.json).
  */
 export * from './location-fixtures.ts';
+export * from './pricing-fixtures.ts';

@@ -1,4 +1,10 @@
-import type { DayOfWeek, OpeningHoursDay, PaymentMethod, PaymentOptions } from '@storefront/domain';
+import type {
+  DayOfWeek,
+  OpeningHoursDay,
+  PaymentMethod,
+  PaymentOptions,
+  PromoCodeDefinition,
+} from '@storefront/domain';
 import { allowedPaymentMethods, DAYS_OF_WEEK } from '@storefront/domain';
 import {
   type City,
@@ -315,4 +321,35 @@ export function mapPromotions(rows: CatalogRows): Owned<Promotion & { restoIds: 
       endsAt: iso(p.endsAt),
       restoIds: (restosByPromotion.get(p.id) ?? []).map((r) => r.restoId),
     }));
+}
+
+/**
+ * Promo codes by brand, then by upper-cased code (the form customers' input is normalised to). Times become
+ * epoch ms; a code without promo_code_restos rows works in every restaurant of its brand.
+ */
+export function mapPromoCodes(rows: CatalogRows): Map<string, Map<string, PromoCodeDefinition>> {
+  const restosByCode = groupBy(rows.promoCodeRestos, (r) => r.promoCodeId);
+  const byBrand = new Map<string, Map<string, PromoCodeDefinition>>();
+  for (const p of rows.promoCodes) {
+    const codes = byBrand.get(p.whiteLabelId) ?? new Map<string, PromoCodeDefinition>();
+    const code = p.code.toUpperCase();
+    codes.set(code, {
+      id: p.id,
+      code,
+      kind: p.kind,
+      value: p.value,
+      maxDiscountAmount: p.maxDiscountAmount,
+      minOrderAmount: p.minOrderAmount,
+      startsAt: p.startsAt ? p.startsAt.getTime() : null,
+      endsAt: p.endsAt ? p.endsAt.getTime() : null,
+      active: p.active,
+      hours: p.hoursFrom !== null && p.hoursTo !== null ? { from: p.hoursFrom, to: p.hoursTo } : null,
+      restoIds: (restosByCode.get(p.id) ?? []).map((r) => r.restoId),
+      deliveryMethods: p.deliveryMethods,
+      totalLimit: p.totalLimit,
+      perPersonLimit: p.perPersonLimit,
+    });
+    byBrand.set(p.whiteLabelId, codes);
+  }
+  return byBrand;
 }

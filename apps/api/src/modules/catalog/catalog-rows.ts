@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -58,6 +58,10 @@ export async function readCatalogRows(tx: Transaction) {
     .from(t.promotions)
     .orderBy(asc(t.promotions.priority), asc(t.promotions.id));
   const promotionRestos = await tx.select().from(t.promotionRestos);
+  // used_count is left out: it moves with every order and is read per preflight, never from the snapshot.
+  const { usedCount: _usedCount, ...promoCodeColumns } = getTableColumns(t.promoCodes);
+  const promoCodes = await tx.select(promoCodeColumns).from(t.promoCodes).orderBy(asc(t.promoCodes.id));
+  const promoCodeRestos = await tx.select().from(t.promoCodeRestos).orderBy(asc(t.promoCodeRestos.restoId));
   return {
     revision,
     whiteLabels,
@@ -83,6 +87,8 @@ export async function readCatalogRows(tx: Transaction) {
     deliveryRules,
     promotions,
     promotionRestos,
+    promoCodes,
+    promoCodeRestos,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PromoCodeDefinition } from '@storefront/domain';
 import type {
   City,
   DeliveryZone,
@@ -16,6 +17,7 @@ import {
   mapMenus,
   mapModifiers,
   mapPreOrders,
+  mapPromoCodes,
   mapPromotions,
   mapRestos,
   mapTags,
@@ -48,6 +50,8 @@ export interface CatalogSnapshot {
   zonesByResto: Map<number, DeliveryZone[]>;
   preOrderByResto: Map<number, PreOrderHours[]>;
   promotions: Owned<Promotion & { restoIds: number[] }>[];
+  /** Promo codes by brand, then by upper-cased code; never sent to clients as a list (preflight reads them). */
+  promoCodes: Map<string, Map<string, PromoCodeDefinition>>;
 }
 
 /** Reads the catalog tables (catalog-rows.ts) and maps each entity (catalog-mappers.ts). */
@@ -69,5 +73,6 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
     zonesByResto: mapDeliveryZones(rows),
     preOrderByResto: mapPreOrders(rows),
     promotions: mapPromotions(rows),
+    promoCodes: mapPromoCodes(rows),
   };
 }

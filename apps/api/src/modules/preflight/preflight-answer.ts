@@ -1,0 +1,184 @@
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  formatMoney,
+  type Locale,
+  type Minor,
+  type PricedCart,
+  type PricingProblem,
+  parseTimezoneOffset,
+  pickText,
+} from '@storefront/domain';
+import type { PreflightProblem, PreflightRequest, PreflightResponse } from '@storefront/domain/contracts';
+import { type Quote, quoteExpiry } from './quote.ts';
+
+/** PricedCart (the domain's answer) to the preflight contract's answer, with words in the request's language. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The restaurant's wall-clock date and time of an instant. */
+function wallClock(utcMs: number, timezone: string) {
+  const local = new Date(utcMs + parseTimezoneOffset(timezone) * 60_000);
+  return {
+    day: Math.floor(local.getTime() / 86_400_000),
+    date: `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}`,
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
+  };
+}
+
+/** 'сегодня в 11:00', 'tomorrow at 11:00', '28.11 в 11:00': when the restaurant next takes orders, on its clock. */
+function openingPhrase(nextOpenAt: number, nowMs: number, timezone: string, locale: Locale): string {
+  const at = wallClock(nextOpenAt, timezone);
+  const today = wallClock(nowMs, timezone).day;
+  const ru = locale === 'ru';
+  if (at.day === today) return ru ? `сегодня в ${at.time}` : `today at ${at.time}`;
+  if (at.day === today + 1) return ru ? `завтра в ${at.time}` : `tomorrow at ${at.time}`;
+  return ru ? `${at.date} в ${at.time}` : `on ${at.date} at ${at.time}`;
+}
+
+export interface MessageContext {
+  locale: Locale;
+  currency: string;
+  timezone: string;
+  nowMs: number;
+}
+
+/** The problem's words: the text of messageKey (or the code), with the figures the customer needs added. */
+export function problemMessage(problem: PricingProblem, context: MessageContext): string {
+  const { locale, currency } = context;
+  const key = (
+    problem.messageKey && problem.messageKey in ERROR_MESSAGES ? problem.messageKey : problem.code
+  ) as ErrorCode;
+  const base = pickText(ERROR_MESSAGES[key], locale);
+  const money = (amount: number) => formatMoney(amount as Minor, currency, locale);
+  const ru = locale === 'ru';
+  switch (problem.code) {
+    case 'delivery.order-sum-not-enough.range':
+      if (problem.limit === undefined || problem.amountLeft === undefined) return base;
+      return ru
+        ? `${base}: минимум ${money(problem.limit)}, добавьте ещё ${money(problem.amountLeft)}`
+        : `${base}: the minimum is ${money(problem.limit)}, add ${money(problem.amountLeft)} more`;
+    case 'delivery.order-sum-too-large':
+      if (problem.limit === undefined) return base;
+      return ru
+        ? `${base} (максимум ${money(problem.limit)})`
+        : `${base} (the maximum is ${money(problem.limit)})`;
+    case 'resto.not-accepting-orders':
+      if (problem.nextOpenAt === undefined) return base;
+      return ru
+        ? `${base}. Ресторан откроется ${openingPhrase(problem.nextOpenAt, context.nowMs, context.timezone, locale)}`
+        : `${base}. The restaurant opens ${openingPhrase(problem.nextOpenAt, context.nowMs, context.timezone, locale)}`;
+    default:
+      return base;
+  }
+}
+
+function toProblem(problem: PricingProblem, context: MessageContext): PreflightProblem {
+  return {
+    code: problem.code,
+    message: problemMessage(problem, context),
+    ...(problem.line !== undefined ? { line: problem.line } : {}),
+    ...(problem.amountLeft !== undefined ? { amountLeft: problem.amountLeft as Minor } : {}),
+    ...(problem.limit !== undefined ? { limit: problem.limit as Minor } : {}),
+    ...(problem.nextOpenAt !== undefined ? { nextOpenAt: new Date(problem.nextOpenAt).toISOString() } : {}),
+  };
+}
+
+export interface AnswerContext extends MessageContext {
+  whiteLabel: string;
+  personId: number | null;
+  request: PreflightRequest;
+  /** Signs the quote of this pricing. */
+  sign: (quote: Quote) => string;
+}
+
+/** The quote: what order placement must find again when it re-prices (only lines that can be ordered). */
+export function quoteOf(cart: PricedCart, context: AnswerContext): Quote {
+  const { request } = context;
+  const delivery = request.deliveryType === 'DELIVERY';
+  return {
+    brand: context.whiteLabel,
+    personId: context.personId,
+    restoId: request.restoId,
+    deliveryType: request.deliveryType,
+    payType: request.payType,
+    location: delivery && request.location ? { lat: request.location.lat, lng: request.location.lng } : null,
+    preOrderAt: cart.preOrderAtMs,
+    promoCode: cart.promo ? cart.promo.definition.code : null,
+    lines: cart.lines
+      .filter((line) => line.available)
+      .map((line) => [
+        line.id,
+        line.menu.id,
+        line.count,
+        line.price,
+        line.modifiers.map((m) => [m.id, m.modifierId, m.count, m.price] as [number, number, number, number]),
+      ]),
+    sum: cart.sum,
+    discount: cart.discount,
+    deliveryPrice: cart.deliveryPrice,
+    payable: cart.payable,
+    expiresAt: quoteExpiry(context.nowMs),
+  };
+}
+
+export function preflightAnswer(cart: PricedCart, context: AnswerContext): PreflightResponse {
+  const { request } = context;
+  const promo = cart.promo;
+  const problems = cart.problems.map((problem) => toProblem(problem, context));
+  const quote = quoteOf(cart, context);
+  return {
+    restoId: request.restoId,
+    deliveryType: request.deliveryType,
+    payType: request.payType,
+    currency: context.currency,
+    orderAt: new Date(cart.orderAtMs).toISOString(),
+    preOrderAt: cart.preOrderAtMs === null ? null : new Date(cart.preOrderAtMs).toISOString(),
+    positions: cart.lines.map((line) => ({
+      id: line.id,
+      menu: { id: line.menu.id },
+      count: line.count,
+      price: line.price,
+      modifiers: line.modifiers.map((m) => ({
+        id: m.id,
+        modifierId: m.modifierId,
+        count: m.count,
+        price: m.price,
+      })),
+      sum: line.sum,
+      discounts: [],
+      promoCodes:
+        promo && line.promoDiscount > 0
+          ? [{ code: promo.definition.code, name: promo.definition.code, amount: line.promoDiscount }]
+          : [],
+      specials: [],
+      payableAmount: line.payableAmount,
+      available: line.available,
+    })),
+    promoCode: promo
+      ? {
+          code: promo.definition.code,
+          active: promo.active,
+          maxDiscountAmount: promo.definition.maxDiscountAmount,
+          minOrderAmount: promo.definition.minOrderAmount,
+          discount: promo.discount,
+          amountLeft: promo.amountLeft,
+        }
+      : null,
+    promoCodeMaxDiscountAmount: promo ? promo.definition.maxDiscountAmount : null,
+    promoCodeMinOrderAmount: promo ? promo.definition.minOrderAmount : null,
+    positionsCount: cart.positionsCount,
+    sum: cart.sum,
+    discount: cart.discount,
+    deliveryPrice: cart.deliveryPrice,
+    payable: cart.payable,
+    deliveryZoneId: cart.zoneId,
+    deliveryRules: cart.rules,
+    deliveryBand: cart.band,
+    nextDeliveryBand: cart.nextBand,
+    problems,
+    errors: problems.slice(0, 1).map(({ code, message }) => ({ code, message })),
+    quote: context.sign(quote),
+    quoteExpiresAt: new Date(quote.expiresAt).toISOString(),
+  };
+}

@@ -1,0 +1,109 @@
+import { priceCart } from '@storefront/domain';
+import {
+  errorBody,
+  type PreflightRequest,
+  personPreflightParams,
+  preflightRequest,
+  preflightResponse,
+} from '@storefront/domain/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../plugins/api-error.ts';
+import { signedInPerson } from '../../plugins/authentication.ts';
+import { requestLocale } from '../../plugins/error-handler.ts';
+import { clientKeyOf } from '../auth/sms-request-budget.ts';
+import type { CatalogStore } from '../catalog/catalog-store.ts';
+import { preflightAnswer } from './preflight-answer.ts';
+import { pricingCatalogFor } from './pricing-catalog.ts';
+import { lookupPromoCode } from './promo-lookup.ts';
+import { readQuoteKey, signQuote } from './quote.ts';
+
+export interface PreflightRoutesOptions {
+  db: Database;
+  config: AppConfig;
+  catalog: CatalogStore;
+  now: () => number;
+}
+
+const DESCRIPTION =
+  'Prices the cart from the server catalog (client prices and sums are ignored) and answers 200 with every ' +
+  'problem of the cart in `problems` (SPEC §8 codes; `errors[0]` mirrors the first). Only a malformed body is ' +
+  'a 400 (with the field). 404 resto.not-found: the restaurant is unknown, unpublished or of another brand. ' +
+  'Unknown promo codes spend the client’s hourly guesses; once spent every code answers ' +
+  'promo-code.too-many-attempts. `quote` is a signed token of this pricing that order placement checks.';
+
+/** POST /1/persons/orders/preflight (anonymous) and POST /1/persons/{personId}/orders/preflight (signed in). */
+export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = async (
+  app,
+  { db, config, catalog, now },
+) => {
+  const whiteLabel = config.brand.whiteLabel;
+  const quoteKey = readQuoteKey(config);
+  const sign = signQuote.bind(null, quoteKey);
+
+  const preflight = async (request: FastifyRequest, body: PreflightRequest, personId: number | null) => {
+    const nowMs = now();
+    const snapshot = catalog.snapshot;
+    const pricing = pricingCatalogFor(snapshot, {
+      whiteLabel,
+      restoId: body.restoId,
+      deliveryType: body.deliveryType,
+      preOrderEnabled: config.brand.features.preOrder,
+    });
+    if (!pricing) throw new ApiError(404, 'resto.not-found', 'restoId');
+    const promo = await lookupPromoCode(db, snapshot, {
+      whiteLabel,
+      raw: body.promoCode,
+      clientKey: clientKeyOf(request.ip),
+      personId,
+      guessesPerHour: config.env.PROMO_CODE_GUESSES_PER_CLIENT_HOUR,
+      now: new Date(nowMs),
+    });
+    const cart = priceCart(pricing, { request: body, promo, nowMs });
+    return preflightAnswer(cart, {
+      locale: requestLocale(request),
+      currency: pricing.resto.currency,
+      timezone: pricing.resto.timezone,
+      nowMs,
+      whiteLabel,
+      personId,
+      request: body,
+      sign,
+    });
+  };
+
+  app.post(
+    '/1/persons/orders/preflight',
+    {
+      schema: {
+        tags: ['preflight'],
+        summary: 'Prices an anonymous cart: the answer, its problems and a quote (no-store)',
+        description: DESCRIPTION,
+        body: preflightRequest,
+        response: { 200: preflightResponse, 400: errorBody, 404: errorBody },
+      },
+      // Personal in the sense of the auth plugin: no token, and the answer is never cached.
+      config: { auth: 'personal' },
+    },
+    async (request) => preflight(request, request.body, null),
+  );
+
+  app.post(
+    '/1/persons/:personId/orders/preflight',
+    {
+      schema: {
+        tags: ['preflight'],
+        summary:
+          "Prices a signed-in person's cart, counting their own uses of the promo code (Authorization: Bearer access token; 403 for another person)",
+        description: DESCRIPTION,
+        params: personPreflightParams,
+        body: preflightRequest,
+        response: { 200: preflightResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      config: { auth: 'path-person' },
+    },
+    async (request) => preflight(request, request.body, signedInPerson(request).personId),
+  );
+};

@@ -1,0 +1,109 @@
+import type { PromoLookup } from '@storefront/domain';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { promoCodeGuessBudget, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { normalisePromoCode, promoCodeDefinition } from './pricing-catalog.ts';
+
+const WINDOW_MS = 3600 * 1000;
+
+export interface PromoLookupRequest {
+  whiteLabel: string;
+  /** As the customer typed it: any case, maybe blank. */
+  raw: string | null | undefined;
+  /** clientKeyOf(request.ip): an IPv4 address or an IPv6 /64. */
+  clientKey: string;
+  /** The signed-in person, or null for an anonymous preflight. */
+  personId: number | null;
+  /** Unknown codes a client may try per hour. */
+  guessesPerHour: number;
+  now: Date;
+}
+
+const budgetKey = (whiteLabel: string, clientKey: string) =>
+  and(eq(promoCodeGuessBudget.whiteLabelId, whiteLabel), eq(promoCodeGuessBudget.clientKey, clientKey));
+
+/** The window is over once it started an hour or more ago. */
+const windowOver = (now: Date) =>
+  sql`${promoCodeGuessBudget.windowStartedAt} <= ${new Date(now.getTime() - WINDOW_MS)}`;
+
+/**
+ * Spends one guess of the client's hour when there is room: a single upsert whose update applies only under
+ * the limit (sms-request-budget's pattern), so concurrent guesses on any number of instances cannot overshoot
+ * it. Answers false when the budget is spent.
+ */
+async function spendGuess(db: Database, request: PromoLookupRequest): Promise<boolean> {
+  const { whiteLabel, clientKey, now, guessesPerHour } = request;
+  const over = windowOver(now);
+  const rows = await db
+    .insert(promoCodeGuessBudget)
+    .values({ whiteLabelId: whiteLabel, clientKey, windowStartedAt: now, guessesInWindow: 1 })
+    .onConflictDoUpdate({
+      target: [promoCodeGuessBudget.whiteLabelId, promoCodeGuessBudget.clientKey],
+      set: {
+        windowStartedAt: sql`case when ${over} then ${now} else ${promoCodeGuessBudget.windowStartedAt} end`,
+        guessesInWindow: sql`case when ${over} then 1 else ${promoCodeGuessBudget.guessesInWindow} + 1 end`,
+      },
+      setWhere: sql`${over} or ${promoCodeGuessBudget.guessesInWindow} < ${guessesPerHour}`,
+    })
+    .returning({ guesses: promoCodeGuessBudget.guessesInWindow });
+  return rows.length > 0;
+}
+
+/**
+ * Looks up the request's promo code for pricing. The definition comes from the catalog snapshot; only the
+ * usage counts are read from PostgreSQL, as they move with every order.
+ *
+ * Guessing: a code the brand does not have spends one of the client's hourly guesses; once they are spent
+ * every code is answered 'blocked', known or not, so a guess can no longer be confirmed. Known codes cost
+ * nothing (a customer retyping a real code is not guessing).
+ */
+export async function lookupPromoCode(
+  db: Database,
+  snapshot: CatalogSnapshot,
+  request: PromoLookupRequest,
+): Promise<PromoLookup> {
+  const code = normalisePromoCode(request.raw);
+  if (code === null) return { kind: 'none' };
+  const definition = promoCodeDefinition(snapshot, request.whiteLabel, code);
+  if (!definition)
+    return (await spendGuess(db, request)) ? { kind: 'not-found', code } : { kind: 'blocked', code };
+
+  // One round trip: the code's usage, the person's, and whether this client's guesses are spent.
+  const { whiteLabel, clientKey, personId, now, guessesPerHour } = request;
+  const byPerson =
+    personId === null
+      ? sql<null>`null`
+      : sql<number>`(${db
+          .select({ n: count() })
+          .from(promoCodeRedemptions)
+          .where(
+            and(
+              eq(promoCodeRedemptions.promoCodeId, definition.id),
+              eq(promoCodeRedemptions.personId, personId),
+            ),
+          )})`;
+  const spent = sql<boolean>`exists (${db
+    .select({ one: sql`1` })
+    .from(promoCodeGuessBudget)
+    .where(
+      and(
+        budgetKey(whiteLabel, clientKey),
+        sql`not (${windowOver(now)})`,
+        sql`${promoCodeGuessBudget.guessesInWindow} >= ${guessesPerHour}`,
+      ),
+    )})`;
+  const [row] = await db
+    .select({ usedCount: promoCodes.usedCount, usedByPerson: byPerson, spent })
+    .from(promoCodes)
+    .where(eq(promoCodes.id, definition.id));
+  if (row?.spent) return { kind: 'blocked', code };
+  // A code deleted since the snapshot was taken (the next snapshot will not have it): not a guess.
+  if (!row) return { kind: 'not-found', code };
+  return {
+    kind: 'found',
+    definition,
+    usedCount: row.usedCount,
+    usedByPerson: personId === null ? null : Number(row.usedByPerson),
+  };
+}
