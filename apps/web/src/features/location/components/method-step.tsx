@@ -1,3 +1,4 @@
+import { DeliveryTermsPopup } from '../../../entities/location/delivery-terms-popup.tsx';
 import {
   type CustomerDeliveryMethod,
   DELIVERY_DETAIL_MAX,
@@ -28,7 +29,6 @@ import { PinIcon } from '../../../shared/ui/icons.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { LocationContext, LocationDraft } from '../model/popup-steps.ts';
-import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
 import styles from './location-popup.module.css';
 
 // The map, its provider and the geocoder load only when the customer opens the map (DESIGN: bundle split).
