@@ -36,7 +36,9 @@ describe('order draft', () => {
 
   it('keeps a refusal to show after the code is dropped, and forgets it on a new code', () => {
     orderDraftStore.getState().applyPromoCode('OLD');
-    orderDraftStore.getState().removePromoCode({ code: 'promo-code.not-found', message: 'Нет', promoCode: 'OLD' });
+    orderDraftStore
+      .getState()
+      .removePromoCode({ code: 'promo-code.not-found', message: 'Нет', promoCode: 'OLD' });
     expect(orderDraftStore.getState().promoCode).toBeNull();
     expect(orderDraftStore.getState().promoRefusal?.message).toBe('Нет');
     orderDraftStore.getState().applyPromoCode('NEW');

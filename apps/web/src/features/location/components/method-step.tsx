@@ -1,4 +1,3 @@
-import { DeliveryTermsPopup } from '../../../entities/location/delivery-terms-popup.tsx';
 import {
   type CustomerDeliveryMethod,
   DELIVERY_DETAIL_MAX,
@@ -22,6 +21,7 @@ import type { CityListItem, DeliveryZone, Resto } from '@storefront/domain/contr
 import { lazy, Suspense, useId, useState } from 'react';
 import { type UseFormReturn, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DeliveryTermsPopup } from '../../../entities/location/delivery-terms-popup.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { Field, fieldBoxClass } from '../../../shared/ui/field.tsx';
