@@ -1,8 +1,14 @@
-import { CART_PROBLEMS, PAYMENT_METHOD_PROBLEMS, PROMO_CODE_PROBLEMS } from '@storefront/domain';
+import {
+  CART_PROBLEMS,
+  type Minor,
+  minor,
+  PAYMENT_METHOD_PROBLEMS,
+  PROMO_CODE_PROBLEMS,
+} from '@storefront/domain';
 import { describe, expect, it } from 'vitest';
 import { handlingOf, PREFLIGHT_HANDLING, readPreflight } from './preflight-handling.ts';
 
-const problem = (code: string, extra: { line?: number; amountLeft?: number } = {}) => ({
+const problem = (code: string, extra: { line?: number; amountLeft?: Minor } = {}) => ({
   code,
   message: `text of ${code}`,
   ...extra,
@@ -19,7 +25,9 @@ describe('preflight handling table', () => {
       shows: ['delivery-alert'],
       blocks: true,
     });
-    const reading = readPreflight([problem('delivery.order-sum-not-enough.range', { amountLeft: 10_000 })]);
+    const reading = readPreflight([
+      problem('delivery.order-sum-not-enough.range', { amountLeft: minor(10_000) }),
+    ]);
     expect(reading.bannerProblems).toEqual([]);
     expect(reading.deliveryAlertProblem?.amountLeft).toBe(10_000);
     expect(reading.blocking).toBe(true);
