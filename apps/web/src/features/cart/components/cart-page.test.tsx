@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
+import { personStore } from '../../../entities/session/person-store.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import CartPage from './cart-page.tsx';
 
@@ -132,7 +133,7 @@ function stubApi(answer: (request: PreflightRequest, call: number) => PreflightR
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/1/p/menus/1/positions') return json(positions);
       if (path === '/1/restos/1/positions/modifiers') return json(modifiers);
-      if (path === '/1/persons/orders/preflight') {
+      if (/^\/1\/persons\/(\d+\/)?orders\/preflight$/.test(path)) {
         const request = JSON.parse(String(init?.body)) as PreflightRequest;
         preflights.push(request);
         const result = answer(request, preflights.length);
@@ -167,12 +168,33 @@ function fillCart() {
   });
 }
 
+/** A signed-in person whose access token is good for an hour. */
+function signIn() {
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  const accessToken = `${part({ alg: 'HS256' })}.${part({ sub: '5', exp: Math.floor(Date.now() / 1000) + 3600 })}.s`;
+  personStore.getState().signedIn(
+    { accessToken, refreshToken: 'r', source: 'PHONE' },
+    {
+      id: 5,
+      accountIds: [],
+      avatar: null,
+      deliveries: [],
+      email: null,
+      firstName: 'Анна',
+      lastName: null,
+      patronymic: null,
+      phone: null,
+    },
+  );
+}
+
 async function settled() {
   await waitFor(() => expect(screen.getByTestId('total-payable')).not.toHaveTextContent('Считаем'));
 }
 
 describe('cart page', () => {
   beforeEach(() => {
+    personStore.getState().signedOut();
     cartStore.setState({ positions: [] });
     orderDraftStore.setState({ personCount: 1, promoCode: null, promoRefusal: null });
     selectionsStore.setState({
@@ -365,6 +387,7 @@ describe('cart page', () => {
 
   it('says when the order could not be worked out, and retries', async () => {
     fillCart();
+    signIn();
     stubApi((request, call) =>
       call === 1
         ? new Response(JSON.stringify({ errors: [{ code: 'internal', message: 'Сервер недоступен' }] }), {
@@ -375,6 +398,7 @@ describe('cart page', () => {
     await render();
     const failure = await screen.findByRole('alert');
     expect(failure).toHaveTextContent('Не удалось посчитать заказ: Сервер недоступен');
+    // Signed in, an order cannot go without the server's prices.
     expect(screen.getByTestId('checkout')).toBeDisabled();
     fireEvent.click(screen.getByTestId('preflight-retry'));
     await waitFor(() => expect(text(screen.getByTestId('total-payable'))).toBe(rub(183_000)));
@@ -409,5 +433,21 @@ describe('cart page', () => {
     expect(cartStore.getState().positions[0]?.count).toBe(3);
     fireEvent.click(within(first as HTMLElement).getByTestId('line-remove'));
     expect(cartStore.getState().positions).toEqual([]);
+  });
+
+  it('sends an anonymous customer to sign in, and tells a signed-in one checkout is coming', async () => {
+    fillCart();
+    stubApi((request) => price(request, {}));
+    await render();
+    expect(screen.getByText('Чтобы оформить заказ, авторизуйтесь')).toBeInTheDocument();
+    await settled();
+    signIn();
+    await waitFor(() =>
+      expect(screen.queryByText('Чтобы оформить заказ, авторизуйтесь')).not.toBeInTheDocument(),
+    );
+    await settled();
+    await waitFor(() => expect(screen.getByTestId('checkout')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('checkout'));
+    expect(screen.getByText('Оформление заказа появится в ближайшем обновлении')).toBeInTheDocument();
   });
 });

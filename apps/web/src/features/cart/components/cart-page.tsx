@@ -129,12 +129,15 @@ function FilledCart({
         return line ? [line] : [];
       })
     : [];
-  const notFoundKey = notFound.map(lineKey).join('|');
+  // Another restaurant or method is a new verdict: the popup may open again for the same dishes.
+  const notFoundKey = `${answer?.restoId}:${answer?.deliveryType}:${notFound.map(lineKey).join('|')}`;
   const popupOpen = notFound.length > 0 && dismissedPopup !== notFoundKey;
 
   const calculating = query.isFetching;
   const failure = query.isError ? query.error.message : null;
-  const blocked = !fresh || reading.blocking || query.isError;
+  // Signed in, the order needs a fresh answer without blocking problems. Anonymous, the button only leads
+  // to signing in (SPEC §1), so only a blocking problem already known holds it back.
+  const blocked = reading.blocking || (authorised && (!fresh || query.isError));
   const positionsCount = cartTotals(lines).positionsCount;
 
   // SPEC §1: signing in is required to order; the sign-in page brings the customer back here.
@@ -260,7 +263,12 @@ function FilledCart({
         </div>
 
         <div className={styles.aside}>
-          <DeliverySection answer={answer} currency={currency} locale={locale} />
+          <DeliverySection
+            answer={answer}
+            minimumProblem={reading.deliveryAlertProblem}
+            currency={currency}
+            locale={locale}
+          />
           {brand.features.promoCodes && (
             <PromoField
               answer={answer}

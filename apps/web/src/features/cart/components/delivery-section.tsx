@@ -1,5 +1,5 @@
 import { deliveryRuleAlert, formatMoney, type Locale, type Minor, minor, pickText } from '@storefront/domain';
-import type { PreflightResponse } from '@storefront/domain/contracts';
+import type { PreflightProblem, PreflightResponse } from '@storefront/domain/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
@@ -17,10 +17,13 @@ import styles from './cart-page.module.css';
  */
 export function DeliverySection({
   answer,
+  minimumProblem,
   currency,
   locale,
 }: {
   answer: PreflightResponse | undefined;
+  /** 'delivery.order-sum-not-enough.range', said only here (SPEC §8), even when the zone sent no bands. */
+  minimumProblem: PreflightProblem | null;
   currency: string;
   locale: Locale;
 }) {
@@ -58,6 +61,12 @@ export function DeliverySection({
       : null;
     alertText = next ? `${now}. ${next}` : now;
   }
+  if (!alertText && minimumProblem && delivery) {
+    alertText =
+      minimumProblem.limit !== undefined && minimumProblem.amountLeft !== undefined
+        ? t('alertMinOrder', { min: money(minimumProblem.limit), left: money(minimumProblem.amountLeft) })
+        : minimumProblem.message;
+  }
 
   return (
     <section className={styles.card} aria-labelledby="cart-place">
@@ -77,7 +86,7 @@ export function DeliverySection({
       </div>
       {alertText && (
         <p
-          className={alert?.kind === 'current' ? styles.alertNote : styles.alertWarning}
+          className={alert?.kind === 'current' && !minimumProblem ? styles.alertNote : styles.alertWarning}
           data-testid="delivery-alert"
           aria-live="polite"
         >
