@@ -34,7 +34,7 @@ export const cartTextsEn = {
   promoMaxDiscount: 'The promo code discount is at most {{amount}}',
   promoInactive: 'Add {{amount}} more for the promo code {{code}} to work',
   promoChecking: 'Checking the promo code…',
-  promoRefused: 'Promo code {{code}}: {{message}}',
+  promoRefused: '{{message}} ({{code}})',
   delivery: 'Delivery',
   pickup: 'Takeaway',
   noAddress: 'No address chosen',

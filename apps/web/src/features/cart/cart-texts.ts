@@ -33,7 +33,7 @@ export const cartTexts = {
   promoMaxDiscount: 'Скидка по промокоду — не больше {{amount}}',
   promoInactive: 'Добавьте ещё {{amount}}, чтобы промокод {{code}} сработал',
   promoChecking: 'Проверяем промокод…',
-  promoRefused: 'Промокод {{code}}: {{message}}',
+  promoRefused: '{{message}} ({{code}})',
   delivery: 'Доставка',
   pickup: 'Самовывоз',
   noAddress: 'Адрес не выбран',

@@ -292,7 +292,7 @@ describe('cart page', () => {
     fireEvent.change(screen.getByTestId('promo-input'), { target: { value: 'NOPE' } });
     fireEvent.click(screen.getByTestId('promo-apply'));
     await waitFor(() =>
-      expect(screen.getByTestId('promo-message')).toHaveTextContent('Промокод NOPE: Промокод не найден'),
+      expect(screen.getByTestId('promo-message')).toHaveTextContent('Промокод не найден (NOPE)'),
     );
     await waitFor(() => expect(preflights.at(-1)?.promoCode).toBeNull());
     await settled();

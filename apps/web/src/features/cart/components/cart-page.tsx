@@ -39,7 +39,6 @@ import { ValidationPopup } from './validation-popup.tsx';
 /** /cart (SPEC §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
 export default function CartPage() {
   const { t, i18n } = useTranslation('cart');
-  const { t: common } = useTranslation('common');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   useSessionConfig();
   const lines = useStore(cartStore, (state) => state.positions);
@@ -59,18 +58,10 @@ export default function CartPage() {
       </div>
     );
   }
-  return <FilledCart lines={lines} locale={locale} dishes={(count) => common('dishes', { count })} />;
+  return <FilledCart lines={lines} locale={locale} />;
 }
 
-function FilledCart({
-  lines,
-  locale,
-  dishes,
-}: {
-  lines: readonly CartLine[];
-  locale: Locale;
-  dishes: (count: number) => string;
-}) {
+function FilledCart({ lines, locale }: { lines: readonly CartLine[]; locale: Locale }) {
   const { t } = useTranslation('cart');
   const { t: common } = useTranslation('common');
   const brand = useBrand();
@@ -163,7 +154,7 @@ function FilledCart({
       <div className={styles.heading}>
         <h1 className={styles.title}>{t('title')}</h1>
         <p className={styles.muted} data-testid="positions-count">
-          {dishes(positionsCount)}
+          {common('dishes', { count: positionsCount })}
         </p>
       </div>
 
