@@ -38,6 +38,7 @@ export const cartTextsEn = {
   delivery: 'Delivery',
   pickup: 'Takeaway',
   noAddress: 'No address chosen',
+  noPlace: 'Choose a delivery address or a restaurant to work out the order',
   changePlace: 'Change',
   alertMinOrder: 'The minimum order for delivery is {{min}}. Add {{left}} more',
   alertMaxOrder: 'The order must not exceed {{max}} — split it into several orders',

@@ -178,6 +178,12 @@ function FilledCart({ lines, locale }: { lines: readonly CartLine[]; locale: Loc
         )}
       </div>
 
+      {request === null && (
+        <div className={styles.banner} role="alert" data-testid="cart-problems">
+          <p>{t('noPlace')}</p>
+        </div>
+      )}
+
       {reading.bannerProblems.length > 0 && (
         <div className={styles.banner} role="alert" data-testid="cart-problems">
           {reading.bannerProblems.map((problem) => (

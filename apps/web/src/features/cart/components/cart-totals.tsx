@@ -27,7 +27,7 @@ export function CartTotals({
 }) {
   const { t } = useTranslation('cart');
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
-  const value = (amount: Minor) => (calculating || !answer ? t('calculating') : money(amount));
+  const value = (amount: Minor) => (calculating ? t('calculating') : answer ? money(amount) : '—');
   return (
     <section
       className={styles.card}
@@ -64,11 +64,13 @@ export function CartTotals({
             <div>
               <dt>{t('deliveryCost')}</dt>
               <dd data-testid="total-delivery">
-                {calculating || !answer
+                {calculating
                   ? t('calculating')
-                  : answer.deliveryPrice === 0
-                    ? t('free')
-                    : money(answer.deliveryPrice)}
+                  : !answer
+                    ? '—'
+                    : answer.deliveryPrice === 0
+                      ? t('free')
+                      : money(answer.deliveryPrice)}
               </dd>
             </div>
           )}
