@@ -1,3 +1,4 @@
+import { deliveryTermsTextsEn } from '../entities/location/delivery-terms-texts.en.ts';
 import { cartTextsEn } from '../features/cart/cart-texts.en.ts';
 import { catalogTextsEn } from '../features/catalog/catalog-texts.en.ts';
 import { consentTextsEn } from '../features/consent/consent-texts.en.ts';
@@ -20,6 +21,7 @@ export const TEXTS_EN: LocaleTexts = {
   'not-found': notFoundTextsEn,
   'app-banner': appBannerTextsEn,
   location: locationTextsEn,
+  'delivery-terms': deliveryTermsTextsEn,
   catalog: catalogTextsEn,
   promotions: promotionsTextsEn,
   restos: restosTextsEn,

@@ -1,3 +1,4 @@
+import { deliveryTermsTexts } from '../entities/location/delivery-terms-texts.ts';
 import { cartTexts } from '../features/cart/cart-texts.ts';
 import { catalogTexts } from '../features/catalog/catalog-texts.ts';
 import { consentTexts } from '../features/consent/consent-texts.ts';
@@ -20,6 +21,7 @@ export const TEXTS_RU: LocaleTexts = {
   'not-found': notFoundTexts,
   'app-banner': appBannerTexts,
   location: locationTexts,
+  'delivery-terms': deliveryTermsTexts,
   catalog: catalogTexts,
   promotions: promotionsTexts,
   restos: restosTexts,

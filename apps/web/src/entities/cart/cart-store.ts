@@ -2,11 +2,15 @@ import {
   addToCart,
   type CartLine,
   type CartModifier,
+  cartLineSum,
   cartTotals,
+  isSameCartLine,
   type Minor,
   makeCartLine,
   minor,
+  POSITION_COUNT_MAX,
   portionsOfDish,
+  removeFromCart,
   setLineCount,
 } from '@storefront/domain';
 import { createStore, useStore } from 'zustand';
@@ -56,23 +60,68 @@ export interface Cart {
   }): void;
   /** Sets the count of the line with this dish and modifiers; 0 removes it. */
   setCount(id: number, menuId: number, modifiers: readonly CartModifier[], count: number): void;
+  /** Removes this line (same dish, menu and modifiers). */
+  remove(line: CartLine): void;
+  /** Removes several lines at once (the cart validation popup's 'remove them'). */
+  removeLines(lines: readonly CartLine[]): void;
+  /**
+   * Takes the server's prices for lines a preflight priced (SPEC: the server is the source of truth for
+   * money), so the stored sums, the header and the next render agree with what the cart showed.
+   */
+  applyServerPrices(priced: readonly ServerLinePrice[]): void;
   clear(): void;
+}
+
+/** A line as the cart knows it, and the server's price of one portion and of each modifier item. */
+export interface ServerLinePrice {
+  line: CartLine;
+  price: Minor;
+  modifiers: readonly { id: number; modifierId: number; price: Minor }[];
+}
+
+/** SPEC §4: counts of a line stay within 1..POSITION_COUNT_MAX; below 1 the line goes. */
+export function boundedCount(count: number): number {
+  return Math.min(POSITION_COUNT_MAX, Math.trunc(count));
+}
+
+function withinMaxCount(lines: CartPosition[]): CartPosition[] {
+  return lines.map((line) =>
+    line.count > POSITION_COUNT_MAX
+      ? { ...line, count: POSITION_COUNT_MAX, sum: cartLineSum({ ...line, count: POSITION_COUNT_MAX }) }
+      : line,
+  );
+}
+
+function withServerPrice(line: CartPosition, priced: ServerLinePrice): CartPosition {
+  const modifiers = line.modifiers.map((modifier) => {
+    const server = priced.modifiers.find(
+      (candidate) => candidate.id === modifier.id && candidate.modifierId === modifier.modifierId,
+    );
+    return server && server.price !== modifier.price ? { ...modifier, price: server.price } : modifier;
+  });
+  const next = { ...line, price: priced.price, modifiers };
+  const sum = cartLineSum(next);
+  const changed =
+    next.price !== line.price || sum !== line.sum || modifiers.some((m, i) => m !== line.modifiers[i]);
+  return changed ? { ...next, sum } : line;
 }
 
 export const cartStore = createStore<Cart>()((set) => ({
   positions: [],
   add: (input) =>
     set((state) => ({
-      positions: addToCart(
-        state.positions,
-        makeCartLine({
-          id: input.id,
-          menuId: input.menuId,
-          price: input.price,
-          count: input.count ?? 1,
-          modifiers: input.modifiers,
-          ...(input.hasModifiers !== undefined ? { hasModifiers: input.hasModifiers } : {}),
-        }),
+      positions: withinMaxCount(
+        addToCart(
+          state.positions,
+          makeCartLine({
+            id: input.id,
+            menuId: input.menuId,
+            price: input.price,
+            count: input.count ?? 1,
+            modifiers: input.modifiers,
+            ...(input.hasModifiers !== undefined ? { hasModifiers: input.hasModifiers } : {}),
+          }),
+        ),
       ),
     })),
   setCount: (id, menuId, modifiers, count) =>
@@ -87,9 +136,25 @@ export const cartStore = createStore<Cart>()((set) => ({
           modifiers,
           hasModifiers: modifiers.length > 0,
         }),
-        count,
+        boundedCount(count),
       ),
     })),
+  remove: (line) => set((state) => ({ positions: removeFromCart(state.positions, line) })),
+  removeLines: (lines) =>
+    set((state) => ({
+      positions: state.positions.filter((existing) => !lines.some((line) => isSameCartLine(existing, line))),
+    })),
+  applyServerPrices: (priced) =>
+    set((state) => {
+      let changed = false;
+      const positions = state.positions.map((line) => {
+        const match = priced.find((candidate) => isSameCartLine(candidate.line, line));
+        const next = match ? withServerPrice(line, match) : line;
+        if (next !== line) changed = true;
+        return next;
+      });
+      return changed ? { positions } : state;
+    }),
   clear: () => set({ positions: [] }),
 }));
 

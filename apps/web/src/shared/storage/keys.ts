@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   restoId: 'resto_id',
   /** Not in SPEC's list: the delivery address must survive a reload too (decision 7). */
   deliveryPlace: 'order_delivery_place',
+  /** SPEC §3 'Order draft' (persisted locally): person count and promo code, later the contacts. */
+  orderDraft: 'order_draft',
 } as const;
 
 /** Older key → current key, migrated once (SPEC §3 'renamed from older keys'; SPEC §3 'also adulthood confirmed'). */

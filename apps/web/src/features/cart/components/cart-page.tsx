@@ -1,18 +1,135 @@
-import { useState } from 'react';
+import {
+  type CartLine,
+  cartTotals,
+  formatMoney,
+  type Locale,
+  type Minor,
+  minor,
+  PERSON_COUNT_MAX,
+  PERSON_COUNT_MIN,
+  pickText,
+} from '@storefront/domain';
+import type { PricedPosition } from '@storefront/domain/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { useCartCount } from '../../../entities/cart/cart-store.ts';
+import { useNavigate } from 'react-router';
+import { useStore } from 'zustand';
+import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
+import { cartStore } from '../../../entities/cart/cart-store.ts';
+import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
+import { useCartPreflight } from '../../../entities/cart/preflight-query.ts';
+import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/order-draft-store.ts';
 import { useIsAuthorised } from '../../../entities/session/person-store.ts';
+import { useSessionConfig } from '../../../entities/session/session.ts';
+import { useBrand } from '../../../shared/config.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
+import { lineKey, type PriceChange } from '../model/price-changes.ts';
+import { usePreflightAnswer } from '../model/use-preflight-answer.ts';
+import { CartLineView } from './cart-line.tsx';
+import styles from './cart-page.module.css';
+import { CartTotals } from './cart-totals.tsx';
+import { DeliverySection } from './delivery-section.tsx';
+import { PromoField } from './promo-field.tsx';
+import { ValidationPopup } from './validation-popup.tsx';
 
-/** /cart: the cart issue builds the checkout here; until then the count and the sign-in gate. */
+/** /cart (SPEC §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
 export default function CartPage() {
+  const { t, i18n } = useTranslation('cart');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  useSessionConfig();
+  const lines = useStore(cartStore, (state) => state.positions);
+  const navigate = useNavigate();
+
+  if (lines.length === 0) {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <div className={styles.empty} data-testid="cart-empty">
+          <p className={styles.emptyTitle}>{t('empty')}</p>
+          <p className={styles.muted}>{t('emptyHint')}</p>
+          <Button variant="primary" size="l" onClick={() => navigate('/')} data-testid="back-to-menu">
+            {t('backToMenu')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return <FilledCart lines={lines} locale={locale} />;
+}
+
+function FilledCart({ lines, locale }: { lines: readonly CartLine[]; locale: Locale }) {
   const { t } = useTranslation('cart');
   const { t: common } = useTranslation('common');
-  const count = useCartCount();
-  const authorised = useIsAuthorised();
+  const brand = useBrand();
   const navigate = useNavigate();
+  const authorised = useIsAuthorised();
+  const { resto, method } = useCurrentLocation();
+  const personCount = useOrderDraft((state) => state.personCount);
+  const { request, query, currency } = useCartPreflight();
+  const answer = query.data;
+  const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
+  const { changes, dismissChanges } = usePreflightAnswer(request, answer, fresh);
+  const reading = useMemo(() => readPreflight(answer?.problems ?? []), [answer]);
+  const [clearing, setClearing] = useState(false);
   const [pending, setPending] = useState(false);
+  const [dismissedPopup, setDismissedPopup] = useState<string | null>(null);
+
+  const menuIds = [...new Set(lines.map((line) => line.menu.id))];
+  const menus = useQueries({ queries: menuIds.map((menuId) => menuPositionsQuery(menuId)) });
+  const modifiers = useQuery({ ...restoModifiersQuery(resto?.id ?? 0), enabled: !!resto });
+  const money = (amount: Minor) => formatMoney(amount, currency, locale);
+
+  const positions = new Map(
+    menus
+      .flatMap((menu) => menu.data ?? [])
+      .map((position) => [`${position.menu.id}/${position.id}`, position]),
+  );
+  const nameOf = (line: CartLine) => {
+    const position = positions.get(`${line.menu.id}/${line.id}`);
+    return position ? pickText(position.name, locale) : t('dish', { id: line.id });
+  };
+  const modifierNamesOf = (line: CartLine) =>
+    line.modifiers.map((chosen) => {
+      const group = modifiers.data
+        ?.find((entry) => entry.positionId === line.id)
+        ?.modifiers.find((modifier) => modifier.modifierId === chosen.modifierId);
+      const item = group?.items.find((candidate) => candidate.id === chosen.id);
+      const name = item ? pickText(item.name, locale) : `#${chosen.id}`;
+      return chosen.count > 1 ? `${name} × ${chosen.count}` : name;
+    });
+
+  /** The answer's pricing and problems of a line, found by the line itself (the answer may be older). */
+  const pricingOf = (line: CartLine) => {
+    const index = answer ? answer.positions.findIndex((priced) => lineKey(priced) === lineKey(line)) : -1;
+    const priced: PricedPosition | undefined = index >= 0 ? answer?.positions[index] : undefined;
+    return {
+      index,
+      priced: priced && priced.count === line.count ? priced : null,
+      problems: index >= 0 ? (reading.lineProblems.get(index) ?? []) : [],
+    };
+  };
+
+  const notFound = answer
+    ? reading.notFoundLines.flatMap((index) => {
+        const priced = answer.positions[index];
+        const line = priced && lines.find((candidate) => lineKey(candidate) === lineKey(priced));
+        return line ? [line] : [];
+      })
+    : [];
+  // Another restaurant or method is a new verdict: the popup may open again for the same dishes.
+  const notFoundKey = `${answer?.restoId}:${answer?.deliveryType}:${notFound.map(lineKey).join('|')}`;
+  const popupOpen = notFound.length > 0 && dismissedPopup !== notFoundKey;
+
+  const calculating = query.isFetching;
+  const failure = query.isError ? query.error.message : null;
+  // Signed in, the order needs a fresh answer without blocking problems. Anonymous, the button only leads
+  // to signing in (SPEC §1), so only a blocking problem already known holds it back.
+  const blocked = reading.blocking || (authorised && (!fresh || query.isError));
+  const positionsCount = cartTotals(lines).positionsCount;
 
   // SPEC §1: signing in is required to order; the sign-in page brings the customer back here.
   const checkout = () => {
@@ -20,17 +137,201 @@ export default function CartPage() {
     else setPending(true);
   };
 
+  const describeChange = (change: PriceChange) => {
+    const diff = change.after - change.before;
+    const values = {
+      before: money(change.before),
+      after: money(change.after),
+      diff: `${diff > 0 ? '+' : '−'}${money(minor(Math.abs(diff)))}`,
+    };
+    if (change.kind === 'total' || !change.line) return t('priceChangeTotal', values);
+    const name = nameOf(change.line);
+    return t(change.kind === 'promo-stopped' ? 'priceChangePromo' : 'priceChangeLine', { ...values, name });
+  };
+
   return (
-    <>
-      <h1>{t('title')}</h1>
-      {count === 0 ? <p>{t('empty')}</p> : <p>{common('dishes', { count })}</p>}
-      {count > 0 && (
-        <Button variant="primary" size="l" onClick={checkout} data-testid="checkout">
-          {t('checkout')}
-        </Button>
+    <div className={styles.page}>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.muted} data-testid="positions-count">
+          {common('dishes', { count: positionsCount })}
+        </p>
+      </div>
+
+      <div aria-live="polite">
+        {changes.length > 0 && (
+          <section className={styles.notice} data-testid="price-changes" aria-labelledby="cart-price-changes">
+            <h2 id="cart-price-changes" className={styles.cardTitle}>
+              {t('priceChanges')}
+            </h2>
+            <ul>
+              {changes.map((change) => (
+                <li key={`${change.kind}-${change.line ? lineKey(change.line) : 'total'}`}>
+                  {describeChange(change)}
+                </li>
+              ))}
+            </ul>
+            <Button variant="secondary" onClick={dismissChanges} data-testid="price-changes-dismiss">
+              {t('dismiss')}
+            </Button>
+          </section>
+        )}
+      </div>
+
+      {request === null && (
+        <div className={styles.banner} role="alert" data-testid="cart-problems">
+          <p>{t('noPlace')}</p>
+        </div>
       )}
-      {pending && <p role="status">{t('checkoutSoon')}</p>}
-      <Link to="/">{t('backToMenu')}</Link>
-    </>
+
+      {reading.bannerProblems.length > 0 && (
+        <div className={styles.banner} role="alert" data-testid="cart-problems">
+          {reading.bannerProblems.map((problem) => (
+            <p key={problem.code}>{problem.message}</p>
+          ))}
+        </div>
+      )}
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section aria-labelledby="cart-lines" className={styles.card}>
+            <div className={styles.cardHead}>
+              <h2 id="cart-lines" className={styles.cardTitle}>
+                {t('lines')}
+              </h2>
+              <Button variant="text" onClick={() => setClearing(true)} data-testid="clear-cart">
+                {t('clear')}
+              </Button>
+            </div>
+            <ul className={styles.lines}>
+              {lines.map((line) => {
+                const { priced, problems } = pricingOf(line);
+                const position = positions.get(`${line.menu.id}/${line.id}`);
+                return (
+                  <CartLineView
+                    key={lineKey(line)}
+                    line={line}
+                    name={nameOf(line)}
+                    photo={position?.photos[0] ?? null}
+                    modifierNames={modifierNamesOf(line)}
+                    priced={priced}
+                    problems={problems}
+                    currency={currency}
+                    locale={locale}
+                  />
+                );
+              })}
+            </ul>
+          </section>
+
+          {brand.features.personCount && (
+            <section className={styles.card} aria-labelledby="cart-persons">
+              <div className={styles.cardHead}>
+                <h2 id="cart-persons" className={styles.cardTitle}>
+                  {t('persons')}
+                </h2>
+                <fieldset className={styles.stepper}>
+                  <legend className="visually-hidden">{t('persons')}</legend>
+                  <button
+                    type="button"
+                    onClick={() => orderDraftStore.getState().setPersonCount(personCount - 1)}
+                    disabled={personCount <= PERSON_COUNT_MIN}
+                    aria-label={t('personsDecrease')}
+                    data-testid="person-count-decrease"
+                  >
+                    −
+                  </button>
+                  <output data-testid="person-count" aria-live="polite">
+                    {personCount}
+                  </output>
+                  <button
+                    type="button"
+                    onClick={() => orderDraftStore.getState().setPersonCount(personCount + 1)}
+                    disabled={personCount >= PERSON_COUNT_MAX}
+                    aria-label={t('personsIncrease')}
+                    data-testid="person-count-increase"
+                  >
+                    +
+                  </button>
+                </fieldset>
+              </div>
+            </section>
+          )}
+        </div>
+
+        <div className={styles.aside}>
+          <DeliverySection
+            answer={answer}
+            minimumProblem={reading.deliveryAlertProblem}
+            currency={currency}
+            locale={locale}
+          />
+          {brand.features.promoCodes && (
+            <PromoField
+              answer={answer}
+              checking={calculating}
+              messages={reading.promoMessages}
+              currency={currency}
+              locale={locale}
+            />
+          )}
+          <CartTotals
+            answer={answer}
+            calculating={calculating}
+            failure={failure}
+            onRetry={() => void query.refetch()}
+            delivery={method === 'DELIVERY'}
+            currency={currency}
+            locale={locale}
+          />
+          <div className={styles.checkout}>
+            <Button
+              variant="primary"
+              size="l"
+              fullWidth
+              onClick={checkout}
+              disabled={blocked}
+              aria-describedby={reading.blocking ? 'cart-blocked' : undefined}
+              data-testid="checkout"
+            >
+              {t('checkout')}
+            </Button>
+            {reading.blocking && (
+              <p id="cart-blocked" className={styles.muted}>
+                {t('checkoutBlocked')}
+              </p>
+            )}
+            {!authorised && <p className={styles.muted}>{t('signInToOrder')}</p>}
+            {pending && <p role="status">{t('checkoutSoon')}</p>}
+          </div>
+        </div>
+      </div>
+
+      <ConfirmationPopup
+        open={clearing}
+        headline={t('clearTitle')}
+        supportingText={t('clearText')}
+        confirmText={t('clearConfirm')}
+        cancelText={common('cancel')}
+        onConfirm={() => {
+          cartStore.getState().clear();
+          setClearing(false);
+        }}
+        onCancel={() => setClearing(false)}
+      />
+      <ValidationPopup
+        open={popupOpen}
+        names={notFound.map(nameOf)}
+        onRemove={() => {
+          cartStore.getState().removeLines(notFound);
+          setDismissedPopup(notFoundKey);
+        }}
+        onChangePlace={() => {
+          setDismissedPopup(notFoundKey);
+          appFlagsStore.getState().openLocation();
+        }}
+        onClose={() => setDismissedPopup(notFoundKey)}
+      />
+    </div>
   );
 }

@@ -1,9 +1,12 @@
 import { deliveryTermsRows, formatMoney, type Locale, type Minor, type TermsZone } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
-import styles from './location-popup.module.css';
+import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
+import styles from './delivery-terms-popup.module.css';
 
-/** SPEC §2 item 3: order-sum bands with their delivery cost ('Бесплатно' for zero) and time. */
+/**
+ * SPEC §2 item 3, shared by the location popup and the cart (an entity, so neither feature imports the
+ * other): order-sum bands with their delivery cost ('Бесплатно' for zero) and time.
+ */
 export function DeliveryTermsPopup({
   zone,
   currency,
@@ -15,7 +18,7 @@ export function DeliveryTermsPopup({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('location');
+  const { t, i18n } = useTranslation('delivery-terms');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
   return (

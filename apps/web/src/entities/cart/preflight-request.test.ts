@@ -1,0 +1,79 @@
+import { makeCartLine, minor } from '@storefront/domain';
+import { describe, expect, it } from 'vitest';
+import { buildPreflightRequest, preflightKey } from './preflight-request.ts';
+
+const plain = makeCartLine({ id: 1, menuId: 10, price: minor(59_000), count: 2 });
+const withModifiers = makeCartLine({
+  id: 2,
+  menuId: 10,
+  price: minor(40_000),
+  count: 1,
+  modifiers: [{ id: 7, modifierId: 3, count: 2, price: minor(5_000) }],
+});
+const place = { address: 'Казань, ул. Баумана, 1', location: { lat: 55.79, lng: 49.12 } };
+const base = {
+  lines: [plain, withModifiers],
+  restoId: 5,
+  deliveryMethod: 'DELIVERY' as const,
+  paymentMethod: 'CARD_ONLINE' as const,
+  deliveryPlace: place,
+  promoCode: null,
+};
+
+describe('preflight request', () => {
+  it('sends modifiers only for a line that has modifiers', () => {
+    const request = buildPreflightRequest(base);
+    expect(request.positions[0]).not.toHaveProperty('modifiers');
+    expect(request.positions[1]?.modifiers).toEqual([{ id: 7, modifierId: 3, count: 2, price: 5_000 }]);
+  });
+
+  it('sends the client prices (the server reads none of them as money)', () => {
+    const request = buildPreflightRequest(base);
+    expect(request.positions[0]).toMatchObject({
+      id: 1,
+      menu: { id: 10 },
+      count: 2,
+      price: 59_000,
+      sum: 118_000,
+    });
+    expect(request.positions[1]).toMatchObject({ price: 40_000, sum: 50_000 });
+  });
+
+  it('sends the address and its point only for DELIVERY with both present', () => {
+    expect(buildPreflightRequest(base)).toMatchObject(place);
+    expect(buildPreflightRequest({ ...base, deliveryMethod: 'TAKE_AWAY' })).not.toHaveProperty('address');
+    const noPoint = buildPreflightRequest({ ...base, deliveryPlace: { ...place, location: null } });
+    expect(noPoint).not.toHaveProperty('address');
+    expect(noPoint).not.toHaveProperty('location');
+    expect(buildPreflightRequest({ ...base, deliveryPlace: { ...place, address: null } })).not.toHaveProperty(
+      'location',
+    );
+  });
+
+  it('maps the selections and the draft to the contract', () => {
+    const request = buildPreflightRequest({ ...base, promoCode: ' SUSHI10 ', personCount: 3 });
+    expect(request).toMatchObject({
+      restoId: 5,
+      deliveryType: 'DELIVERY',
+      payType: 'CARD_ONLINE',
+      promoCode: 'SUSHI10',
+      personCount: 3,
+      preOrderAt: null,
+    });
+    expect(buildPreflightRequest({ ...base, promoCode: '  ' }).promoCode).toBeNull();
+    expect(buildPreflightRequest(base)).not.toHaveProperty('personCount');
+  });
+
+  it('keys the query on everything but the client prices', () => {
+    const request = buildPreflightRequest(base);
+    const repriced = buildPreflightRequest({
+      ...base,
+      lines: [{ ...plain, price: minor(64_000), sum: minor(128_000) }, withModifiers],
+    });
+    expect(preflightKey(repriced, 1)).toEqual(preflightKey(request, 1));
+    expect(preflightKey(request, 2)).not.toEqual(preflightKey(request, 1));
+    expect(
+      preflightKey(buildPreflightRequest({ ...base, paymentMethod: 'CASH_UPON_RECEIPT' }), 1),
+    ).not.toEqual(preflightKey(request, 1));
+  });
+});
