@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-it('answers the zones of every delivering restaurant with valid polygons and touching order-sum bands', async () => {
+it('answers the zones of every delivering restaurant with valid polygons and touching order-sum bands (zone 2 with a minimum and a maximum)', async () => {
   const restos = await getValid(ctx.app, '/1/p/restos', restosResponse);
   let delivering = 0;
   for (const { id } of restos) {
@@ -28,11 +28,14 @@ it('answers the zones of every delivering restaurant with valid polygons and tou
       expect(zone.restoId).toBe(id);
       expect(isValidPolygon(zone.polygon)).toBe(true);
       expect(zone.rules.length).toBeGreaterThanOrEqual(2);
-      expect(zone.rules[0]?.orderPrice.min).toBe(0);
       zone.rules.forEach((rule, i) => {
         const next = zone.rules[i + 1];
-        expect(rule.orderPrice.max).toBe(next ? next.orderPrice.min : null);
+        // The last band is open-ended, except in zone 2, which shows a maximum order.
+        if (next) expect(rule.orderPrice.max).toBe(next.orderPrice.min);
+        else expect(rule.orderPrice.max).toBe(zone.id === 2 ? 1_500_000 : null);
       });
+      // Bands start at 0, except in zone 2, which shows a minimum order.
+      expect(zone.rules[0]?.orderPrice.min).toBe(zone.id === 2 ? 80_000 : 0);
     }
   }
   expect(delivering).toBeGreaterThan(0);

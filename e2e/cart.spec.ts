@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { asReturningCustomer, expect, expectKazanMenu, shot, storage, test } from './fixtures.ts';
+
+/** Money as the storefront prints it: '1 490 ₽' with a no-break space between thousands and before ₽. */
+const rub = (text: string) => text.replace(/ /g, '\u00a0');
+
+/** Delivery to ul. Kremlyovskaya 8, inside restaurant 1's centre zone: 250 ₽ below 1 000, 150 ₽ below 2 000, free from 2 000. */
+const CENTRE_DELIVERY = {
+  order_delivery_method: '"DELIVERY"',
+  order_delivery_place: JSON.stringify({
+    address: 'ул. Кремлёвская, 8',
+    apartment: null,
+    entrance: null,
+    floor: null,
+    intercom: null,
+    comment: null,
+    location: { lat: 55.793, lng: 49.111 },
+  }),
+  person_cookies_consent_accepted: 'true',
+};
+
+async function addPhiladelphiaWithSpicy(page: Page) {
+  const card = page.getByRole('article', { name: 'Филадельфия', exact: true });
+  await card.getByRole('button', { name: 'Выбрать «Филадельфия»' }).click();
+  const layer = page.getByRole('dialog', { name: 'Филадельфия' });
+  await layer.getByRole('button', { name: 'Добавить ещё: Спайси' }).click();
+  await layer.getByTestId('position-add').click();
+  await expect(layer).toBeHidden();
+}
+
+async function openCart(page: Page) {
+  await page.getByTestId('cart-button').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
+}
+
+test.describe('cart', () => {
+  test('prices a cart on the server: counts, persons, bands, promo codes, clearing', async ({
+    page,
+  }, testInfo) => {
+    await asReturningCustomer(page, CENTRE_DELIVERY);
+    await page.goto('/');
+    await expectKazanMenu(page);
+    await addPhiladelphiaWithSpicy(page);
+    await page
+      .getByRole('article', { name: 'Канада', exact: true })
+      .getByRole('button', { name: 'Добавить «Канада» в корзину' })
+      .click();
+    await openCart(page);
+
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(2);
+    // 690 + 50 for the sauce, and 750: 1 490, in the 1 000–2 000 band (delivery 150 ₽).
+    await expect(lines.first()).toContainText('Спайси');
+    await expect(lines.first()).toContainText(rub('740 ₽'));
+    await expect(page.getByTestId('total-payable')).toContainText(rub('1 640 ₽'));
+    await expect(page.getByTestId('total-delivery')).toContainText(rub('150 ₽'));
+    await expect(page.getByTestId('delivery-alert')).toContainText(rub('510 ₽'));
+    await shot(page, testInfo, 'cart-band-150');
+
+    // One more Canada: 2 240, free delivery.
+    await lines.nth(1).getByTestId('line-count-increase').click();
+    await expect(lines.nth(1)).toContainText(rub('1 500 ₽'));
+    await expect(page.getByTestId('total-delivery')).toContainText('Бесплатно');
+    await expect(page.getByTestId('total-payable')).toContainText(rub('2 240 ₽'));
+    await expect(page.getByTestId('delivery-alert')).not.toContainText(rub('510 ₽'));
+
+    const persons = page.getByTestId('person-count');
+    await persons.getByRole('button', { name: /Больше|Добавить/ }).click();
+    await expect(persons).toContainText('2');
+    expect((await storage(page)).order_draft).toContain('"personCount":2');
+
+    // A refused code: SUMMER2024 ended in August 2024.
+    await page.getByTestId('promo-input').fill('summer2024');
+    await page.getByTestId('promo-apply').click();
+    await expect(page.getByTestId('promo-message')).toContainText('Срок действия промокода истёк');
+    await expect(page.getByTestId('total-payable')).toContainText(rub('2 240 ₽'));
+
+    // WELCOME10: 10 % of 2 240 is 224; 2 016 is still in the free band.
+    await page.getByTestId('promo-input').fill('WELCOME10');
+    await page.getByTestId('promo-apply').click();
+    await expect(page.getByTestId('total-discount')).toContainText(rub('224 ₽'));
+    await expect(page.getByTestId('total-payable')).toContainText(rub('2 016 ₽'));
+    await shot(page, testInfo, 'cart-welcome10');
+
+    // Down to one Canada: 1 490 − 149 = 1 341, back in the 150 ₽ band.
+    await lines.nth(1).getByTestId('line-count-decrease').click();
+    await expect(page.getByTestId('total-discount')).toContainText(rub('149 ₽'));
+    await expect(page.getByTestId('total-delivery')).toContainText(rub('150 ₽'));
+    await expect(page.getByTestId('total-payable')).toContainText(rub('1 491 ₽'));
+
+    await page.getByTestId('clear-cart').click();
+    const confirm = page.getByRole('dialog', { name: /Очистить корзину/ });
+    await expect(confirm).toBeVisible();
+    await shot(page, testInfo, 'cart-clear-confirmation');
+    await confirm.getByRole('button', { name: 'Очистить' }).click();
+    await expect(page.getByText('В корзине пока пусто')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Вернуться в меню' })).toBeVisible();
+    expect(JSON.parse((await storage(page)).cart_positions ?? '[]')).toEqual([]);
+  });
+
+  test('a zone minimum and maximum are told through the delivery alert', async ({ page }, testInfo) => {
+    // pr. Yamasheva 51, zone 2 of restaurant 1: orders from 800 ₽ up to 15 000 ₽.
+    await asReturningCustomer(page, {
+      ...CENTRE_DELIVERY,
+      order_delivery_place: JSON.stringify({
+        address: 'пр. Ямашева, 51',
+        apartment: null,
+        entrance: null,
+        floor: null,
+        intercom: null,
+        comment: null,
+        location: { lat: 55.827, lng: 49.12 },
+      }),
+      cart_positions: JSON.stringify([
+        { id: 8, menu: { id: 1 }, count: 1, price: 39000, sum: 39000, hasModifiers: false, modifiers: [] },
+      ]),
+    });
+    await page.goto('/cart');
+    await expect(page.getByTestId('delivery-alert')).toContainText(rub('410 ₽'));
+    await expect(page.getByTestId('checkout')).toBeDisabled();
+    await shot(page, testInfo, 'cart-below-minimum');
+
+    const line = page.getByTestId('cart-line').first();
+    for (let count = 2; count <= 3; count++) {
+      await line.getByTestId('line-count-increase').click();
+      await expect(line).toContainText(rub(`${(390 * count).toLocaleString('ru-RU')} ₽`));
+    }
+    // 1 170 ₽: above the minimum, delivery 300 ₽ until 1 500.
+    await expect(page.getByTestId('delivery-alert')).not.toContainText(rub('410 ₽'));
+    await expect(page.getByTestId('total-delivery')).toContainText(rub('300 ₽'));
+    await expect(page.getByTestId('checkout')).toBeEnabled();
+  });
+});
