@@ -19,6 +19,17 @@ const CENTRE_DELIVERY = {
   person_cookies_consent_accepted: 'true',
 };
 
+/** pr. Yamasheva 51, zone 2 of restaurant 1: orders from 800 ₽ up to 15 000 ₽. */
+const YAMASHEVA = JSON.stringify({
+  address: 'пр. Ямашева, 51',
+  apartment: null,
+  entrance: null,
+  floor: null,
+  intercom: null,
+  comment: null,
+  location: { lat: 55.827, lng: 49.12 },
+});
+
 async function addPhiladelphiaWithSpicy(page: Page) {
   const card = page.getByRole('article', { name: 'Филадельфия', exact: true });
   await card.getByRole('button', { name: 'Выбрать «Филадельфия»' }).click();
@@ -65,9 +76,8 @@ test.describe('cart', () => {
     await expect(page.getByTestId('total-payable')).toContainText(rub('2 240 ₽'));
     await expect(page.getByTestId('delivery-alert')).not.toContainText(rub('510 ₽'));
 
-    const persons = page.getByTestId('person-count');
-    await persons.getByRole('button', { name: /Больше|Добавить/ }).click();
-    await expect(persons).toContainText('2');
+    await page.getByTestId('person-count-increase').click();
+    await expect(page.getByTestId('person-count')).toHaveText('2');
     expect((await storage(page)).order_draft).toContain('"personCount":2');
 
     // A refused code: SUMMER2024 ended in August 2024.
@@ -90,28 +100,23 @@ test.describe('cart', () => {
     await expect(page.getByTestId('total-payable')).toContainText(rub('1 491 ₽'));
 
     await page.getByTestId('clear-cart').click();
-    const confirm = page.getByRole('dialog', { name: /Очистить корзину/ });
+    const confirm = page.getByRole('dialog', { name: 'Очистить корзину?' });
     await expect(confirm).toBeVisible();
     await shot(page, testInfo, 'cart-clear-confirmation');
     await confirm.getByRole('button', { name: 'Очистить' }).click();
     await expect(page.getByText('В корзине пока пусто')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Вернуться в меню' })).toBeVisible();
     expect(JSON.parse((await storage(page)).cart_positions ?? '[]')).toEqual([]);
+    await shot(page, testInfo, 'cart-empty');
+    await page.getByRole('button', { name: 'Вернуться в меню' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectKazanMenu(page);
   });
 
   test('a zone minimum and maximum are told through the delivery alert', async ({ page }, testInfo) => {
     // pr. Yamasheva 51, zone 2 of restaurant 1: orders from 800 ₽ up to 15 000 ₽.
     await asReturningCustomer(page, {
       ...CENTRE_DELIVERY,
-      order_delivery_place: JSON.stringify({
-        address: 'пр. Ямашева, 51',
-        apartment: null,
-        entrance: null,
-        floor: null,
-        intercom: null,
-        comment: null,
-        location: { lat: 55.827, lng: 49.12 },
-      }),
+      order_delivery_place: YAMASHEVA,
       cart_positions: JSON.stringify([
         { id: 8, menu: { id: 1 }, count: 1, price: 39000, sum: 39000, hasModifiers: false, modifiers: [] },
       ]),
@@ -129,6 +134,58 @@ test.describe('cart', () => {
     // 1 170 ₽: above the minimum, delivery 300 ₽ until 1 500.
     await expect(page.getByTestId('delivery-alert')).not.toContainText(rub('410 ₽'));
     await expect(page.getByTestId('total-delivery')).toContainText(rub('300 ₽'));
+    await expect(page.getByTestId('checkout')).toBeEnabled();
+  });
+
+  test('a stale price is told line by line, and dishes the place lacks are removed through the popup', async ({
+    page,
+  }, testInfo) => {
+    await asReturningCustomer(page, {
+      ...CENTRE_DELIVERY,
+      cart_positions: JSON.stringify([
+        // Stored at 700 ₽ on an earlier visit; Канада costs 750 ₽ now.
+        { id: 5, menu: { id: 1 }, count: 1, price: 70000, sum: 70000, hasModifiers: false, modifiers: [] },
+        // A drink of the bar menu, which is not offered for delivery.
+        { id: 103, menu: { id: 2 }, count: 1, price: 19000, sum: 19000, hasModifiers: false, modifiers: [] },
+      ]),
+    });
+    await page.goto('/cart');
+    const popup = page.getByRole('dialog', { name: 'Этих блюд здесь нет' });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('Сок яблочный');
+    await expect(page.getByTestId('checkout')).toBeDisabled();
+    await shot(page, testInfo, 'cart-validation-popup');
+    await popup.getByRole('button', { name: 'Удалить их' }).click();
+    await expect(popup).toBeHidden();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    const changes = page.getByTestId('price-changes');
+    await expect(changes).toContainText(rub('Канада: было 700 ₽, стало 750 ₽ (+50 ₽)'));
+    await shot(page, testInfo, 'cart-price-changes');
+    await page.getByTestId('price-changes-dismiss').click();
+    await expect(changes).toBeHidden();
+    // 750 ₽ is below 1 000: delivery 250 ₽.
+    await expect(page.getByTestId('total-payable')).toContainText(rub('1 000 ₽'));
+    const stored = JSON.parse((await storage(page)).cart_positions ?? '[]') as {
+      id: number;
+      price: number;
+    }[];
+    expect(stored).toEqual([expect.objectContaining({ id: 5, price: 75000 })]);
+  });
+
+  test('an order above the zone maximum is told to be split', async ({ page }) => {
+    await asReturningCustomer(page, {
+      ...CENTRE_DELIVERY,
+      order_delivery_place: YAMASHEVA,
+      cart_positions: JSON.stringify([
+        { id: 5, menu: { id: 1 }, count: 20, price: 75000, sum: 1500000, hasModifiers: false, modifiers: [] },
+      ]),
+    });
+    await page.goto('/cart');
+    await expect(page.getByTestId('delivery-alert')).toContainText('разделите заказ');
+    await expect(page.getByTestId('checkout')).toBeDisabled();
+    await page.getByTestId('cart-line').first().getByTestId('line-count-decrease').click();
+    await expect(page.getByTestId('delivery-alert')).not.toContainText('разделите заказ');
     await expect(page.getByTestId('checkout')).toBeEnabled();
   });
 });

@@ -115,12 +115,13 @@ export function AppRoutes() {
         <Route path="promotions/:promotionId" element={<PromotionRoute />} />
         <Route path="restos" element={deferred(<RestosPage />)} />
         <Route path="restos/:restoId" element={deferred(<RestoPage />)} />
+        {/* The cart has two columns on wide screens: the default layout's width, not the narrow one. */}
+        <Route path="cart" element={deferred(<CartPage />)} />
       </Route>
       <Route element={<LayoutRoute name="custom-default" />}>
         <Route path="menus/:menuId" element={<MenuPage />} />
       </Route>
       <Route element={<LayoutRoute name="simple" />}>
-        <Route path="cart" element={deferred(<CartPage />)} />
         <Route path="auth" element={deferred(<AuthPage />)} />
         {[...INFO_PAGE_SLUGS, 'terms-of-sale'].map((slug) => (
           <Route key={slug} path={slug} element={deferred(<InfoPage slug={slug} />)} />
