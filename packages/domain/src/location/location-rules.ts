@@ -2,6 +2,7 @@ import type { DeliveryZone } from '../contracts/deliveries.ts';
 import type { Resto } from '../contracts/restos.ts';
 import { findZoneAt, type LatLng } from '../geo/geo.ts';
 import {
+  acceptsPaymentMethod,
   allowedPaymentMethods,
   type CustomerDeliveryMethod,
   isMethodOffered,
@@ -161,9 +162,10 @@ export function paymentMethodAfterSave(
   method: CustomerDeliveryMethod,
 ): PaymentMethod | null {
   if (!resto || !supportsMethod(resto, method)) return null;
-  const allowed = allowedPaymentMethods(paymentOptionsFor(resto.payConfig, method));
-  if (current !== null && allowed.includes(current)) return current;
-  return allowed[0] ?? null;
+  const options = paymentOptionsFor(resto.payConfig, method);
+  // Kept whenever the server would accept it (decision 17): the same rule the preflight applies.
+  if (current !== null && acceptsPaymentMethod(options, current)) return current;
+  return allowedPaymentMethods(options)[0] ?? null;
 }
 
 /**

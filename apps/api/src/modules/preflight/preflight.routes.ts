@@ -1,4 +1,4 @@
-import { priceCart } from '@storefront/domain';
+import { type PromoLookup, priceCart } from '@storefront/domain';
 import {
   errorBody,
   type PreflightRequest,
@@ -16,7 +16,7 @@ import { requestLocale } from '../../plugins/error-handler.ts';
 import { clientKeyOf } from '../auth/sms-request-budget.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { preflightAnswer } from './preflight-answer.ts';
-import { pricingCatalogFor } from './pricing-catalog.ts';
+import { normalisePromoCode, pricingCatalogFor } from './pricing-catalog.ts';
 import { lookupPromoCode } from './promo-lookup.ts';
 import { readQuoteKey, signQuote } from './quote.ts';
 
@@ -53,14 +53,20 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
       preOrderEnabled: config.brand.features.preOrder,
     });
     if (!pricing) throw new ApiError(404, 'resto.not-found', 'restoId');
-    const promo = await lookupPromoCode(db, snapshot, {
-      whiteLabel,
-      raw: body.promoCode,
-      clientKey: clientKeyOf(request.ip),
-      personId,
-      guessesPerHour: config.env.PROMO_CODE_GUESSES_PER_CLIENT_HOUR,
-      now: new Date(nowMs),
-    });
+    const code = normalisePromoCode(body.promoCode);
+    // A brand without promo codes (features.promoCodes false) knows none: refused without a lookup or a guess.
+    const promo: PromoLookup = !config.brand.features.promoCodes
+      ? code === null
+        ? { kind: 'none' }
+        : { kind: 'not-found', code }
+      : await lookupPromoCode(db, snapshot, {
+          whiteLabel,
+          raw: body.promoCode,
+          clientKey: clientKeyOf(request.ip),
+          personId,
+          guessesPerHour: config.env.PROMO_CODE_GUESSES_PER_CLIENT_HOUR,
+          now: new Date(nowMs),
+        });
     const cart = priceCart(pricing, { request: body, promo, nowMs });
     return preflightAnswer(cart, {
       locale: requestLocale(request),

@@ -317,6 +317,27 @@ describe('cart, time and method problems', () => {
     }
   });
 
+  it('knows no promo code when the brand switched promo codes off', async () => {
+    const config = testConfig();
+    const noPromoCodes = await buildApp({
+      config: {
+        ...config,
+        brand: { ...config.brand, features: { ...config.brand.features, promoCodes: false } },
+      },
+      db: database.db,
+      now: clock.now,
+    });
+    try {
+      at(DAY);
+      const answer = await priced(noPromoCodes, cart({ promoCode: 'WELCOME10' }));
+      expect(codesOf(answer)).toEqual(['promo-code.not-found']);
+      expect(answer.discount).toBe(0);
+      expect(answer.promoCode).toBeNull();
+    } finally {
+      await noPromoCodes.close();
+    }
+  });
+
   it('names each payment method a restaurant does not take (restos.json payConfig)', async () => {
     // Where the restaurant takes cash on receipt, 'card on receipt' is accepted too (decision 0017), so the
     // two card-on-receipt codes show only where the method takes nothing on receipt at all.
