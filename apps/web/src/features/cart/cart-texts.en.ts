@@ -39,6 +39,7 @@ export const cartTextsEn = {
   pickup: 'Takeaway',
   noAddress: 'No address chosen',
   noPlace: 'Choose a delivery address or a restaurant to work out the order',
+  mapLabel: 'Map: {{place}}',
   changePlace: 'Change',
   alertMinOrder: 'The minimum order for delivery is {{min}}. Add {{left}} more',
   alertMaxOrder: 'The order must not exceed {{max}} — split it into several orders',

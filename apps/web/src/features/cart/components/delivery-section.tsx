@@ -1,6 +1,6 @@
 import { deliveryRuleAlert, formatMoney, type Locale, type Minor, minor, pickText } from '@storefront/domain';
 import type { PreflightProblem, PreflightResponse } from '@storefront/domain/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
@@ -9,6 +9,10 @@ import { useSelections } from '../../../entities/location/selections-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
 import styles from './cart-page.module.css';
+
+// The small map loads after the cart: its provider is a chunk of its own, as on the restaurant page.
+const MapCanvas = lazy(() => import('../../../shared/map/map-canvas.tsx'));
+const SMALL_MAP_ZOOM = 16;
 
 /**
  * Where the order goes (the address, or the pickup point) with 'Изменить' opening the location popup
@@ -30,10 +34,12 @@ export function DeliverySection({
   const { t } = useTranslation('cart');
   const { resto, method } = useCurrentLocation();
   const address = useSelections((state) => state.deliveryPlace?.address ?? null);
+  const point = useSelections((state) => state.deliveryPlace?.location ?? null);
   const [termsOpen, setTermsOpen] = useState(false);
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
   const delivery = method === 'DELIVERY';
   const place = delivery ? address : resto ? pickText(resto.street, locale) : null;
+  const mapPoint = delivery ? point : (resto?.location ?? null);
   const rules = delivery && answer ? answer.deliveryRules : [];
   const alert =
     answer && rules.length > 0 ? deliveryRuleAlert(minor(answer.sum - answer.discount), { rules }) : null;
@@ -84,6 +90,19 @@ export function DeliverySection({
           {t('changePlace')}
         </Button>
       </div>
+      {mapPoint && place && (
+        <Suspense fallback={<div className={styles.smallMap} />}>
+          <MapCanvas
+            key={`${mapPoint.lat},${mapPoint.lng}`}
+            className={styles.smallMap}
+            center={mapPoint}
+            zoom={SMALL_MAP_ZOOM}
+            interactive={false}
+            label={t('mapLabel', { place })}
+            onReady={(view) => view?.setMarker(mapPoint, { draggable: false, title: place })}
+          />
+        </Suspense>
+      )}
       {alertText && (
         <p
           className={alert?.kind === 'current' && !minimumProblem ? styles.alertNote : styles.alertWarning}
