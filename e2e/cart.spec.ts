@@ -189,3 +189,25 @@ test.describe('cart', () => {
     await expect(page.getByTestId('checkout')).toBeEnabled();
   });
 });
+
+test.describe('a cart while the restaurant is closed', () => {
+  // 03:00 on a Wednesday in Kazan: restaurant 1 (11:00–23:00 on weekdays) takes no orders.
+  test.use({ clock: 'night' });
+
+  test('says orders are not accepted now, and when they are', async ({ page }, testInfo) => {
+    await asReturningCustomer(page, {
+      ...CENTRE_DELIVERY,
+      cart_positions: JSON.stringify([
+        { id: 5, menu: { id: 1 }, count: 2, price: 75000, sum: 150000, hasModifiers: false, modifiers: [] },
+      ]),
+    });
+    await page.goto('/cart');
+    const problems = page.getByTestId('cart-problems');
+    await expect(problems).toContainText('Заказы сейчас не принимаются');
+    await expect(problems).toContainText('11:00');
+    await expect(page.getByTestId('checkout')).toBeDisabled();
+    // The prices are still the server's: 1 500 ₽ and 150 ₽ delivery.
+    await expect(page.getByTestId('total-payable')).toContainText(rub('1 650 ₽'));
+    await shot(page, testInfo, 'cart-closed');
+  });
+});
