@@ -25,6 +25,7 @@ export * from './preflight/price-cart.ts';
 export * from './preflight/price-line.ts';
 export * from './preflight/promo-code-rules.ts';
 export * from './preflight/spread-discount.ts';
+export * from './preorder/pre-order-slots.ts';
 export * from './request-failed-text.ts';
 export * from './schedule/schedule.ts';
 export * from './search/search.ts';
