@@ -148,6 +148,48 @@ export const ERROR_MESSAGES = {
     ru: 'Сумма заказа больше максимальной: разделите его на несколько заказов',
     en: 'The order total is above the maximum: please split it into several orders',
   },
+  'person-name.required': { ru: 'Введите ваше имя', en: 'Enter your name' },
+  'person-name.too-long': {
+    ru: 'Имя не должно превышать 50 символов',
+    en: 'The name must not exceed 50 characters',
+  },
+  'person-name.invalid': { ru: 'Имя указано не корректно', en: 'The name is not valid' },
+  'person-phone.invalid': { ru: 'Номер указан некорректно', en: 'The number is not valid' },
+  'email.receipt-required': { ru: 'Укажите email для получения чека', en: 'Enter an email for the receipt' },
+  'email.invalid': { ru: 'Укажите корректный email', en: 'Enter a valid email' },
+  'order-comment.too-long': {
+    ru: 'Комментарий не должен превышать 100 символов',
+    en: 'The comment must not exceed 100 characters',
+  },
+  'order.address-required': {
+    ru: 'Выберите адрес из списка или укажите точку на карте',
+    en: 'Choose an address from the list or mark a point on the map',
+  },
+  'order.price-changed': {
+    ru: 'Цена заказа изменилась, проверьте и подтвердите заказ ещё раз',
+    en: 'The price of the order has changed, please check and confirm it again',
+  },
+  'order.not-found': { ru: 'Заказ не найден', en: 'Order not found' },
+  'order.cannot-cancel': {
+    ru: 'Ресторан уже принял заказ, отменить его можно по телефону',
+    en: 'The restaurant has already accepted the order; call it to cancel',
+  },
+  'order.pre-order-slot-invalid': {
+    ru: 'Выберите время из предложенных',
+    en: 'Please choose one of the offered times',
+  },
+  'idempotency.key-required': {
+    ru: 'Не передан ключ повтора запроса (Idempotency-Key)',
+    en: 'The Idempotency-Key header is required',
+  },
+  'idempotency.key-reused': {
+    ru: 'Этот ключ повтора уже использован для другого заказа',
+    en: 'This idempotency key was already used for another order',
+  },
+  'idempotency.in-progress': {
+    ru: 'Заказ уже оформляется, подождите несколько секунд',
+    en: 'The order is already being placed, please wait a few seconds',
+  },
   'phone.required': { ru: 'Введите номер телефона', en: 'Enter your phone number' },
   'phone.invalid': { ru: 'Укажите корректный номер', en: 'Enter a valid phone number' },
   'sms-code.required': { ru: 'Введите код из СМС', en: 'Enter the code from the SMS' },

@@ -17,6 +17,8 @@ export * from './location/location-rules.ts';
 export * from './methods/menus-for.ts';
 export * from './methods/methods.ts';
 export * from './money/money.ts';
+export * from './orders/order-contacts.ts';
+export * from './orders/order-statuses.ts';
 export * from './preflight/delivery-band.ts';
 export * from './preflight/order-time.ts';
 export * from './preflight/preflight-codes.ts';

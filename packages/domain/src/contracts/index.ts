@@ -6,6 +6,7 @@ export * from './deliveries.ts';
 export * from './geocoder.ts';
 export * from './location.ts';
 export * from './menus.ts';
+export * from './orders.ts';
 export * from './preflight.ts';
 export * from './promotions.ts';
 export * from './restos.ts';
