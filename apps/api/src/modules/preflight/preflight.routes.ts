@@ -17,7 +17,7 @@ import { clientKeyOf } from '../auth/sms-request-budget.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { preflightAnswer } from './preflight-answer.ts';
 import { normalisePromoCode, pricingCatalogFor } from './pricing-catalog.ts';
-import { lookupPromoCode } from './promo-lookup.ts';
+import { lookupPromoCode, SpentGuessBudgets } from './promo-lookup.ts';
 import { readQuoteKey, signQuote } from './quote.ts';
 
 export interface PreflightRoutesOptions {
@@ -42,6 +42,7 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
   const whiteLabel = config.brand.whiteLabel;
   const quoteKey = readQuoteKey(config);
   const sign = signQuote.bind(null, quoteKey);
+  const spentBudgets = new SpentGuessBudgets();
 
   const preflight = async (request: FastifyRequest, body: PreflightRequest, personId: number | null) => {
     const nowMs = now();
@@ -59,14 +60,19 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
       ? code === null
         ? { kind: 'none' }
         : { kind: 'not-found', code }
-      : await lookupPromoCode(db, snapshot, {
-          whiteLabel,
-          raw: body.promoCode,
-          clientKey: clientKeyOf(request.ip),
-          personId,
-          guessesPerHour: config.env.PROMO_CODE_GUESSES_PER_CLIENT_HOUR,
-          now: new Date(nowMs),
-        });
+      : await lookupPromoCode(
+          db,
+          snapshot,
+          {
+            whiteLabel,
+            raw: body.promoCode,
+            clientKey: clientKeyOf(request.ip),
+            personId,
+            guessesPerHour: config.env.PROMO_CODE_GUESSES_PER_CLIENT_HOUR,
+            now: new Date(nowMs),
+          },
+          spentBudgets,
+        );
     const cart = priceCart(pricing, { request: body, promo, nowMs });
     return preflightAnswer(cart, {
       locale: requestLocale(request),

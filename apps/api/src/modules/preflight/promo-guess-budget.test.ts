@@ -57,6 +57,12 @@ it('lets known codes through for free and counts unknown ones', async () => {
     expect(await promoCodeOf(i % 2 ? first : second, `GUESS${i}`, ip)).toBe('promo-code.not-found');
   // Spent: every code is 'too many attempts' now, the real ones too, so a guess cannot be confirmed.
   expect(await promoCodeOf(first, 'GUESS-NEXT', ip)).toBe('promo-code.too-many-attempts');
+  expect(await promoCodeOf(first, 'welcome10', ip)).toBe('promo-code.too-many-attempts');
+  // A limited code is counted in the database, which knows the budget is spent, on any instance.
+  expect(await promoCodeOf(second, 'ONCE', ip)).toBe('promo-code.too-many-attempts');
+  // An unlimited code costs no query (decision 18): the other instance learns the budget is spent from the
+  // client's next unknown guess, and from then on refuses the real codes too.
+  expect(await promoCodeOf(second, 'GUESS-AGAIN', ip)).toBe('promo-code.too-many-attempts');
   expect(await promoCodeOf(second, 'welcome10', ip)).toBe('promo-code.too-many-attempts');
   const blocked = (await preflight(first, body('WELCOME10'), { ip })).json() as Answer;
   expect(blocked).toMatchObject({ promoCode: null, discount: 0, payable: 138000 });
