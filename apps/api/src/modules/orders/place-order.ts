@@ -101,11 +101,10 @@ function checkRequest(deps: PlacementDeps, input: PlacementInput) {
     { name: body.person.name, phone: body.person.phone, email: body.person.email, comment: body.comment },
     { emailRequired: body.payType === 'CARD_ONLINE' },
   );
-  const contactErrors = Object.entries(issues).map(([field, code]) => ({
-    code,
-    message: message(code, locale),
-    field: CONTACT_FIELDS[field as keyof typeof CONTACT_FIELDS],
-  }));
+  const contactErrors = (Object.keys(CONTACT_FIELDS) as (keyof typeof CONTACT_FIELDS)[]).flatMap((field) => {
+    const code = issues[field];
+    return code ? [{ code, message: message(code, locale), field: CONTACT_FIELDS[field] }] : [];
+  });
   if (contactErrors.length > 0) throw new OrderRefusal(400, contactErrors);
   if (body.deliveryType === 'DELIVERY' && (!body.location || !body.address?.trim()))
     throw new ApiError(400, 'order.address-required', 'address');
