@@ -98,7 +98,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.whiteLabelId, t.restoId, t.localDate, t.number),
     index('orders_person_idx').on(t.personId, t.createdAt),
     index('orders_resto_idx').on(t.restoId, t.createdAt),
-    check('orders_money', sql`${t.sum} >= 0 and ${t.discount} >= 0 and ${t.deliveryPrice} >= 0 and ${t.payable} >= 0`),
+    check(
+      'orders_money',
+      sql`${t.sum} >= 0 and ${t.discount} >= 0 and ${t.deliveryPrice} >= 0 and ${t.payable} >= 0`,
+    ),
   ],
 );
 

@@ -23,7 +23,11 @@ export async function cancelOrder(db: Database, personId: number, orderId: numbe
           inArray(orders.status, [...CUSTOMER_CANCELLABLE_STATUSES]),
         ),
       )
-      .returning({ promoCodeId: orders.promoCodeId, whiteLabelId: orders.whiteLabelId, restoId: orders.restoId });
+      .returning({
+        promoCodeId: orders.promoCodeId,
+        whiteLabelId: orders.whiteLabelId,
+        restoId: orders.restoId,
+      });
     if (!moved) {
       const [exists] = await tx
         .select({ id: orders.id })
@@ -44,8 +48,12 @@ export async function cancelOrder(db: Database, personId: number, orderId: numbe
           .where(eq(promoCodes.id, moved.promoCodeId));
     }
     await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: now, by: 'customer' });
-    await tx
-      .insert(orderEvents)
-      .values({ whiteLabelId: moved.whiteLabelId, restoId: moved.restoId, orderId, kind: 'canceled', at: now });
+    await tx.insert(orderEvents).values({
+      whiteLabelId: moved.whiteLabelId,
+      restoId: moved.restoId,
+      orderId,
+      kind: 'canceled',
+      at: now,
+    });
   });
 }

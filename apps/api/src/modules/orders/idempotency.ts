@@ -33,7 +33,8 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-export const fingerprintOf = (body: unknown) => createHash('sha256').update(canonicalJson(body)).digest('hex');
+export const fingerprintOf = (body: unknown) =>
+  createHash('sha256').update(canonicalJson(body)).digest('hex');
 
 export type Claim =
   | { kind: 'claimed' }
@@ -80,14 +81,15 @@ export async function claimKey(
   if (row.fingerprint !== fingerprint) return { kind: 'reused' };
   if (row.orderId !== null) return { kind: 'replay', orderId: row.orderId };
   if (row.lockedUntil.getTime() > nowMs)
-    return { kind: 'in-progress', retryAfterS: Math.max(1, Math.ceil((row.lockedUntil.getTime() - nowMs) / 1000)) };
+    return {
+      kind: 'in-progress',
+      retryAfterS: Math.max(1, Math.ceil((row.lockedUntil.getTime() - nowMs) / 1000)),
+    };
   // The claim's instance crashed or hung past its lock: take it over, only if nobody else did meanwhile.
   const taken = await db
     .update(orderIdempotencyKeys)
     .set({ lockedUntil })
-    .where(
-      and(keyIs(ref), isNull(orderIdempotencyKeys.orderId), lte(orderIdempotencyKeys.lockedUntil, now)),
-    )
+    .where(and(keyIs(ref), isNull(orderIdempotencyKeys.orderId), lte(orderIdempotencyKeys.lockedUntil, now)))
     .returning({ key: orderIdempotencyKeys.key });
   return taken.length > 0 ? { kind: 'claimed' } : { kind: 'in-progress', retryAfterS: 1 };
 }

@@ -1,8 +1,8 @@
 import { CUSTOMER_CANCELLABLE_STATUSES, type Minor } from '@storefront/domain';
 import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../auth/auth-db.ts';
 import { orderHistory, orderLines, orders } from '../../db/schema.ts';
+import type { Executor } from '../auth/auth-db.ts';
 
 /** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */
 
@@ -85,4 +85,3 @@ export async function listOrders(db: Executor, personId: number, page: number, s
   const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.personId, personId));
   return { content: rows.map(orderSummaryOf), page, size, totalElements: Number(total?.n ?? 0) };
 }
-

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
+import { codeOf, newPerson, type OrderBody, orderBody, orderTables, place } from '../../test/orders-kit.ts';
 import { DAY } from '../../test/preflight-kit.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
-import { codeOf, newPerson, orderBody, orderTables, place } from './orders-test-kit.ts';
 
 /**
  * Two API instances on one database (on PostgreSQL each with its own pool, as two processes): one key
@@ -58,7 +58,7 @@ it('one key on both instances: one order, the rest in progress or that order', a
 it('a promo code with 3 uses left gives exactly 3 across both instances', async () => {
   await database.db.execute(sql`update promo_codes set used_count = 97 where code = 'SOLDOUT'`);
   const people = await Promise.all(Array.from({ length: 10 }, () => newPerson(first, database.db)));
-  const bodies = [];
+  const bodies: OrderBody[] = [];
   for (const who of people) bodies.push(await orderBody(first, who, { promoCode: 'SOLDOUT' }));
   const answers = await Promise.all(people.map((who, i) => place(i % 2 ? first : second, who, bodies[i])));
   expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
@@ -70,7 +70,7 @@ it('a promo code with 3 uses left gives exactly 3 across both instances', async 
 
 it('numbers orders of one restaurant and day without a gap or a repeat across instances', async () => {
   const people = await Promise.all(Array.from({ length: 6 }, () => newPerson(first, database.db)));
-  const bodies = [];
+  const bodies: OrderBody[] = [];
   for (const who of people) bodies.push(await orderBody(first, who));
   const answers = await Promise.all(people.map((who, i) => place(i % 2 ? first : second, who, bodies[i])));
   const numbers = answers.map((a) => {

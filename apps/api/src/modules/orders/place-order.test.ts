@@ -4,19 +4,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
-import { cart, DAY, FRIDAY_OVERNIGHT, line, NIGHT, POINTS } from '../../test/preflight-kit.ts';
-import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
-import { fingerprintOf } from './idempotency.ts';
 import {
   CONTACTS,
   codeOf,
   newPerson,
+  type OrderBody,
   orderBody,
   orderTables,
   type Person,
   place,
   preflightAs,
-} from './orders-test-kit.ts';
+} from '../../test/orders-kit.ts';
+import { cart, DAY, FRIDAY_OVERNIGHT, line, NIGHT, POINTS } from '../../test/preflight-kit.ts';
+import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
+import { fingerprintOf } from './idempotency.ts';
 
 /**
  * Placement on the demo chain at pinned hours: exactly once per key, re-pricing against the quote, the
@@ -97,7 +98,10 @@ describe('placing an order', () => {
     const body = { ...cartBody, quote: priced.quote, ...CONTACTS };
     const missingEmail = await place(app, anna, body);
     expect(missingEmail.statusCode).toBe(400);
-    expect(missingEmail.json().errors[0]).toMatchObject({ code: 'email.receipt-required', field: 'person.email' });
+    expect(missingEmail.json().errors[0]).toMatchObject({
+      code: 'email.receipt-required',
+      field: 'person.email',
+    });
     const response = await place(app, anna, {
       ...body,
       person: { ...CONTACTS.person, email: 'anna@example.com' },
@@ -365,7 +369,7 @@ describe('promo codes', () => {
     at(DAY);
     await database.db.execute(sql`update promo_codes set used_count = 97 where code = 'SOLDOUT'`);
     const people = await Promise.all(Array.from({ length: 10 }, () => newPerson(app, database.db)));
-    const bodies = [];
+    const bodies: OrderBody[] = [];
     for (const who of people) bodies.push(await orderBody(app, who, { promoCode: 'SOLDOUT' }));
     const before = await orderTables(database.db);
     const answers = await Promise.all(people.map((who, i) => place(app, who, bodies[i])));

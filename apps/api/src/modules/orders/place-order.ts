@@ -1,7 +1,7 @@
 import {
+  ERROR_MESSAGES,
   EXTENDED_COOKING_MINUTES,
   EXTENDED_COOKING_TAG,
-  ERROR_MESSAGES,
   isPreOrderSlot,
   type Locale,
   normalizePhone,
@@ -89,7 +89,12 @@ export class OrderRefusal extends Error {
 
 export type Placement = { orderId: number; replayed: boolean };
 
-const CONTACT_FIELDS = { name: 'person.name', phone: 'person.phone', email: 'person.email', comment: 'comment' };
+const CONTACT_FIELDS = {
+  name: 'person.name',
+  phone: 'person.phone',
+  email: 'person.email',
+  comment: 'comment',
+};
 
 const message = (code: keyof typeof ERROR_MESSAGES, locale: Locale) => pickText(ERROR_MESSAGES[code], locale);
 
@@ -134,7 +139,9 @@ async function lockedPromo(
 ): Promise<PromoLookup> {
   const code = normalisePromoCode(raw);
   if (code === null) return { kind: 'none' };
-  const definition = deps.promoCodesEnabled ? promoCodeDefinition(snapshot, deps.whiteLabel, code) : undefined;
+  const definition = deps.promoCodesEnabled
+    ? promoCodeDefinition(snapshot, deps.whiteLabel, code)
+    : undefined;
   // Unknown at placement: refused as the preflight does, without spending a guess (the preflight did).
   if (!definition) return { kind: 'not-found', code };
   const [row] = await tx
@@ -146,7 +153,9 @@ async function lockedPromo(
   const [mine] = await tx
     .select({ n: count() })
     .from(promoCodeRedemptions)
-    .where(and(eq(promoCodeRedemptions.promoCodeId, definition.id), eq(promoCodeRedemptions.personId, personId)));
+    .where(
+      and(eq(promoCodeRedemptions.promoCodeId, definition.id), eq(promoCodeRedemptions.personId, personId)),
+    );
   return { kind: 'found', definition, usedCount: row.usedCount, usedByPerson: Number(mine?.n ?? 0) };
 }
 
@@ -266,7 +275,13 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
   )
     throw new OrderRefusal(
       422,
-      [{ code: 'order.pre-order-slot-invalid', message: message('order.pre-order-slot-invalid', locale), field: 'preOrderAt' }],
+      [
+        {
+          code: 'order.pre-order-slot-invalid',
+          message: message('order.pre-order-slot-invalid', locale),
+          field: 'preOrderAt',
+        },
+      ],
       answer(),
     );
 
@@ -300,9 +315,17 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
       )
       .returning({ id: promoCodes.id });
     if (used.length === 0)
-      throw new OrderRefusal(422, [
-        { code: 'promo-code.limit-exceed', message: message('promo-code.limit-exceed', locale), field: 'promoCode' },
-      ], answer());
+      throw new OrderRefusal(
+        422,
+        [
+          {
+            code: 'promo-code.limit-exceed',
+            message: message('promo-code.limit-exceed', locale),
+            field: 'promoCode',
+          },
+        ],
+        answer(),
+      );
   }
 
   const [restoRow] = await tx
@@ -322,8 +345,7 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
     .returning({ last: orderNumberCounters.last });
   const number = orderNumber(restoRow.orderCode ?? String(resto.id), counter?.last ?? 1);
 
-  const minutes =
-    body.deliveryType === 'DELIVERY' ? (cart.band?.time ?? 0) : restoRow.takeAwayMinutes;
+  const minutes = body.deliveryType === 'DELIVERY' ? (cart.band?.time ?? 0) : restoRow.takeAwayMinutes;
   const promisedAtMs = cart.preOrderAtMs ?? nowMs + (minutes + extraMinutes) * 60_000;
 
   const phone = normalizePhone(body.person.phone);
@@ -423,7 +445,9 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
     .returning({ key: orderIdempotencyKeys.key });
   // The claim vanished (swept or taken over after our lock ran out): the order must not exist twice.
   if (bound.length === 0)
-    throw new ApiError(409, 'idempotency.in-progress', 'Idempotency-Key', { headers: { 'retry-after': '1' } });
+    throw new ApiError(409, 'idempotency.in-progress', 'Idempotency-Key', {
+      headers: { 'retry-after': '1' },
+    });
   return orderId;
 }
 
@@ -449,4 +473,3 @@ async function rememberContacts(
     .where(eq(personDeliveries.personId, personId));
   await tx.insert(personDeliveries).values({ personId, ...contacts, position: 0 });
 }
-

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { StorefrontApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { persons } from '../../db/schema.ts';
-import { cart } from '../../test/preflight-kit.ts';
+import type { StorefrontApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { persons } from '../db/schema.ts';
+import { cart } from './preflight-kit.ts';
 
 /** Helpers of the order tests: signed-in persons, a priced body with its quote, placing, counting rows. */
 
@@ -40,11 +40,22 @@ export async function preflightAs(app: StorefrontApp, who: Person, body: Record<
     payload: body,
   });
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-  return response.json() as { quote: string; problems: { code: string }[]; payable: number; discount: number };
+  return response.json() as {
+    quote: string;
+    problems: { code: string }[];
+    payable: number;
+    discount: number;
+  };
 }
 
 /** A placement body: the cart, the quote of its preflight, the contacts. */
-export async function orderBody(app: StorefrontApp, who: Person, overrides: Record<string, unknown> = {}) {
+export type OrderBody = Record<string, unknown> & { quote: string };
+
+export async function orderBody(
+  app: StorefrontApp,
+  who: Person,
+  overrides: Record<string, unknown> = {},
+): Promise<OrderBody> {
   const body = cart(overrides);
   const answer = await preflightAs(app, who, body);
   return { ...body, quote: answer.quote, ...CONTACTS };
@@ -72,8 +83,21 @@ export function place(
 export const codeOf = (response: LightMyRequestResponse) =>
   (response.json() as { errors?: { code: string }[] }).errors?.[0]?.code ?? String(response.statusCode);
 
+export interface OrderTables {
+  orders: number;
+  lines: number;
+  history: number;
+  events: number;
+  keys: number;
+  counters: number;
+  numbers: number;
+  redemptions: number;
+  deliveries: number;
+  promo_uses: number;
+}
+
 /** Row counts of everything placement or cancellation may write. */
-export async function orderTables(db: Database) {
+export async function orderTables(db: Database): Promise<OrderTables> {
   const result = await db.execute(sql`select
     (select count(*) from orders)::int as orders,
     (select count(*) from order_lines)::int as lines,
@@ -86,5 +110,5 @@ export async function orderTables(db: Database) {
     (select count(*) from person_deliveries)::int as deliveries,
     (select sum(used_count) from promo_codes)::int as promo_uses`);
   const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-  return rows[0] as Record<string, number>;
+  return rows[0] as OrderTables;
 }
