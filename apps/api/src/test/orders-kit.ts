@@ -25,6 +25,9 @@ export async function newPerson(app: StorefrontApp, db: Database) {
 
 export type Person = Awaited<ReturnType<typeof newPerson>>;
 
+/** A token signed on the app's clock now (tests move the clock past a token's 15 minutes). */
+const fresh = (app: StorefrontApp, who: Person) => app.authentication.tokens.sign(who.personId);
+
 export const CONTACTS = {
   person: { name: 'Анна', phone: '+7 912 345-67-89', email: null },
   comment: null,
@@ -36,7 +39,7 @@ export async function preflightAs(app: StorefrontApp, who: Person, body: Record<
   const response = await app.inject({
     method: 'POST',
     url: `/1/persons/${who.personId}/orders/preflight`,
-    headers: { authorization: `Bearer ${who.token}` },
+    headers: { authorization: `Bearer ${await fresh(app, who)}` },
     payload: body,
   });
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
@@ -61,7 +64,7 @@ export async function orderBody(
   return { ...body, quote: answer.quote, ...CONTACTS };
 }
 
-export function place(
+export async function place(
   app: StorefrontApp,
   who: Person,
   body: unknown,
@@ -72,7 +75,7 @@ export function place(
     method: 'POST',
     url: `/api/v1/persons/${who.personId}/orders`,
     headers: {
-      authorization: `Bearer ${who.token}`,
+      authorization: `Bearer ${await fresh(app, who)}`,
       ...(key === null ? {} : { 'idempotency-key': key }),
       ...headers,
     },

@@ -36,6 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
+/** Position 25 (extended cooking) needs one item of modifier group 1. */
+const SAUCE = { modifiers: [{ id: 1, modifierId: 1, count: 1 }] };
 const kazan = (local: string) => Date.parse(`${local}+03:00`);
 const iso = (local: string) => `${local}+03:00`;
 
@@ -152,7 +154,12 @@ describe('placing an order', () => {
       payload: body,
     });
     expect(anonymous.statusCode).toBe(401);
-    const other = await place(app, { ...anna, personId: anna.personId + 1000 }, body);
+    const other = await app.inject({
+      method: 'POST',
+      url: `/api/v1/persons/${anna.personId + 1000}/orders`,
+      headers: { authorization: `Bearer ${anna.token}`, 'idempotency-key': randomUUID() },
+      payload: body,
+    });
     expect(other.statusCode).toBe(403);
     const list = await app.inject({ url: `/api/v1/persons/${anna.personId}/orders` });
     expect(list.statusCode).toBe(401);
@@ -322,7 +329,7 @@ describe('order time', () => {
     const tooFar = await preOrder('2026-11-28T00:00:00');
     expect(codeOf(tooFar)).toBe('person-order.pre-order-too-far');
     // Extended cooking (position 25): 30 + 90 minutes of lead.
-    const slowSoon = await preOrder('2026-11-25T13:45:00', { positions: [line(25, 1)] });
+    const slowSoon = await preOrder('2026-11-25T13:45:00', { positions: [line(25, 1, SAUCE)] });
     expect(codeOf(slowSoon)).toBe('order.pre-order-slot-invalid');
     expect(await orderTables(database.db)).toEqual(before);
 
@@ -334,7 +341,7 @@ describe('order time', () => {
     });
     expect((await preOrder('2026-11-25T22:45:00')).statusCode).toBe(201);
     expect((await preOrder('2026-11-27T23:45:00')).statusCode).toBe(201);
-    expect((await preOrder('2026-11-25T14:00:00', { positions: [line(25, 1)] })).statusCode).toBe(201);
+    expect((await preOrder('2026-11-25T14:00:00', { positions: [line(25, 1, SAUCE)] })).statusCode).toBe(201);
   });
 
   it('at night (Wed 23:30) refuses as soon as possible and takes a pre-order for the morning', async () => {
@@ -359,7 +366,7 @@ describe('order time', () => {
     expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
     expect(response.json().promisedAt).toBe(new Date(FRIDAY_OVERNIGHT + 20 * 60_000).toISOString());
     // Extended cooking adds 90 minutes.
-    const slow = await place(app, anna, await orderBody(app, anna, { positions: [line(25, 1)] }));
+    const slow = await place(app, anna, await orderBody(app, anna, { positions: [line(25, 1, SAUCE)] }));
     expect(slow.json().promisedAt).toBe(new Date(FRIDAY_OVERNIGHT + 110 * 60_000).toISOString());
   });
 });
