@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { AccessTokens } from '../../apps/api/src/modules/auth/access-tokens.ts';
@@ -99,7 +99,7 @@ async function placeWithApi(base: string, persons: { id: number; token: string }
     requests: [
       {
         method: 'POST' as const,
-        setupRequest: (request: Record<string, unknown>) => {
+        setupRequest: (request: Request): Request => {
           const i = next++ % persons.length;
           const person = persons[i] as { id: number; token: string };
           return {
