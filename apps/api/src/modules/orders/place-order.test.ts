@@ -309,6 +309,34 @@ describe('the price the customer saw', () => {
   });
 });
 
+describe('the SPEC §8 order messages', () => {
+  it('refuses under the minimum and over the maximum of zone 2 with 422 and the preflight; nothing written', async () => {
+    at(DAY);
+    const before = await orderTables(database.db);
+    const delivery = {
+      deliveryType: 'DELIVERY',
+      location: POINTS.zone2,
+      address: 'Казань, ул. Декабристов, 1',
+    };
+    const small = await place(
+      app,
+      anna,
+      await orderBody(app, anna, { ...delivery, positions: [line(8, 1)] }),
+    );
+    expect(small.statusCode).toBe(422);
+    expect(codeOf(small)).toBe('delivery.order-sum-not-enough.range');
+    expect(small.json().preflight.problems[0]).toMatchObject({ limit: 80000 });
+    const huge = await place(
+      app,
+      anna,
+      await orderBody(app, anna, { ...delivery, positions: [line(1, 30)] }),
+    );
+    expect(huge.statusCode).toBe(422);
+    expect(codeOf(huge)).toBe('delivery.order-sum-too-large');
+    expect(await orderTables(database.db)).toEqual(before);
+  });
+});
+
 describe('order time', () => {
   const preOrder = async (local: string, extra: Record<string, unknown> = {}) => {
     const body = await orderBody(app, anna, { preOrderAt: iso(local), ...extra });
