@@ -27,6 +27,7 @@ import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { preflightRoutes } from './modules/preflight/preflight.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({
         { name: 'geocoder' },
         { name: 'auth', description: 'Phone sign-in, tokens and the person profile' },
         { name: 'preflight', description: 'Cart pricing by the server before an order, with a signed quote' },
+        { name: 'orders', description: 'Placing an order exactly once, the customer’s orders, cancelling' },
       ],
     },
     transform: openApiTransform,
@@ -146,6 +148,7 @@ export async function buildApp({
   await app.register(meRoutes, { db });
   await app.register(socialSignInRoutes, { db, now });
   await app.register(preflightRoutes, { db, config, catalog, now });
+  await app.register(ordersRoutes, { db, config, catalog, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

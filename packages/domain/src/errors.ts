@@ -170,6 +170,10 @@ export const ERROR_MESSAGES = {
     en: 'The price of the order has changed, please check and confirm it again',
   },
   'order.not-found': { ru: 'Заказ не найден', en: 'Order not found' },
+  'order.quote-invalid': {
+    ru: 'Не удалось проверить цену заказа, обновите корзину',
+    en: 'The price of the order could not be checked, please refresh the cart',
+  },
   'order.cannot-cancel': {
     ru: 'Ресторан уже принял заказ, отменить его можно по телефону',
     en: 'The restaurant has already accepted the order; call it to cancel',

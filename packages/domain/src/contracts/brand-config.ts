@@ -29,6 +29,8 @@ export const brandConfig = z.object({
     personCount: z.boolean(),
     promoCodes: z.boolean(),
     preOrder: z.boolean(),
+    /** Minutes between pre-order slots on the restaurant's clock (15 when not set). */
+    preOrderSlotMinutes: z.number().int().min(5).max(120).optional(),
   }),
   links: z.object({
     franchise: url.nullable(),

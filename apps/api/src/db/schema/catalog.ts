@@ -110,9 +110,15 @@ export const restos = pgTable(
     photos: text('photos').array().notNull().default(sql`'{}'`),
     /** Hidden restaurants keep their history (orders) but vanish from the storefront. */
     isPublished: boolean('is_published').notNull().default(true),
+    /** The letters before an order's daily number ('Б' in 'Б-042'), unique within the brand; null: the id. */
+    orderCode: text('order_code'),
+    /** As soon as possible take-away: ready this many minutes after the order is placed. */
+    takeAwayMinutes: integer('take_away_minutes').notNull().default(20),
   },
   (t) => [
     index('restos_white_label_idx').on(t.whiteLabelId),
+    uniqueIndex('restos_order_code_idx').on(t.whiteLabelId, t.orderCode),
+    check('restos_take_away_minutes', sql`${t.takeAwayMinutes} between 0 and 1440`),
     check('restos_average_check_nonnegative', sql`${t.averageCheck} >= 0`),
   ],
 );

@@ -109,6 +109,8 @@ export async function seedBrand(
         lng: r.location.lng,
         order: r.order,
         timezone: r.timezone,
+        orderCode: r.orderCode,
+        takeAwayMinutes: r.takeAwayMinutes,
         isDelivery: r.methods.delivery,
         isTakeAway: r.methods.takeAway,
         isOnline: r.methods.online,

@@ -27,6 +27,7 @@ export function seedProblems(seed: BrandSeed, brandDir: string): string[] {
   const idSets: [string, (string | number)[]][] = [
     ['city', seed.cities.map((c) => c.id)],
     ['resto', seed.restos.map((r) => r.id)],
+    ['resto order code', seed.restos.map((r) => r.orderCode)],
     ['menu', seed.menus.map((m) => m.id)],
     ['group', groups.map((g) => g.id)],
     ['position', positions.map((p) => p.id)],

@@ -60,6 +60,10 @@ export const seedResto = z.object({
   location: latLng,
   order: z.number().int(),
   timezone: timezoneOffset,
+  /** The letters of its order numbers ('Б' in 'Б-042'), unique within the brand. */
+  orderCode: z.string().regex(/^[\p{Lu}][\p{L}]{0,3}$/u, 'must be 1–4 letters, the first a capital'),
+  /** Minutes an as-soon-as-possible take-away order takes. */
+  takeAwayMinutes: z.number().int().min(0).max(1440),
   methods,
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
   payEngine: z.enum(PAY_ENGINES),

@@ -1,0 +1,67 @@
+import { CUSTOMER_CANCELLABLE_STATUSES } from '@storefront/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderEvents, orderHistory, orders, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/api-error.ts';
+import type { Executor } from '../auth/auth-db.ts';
+
+/**
+ * The customer cancels an order the restaurant has not accepted yet: one guarded update (status in the
+ * cancellable ones), so a restaurant accepting it at the same moment wins or loses cleanly, never both.
+ * In the same transaction the promo use is given back (the counter and the person's redemption), and the
+ * history and the outbox get their rows.
+ */
+export async function cancelOrder(db: Database, personId: number, orderId: number, nowMs: number) {
+  const now = new Date(nowMs);
+  await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: 'canceled' })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.personId, personId),
+          inArray(orders.status, [...CUSTOMER_CANCELLABLE_STATUSES]),
+        ),
+      )
+      .returning({
+        promoCodeId: orders.promoCodeId,
+        whiteLabelId: orders.whiteLabelId,
+        restoId: orders.restoId,
+      });
+    if (!moved) {
+      const [exists] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.personId, personId)));
+      if (!exists) throw new ApiError(404, 'order.not-found', 'orderId');
+      throw new ApiError(409, 'order.cannot-cancel');
+    }
+    if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
+    await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: now, by: 'customer' });
+    await tx.insert(orderEvents).values({
+      whiteLabelId: moved.whiteLabelId,
+      restoId: moved.restoId,
+      orderId,
+      kind: 'canceled',
+      at: now,
+    });
+  });
+}
+
+/**
+ * An order that will not be made gives its promo use back (ORDERING.md: cancelled and declined orders): its
+ * redemption row goes and the code's counter comes down, only when a redemption existed, so a use is never
+ * given back twice. Run it in the transaction that moves the order to canceled or declined.
+ */
+export async function givePromoUseBack(tx: Executor, orderId: number, promoCodeId: number) {
+  const given = await tx
+    .delete(promoCodeRedemptions)
+    .where(eq(promoCodeRedemptions.orderId, orderId))
+    .returning({ id: promoCodeRedemptions.id });
+  if (given.length > 0)
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+      .where(eq(promoCodes.id, promoCodeId));
+}

@@ -1,0 +1,87 @@
+import { CUSTOMER_CANCELLABLE_STATUSES, type Minor } from '@storefront/domain';
+import type { Order, OrderSummary } from '@storefront/domain/contracts';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { orderHistory, orderLines, orders } from '../../db/schema.ts';
+import type { Executor } from '../auth/auth-db.ts';
+
+/** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */
+
+type OrderRow = typeof orders.$inferSelect;
+
+export function orderSummaryOf(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    restoId: row.restoId,
+    restoName: row.restoName,
+    deliveryType: row.deliveryType,
+    payType: row.payType,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+    promisedAt: row.promisedAt.toISOString(),
+    preOrderAt: row.preOrderAt ? row.preOrderAt.toISOString() : null,
+    sum: row.sum,
+    discount: row.discount,
+    deliveryPrice: row.deliveryPrice,
+    payable: row.payable,
+    positionsCount: row.positionsCount,
+    canCancel: CUSTOMER_CANCELLABLE_STATUSES.includes(row.status),
+  };
+}
+
+/** One order of the person with its lines and history; undefined for none (or another person's). */
+export async function readOrder(db: Executor, personId: number, orderId: number): Promise<Order | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.personId, personId)));
+  if (!row) return undefined;
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.lineNo));
+  const history = await db
+    .select()
+    .from(orderHistory)
+    .where(eq(orderHistory.orderId, orderId))
+    .orderBy(asc(orderHistory.id));
+  return {
+    ...orderSummaryOf(row),
+    timezone: row.timezone,
+    promoCode: row.promoCode,
+    personCount: row.personCount,
+    comment: row.comment,
+    person: { name: row.personName, phone: row.personPhone, email: row.personEmail },
+    address: row.address,
+    location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    deliveryPlace: row.place,
+    lines: lines.map((line) => ({
+      id: line.positionId,
+      menu: { id: line.menuId },
+      name: line.name,
+      count: line.count,
+      price: line.price,
+      modifiers: line.modifiers.map((m) => ({ ...m, price: m.price as Minor })),
+      sum: line.sum,
+      discount: line.discount,
+      payableAmount: line.payableAmount,
+    })),
+    history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
+  };
+}
+
+/** A page of the person's orders, newest first. */
+export async function listOrders(db: Executor, personId: number, page: number, size: number) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.personId, personId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(size)
+    .offset(page * size);
+  const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.personId, personId));
+  return { content: rows.map(orderSummaryOf), page, size, totalElements: Number(total?.n ?? 0) };
+}

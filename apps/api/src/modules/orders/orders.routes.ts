@@ -1,0 +1,170 @@
+import { DEFAULT_SLOT_MINUTES } from '@storefront/domain';
+import {
+  errorBody,
+  order,
+  orderRefusedBody,
+  personOrderParams,
+  personOrdersQuery,
+  personOrdersResponse,
+  personPreflightParams,
+  placeOrderHeaders,
+  placeOrderRequest,
+} from '@storefront/domain/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../plugins/api-error.ts';
+import { signedInPerson } from '../../plugins/authentication.ts';
+import { requestLocale } from '../../plugins/error-handler.ts';
+import type { CatalogStore } from '../catalog/catalog-store.ts';
+import { readQuoteKey } from '../preflight/quote.ts';
+import { cancelOrder } from './cancel-order.ts';
+import { listOrders, readOrder } from './order-view.ts';
+import { OrderRefusal, type PlacementDeps, placeOrder } from './place-order.ts';
+
+export interface OrdersRoutesOptions {
+  db: Database;
+  config: AppConfig;
+  catalog: CatalogStore;
+  now: () => number;
+}
+
+const PLACE_DESCRIPTION =
+  'Places the order exactly once (decision 20). `Idempotency-Key` is required (400 idempotency.key-required): ' +
+  'the same key and body answers the same order again (201, `Idempotent-Replayed: true`); the same key with ' +
+  'another body is 422 idempotency.key-reused; while the first request with the key runs, 409 ' +
+  'idempotency.in-progress with Retry-After. The cart is priced again in the order’s transaction: a result ' +
+  'other than the quote (or an expired quote) is 409 order.price-changed with the new `preflight`; any cart ' +
+  'problem is 422 with every problem in `errors` and the `preflight`; a pre-order time off the offered slots ' +
+  'is 422 order.pre-order-slot-invalid; a promo code used up meanwhile is 422 promo-code.limit-exceed. ' +
+  'Contacts are checked with the SPEC §5 words (400 with the field); a delivery without address and point is ' +
+  '400 order.address-required; a forged or foreign quote is 400 order.quote-invalid; 404 resto.not-found. ' +
+  'A refusal writes nothing.';
+
+/** The customer's orders: place, list, read, cancel (all signed in as the path's person, all no-store). */
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
+  app,
+  { db, config, catalog, now },
+) => {
+  const deps: PlacementDeps = {
+    db,
+    quoteKey: readQuoteKey(config),
+    whiteLabel: config.brand.whiteLabel,
+    preOrderEnabled: config.brand.features.preOrder,
+    promoCodesEnabled: config.brand.features.promoCodes,
+    slotMinutes: config.brand.features.preOrderSlotMinutes ?? DEFAULT_SLOT_MINUTES,
+  };
+
+  const refuse = (reply: FastifyReply, refusal: OrderRefusal) =>
+    reply.code(refusal.status).send({
+      errors: refusal.errors,
+      ...(refusal.preflight ? { preflight: refusal.preflight } : {}),
+    });
+
+  app.post(
+    '/api/v1/persons/:personId/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Places an order exactly once (Authorization: Bearer; Idempotency-Key)',
+        description: PLACE_DESCRIPTION,
+        params: personPreflightParams,
+        headers: placeOrderHeaders,
+        body: placeOrderRequest,
+        response: {
+          201: order,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: orderRefusedBody,
+          422: orderRefusedBody,
+        },
+      },
+      config: { auth: 'path-person' },
+    },
+    async (request, reply) => {
+      const { personId } = signedInPerson(request);
+      try {
+        const placed = await placeOrder(deps, {
+          personId,
+          key: request.headers['idempotency-key'] as string | undefined,
+          body: request.body,
+          snapshot: catalog.snapshot,
+          nowMs: now(),
+          locale: requestLocale(request),
+        });
+        const answer = await readOrder(db, personId, placed.orderId);
+        if (!answer) throw new ApiError(404, 'order.not-found', 'orderId');
+        if (placed.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(201).send(answer);
+      } catch (error) {
+        if (error instanceof OrderRefusal) return refuse(reply, error);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/v1/persons/:personId/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The person's orders, newest first (page from 0, size 1–99, default 20)",
+        params: personPreflightParams,
+        querystring: personOrdersQuery,
+        response: { 200: personOrdersResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      config: { auth: 'path-person' },
+    },
+    async (request) =>
+      listOrders(db, signedInPerson(request).personId, request.query.page ?? 0, request.query.size ?? 20),
+  );
+
+  app.get(
+    '/api/v1/persons/:personId/orders/:orderId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its lines, place, payment and status history (404 for another person’s)',
+        params: personOrderParams,
+        response: { 200: order, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      config: { auth: 'path-person' },
+    },
+    async (request) => {
+      const found = await readOrder(db, signedInPerson(request).personId, request.params.orderId);
+      if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
+      return found;
+    },
+  );
+
+  app.post(
+    '/api/v1/persons/:personId/orders/:orderId/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancels an order the restaurant has not accepted yet; its promo use is given back',
+        description: '409 order.cannot-cancel once the order has moved on from `new`; 404 order.not-found.',
+        params: personOrderParams,
+        response: {
+          200: order,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+      config: { auth: 'path-person' },
+    },
+    async (request) => {
+      const { personId } = signedInPerson(request);
+      await cancelOrder(db, personId, request.params.orderId, now());
+      const found = await readOrder(db, personId, request.params.orderId);
+      if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
+      return found;
+    },
+  );
+};
