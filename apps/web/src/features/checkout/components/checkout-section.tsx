@@ -5,8 +5,10 @@ import {
   formatMoney,
   formatPhoneInput,
   type Locale,
+  minor,
   normalizePhone,
   ORDER_COMMENT_MAX,
+  type OrderContact,
   orderContactIssues,
   type PaymentMethod,
   PHONE_MASK_PLACEHOLDER,
@@ -133,7 +135,7 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
   const answer = query.data;
   const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
   const reading = useMemo(() => readPreflight(answer?.problems ?? []), [answer]);
-  const money = (amount: number) => formatMoney(amount as never, currency, locale);
+  const money = (amount: number) => formatMoney(minor(amount), currency, locale);
 
   // Payment: only what the restaurant takes for this method (SPEC §4), CARD_ONLINE first when it does.
   const allowed = useMemo(
@@ -191,7 +193,7 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
     const subscription = form.watch((values, { name }) => {
       const store = orderDraftStore.getState();
       if (name === 'name' || name === 'phone' || name === 'email') {
-        store.setContact({ [name]: values[name] || null });
+        store.setContact({ [name]: values[name] || null } as Partial<OrderContact>);
       } else if (name === 'comment') {
         store.setComment(values.comment ?? '');
       } else if (
@@ -268,9 +270,9 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
       const order: Order = await placeOrder(personId, body, key, sleep);
       // The order exists: only now does the cart empty and the attempt end (ORDERING.md).
       queryClient.setQueryData(orderQuery(personId, order.id).queryKey, order);
+      navigate(`/orders/${order.id}`);
       orderDraftStore.getState().placed();
       cartStore.getState().clear();
-      navigate(`/orders/${order.id}`);
     } catch (error) {
       handleFailure(error, body);
     } finally {
