@@ -207,7 +207,7 @@ export const orderDraftStorage = {
     unsubscribe?.();
     const stopDraft = orderDraftStore.subscribe((state, previous) => {
       if (PERSISTED.some((key) => state[key] !== previous[key])) {
-        const draft: StoredDraft = Object.fromEntries(PERSISTED.map((key) => [key, state[key]])) as StoredDraft;
+        const draft: StoredDraft = Object.fromEntries(PERSISTED.map((key) => [key, state[key]])) as unknown as StoredDraft;
         writeStored(STORAGE_KEYS.orderDraft, draft);
       }
     });

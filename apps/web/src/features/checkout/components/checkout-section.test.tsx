@@ -155,7 +155,7 @@ describe('checkout', () => {
     await render();
     expect(screen.getByTestId('contact-name')).toHaveValue('Аня');
     expect(screen.getByTestId('contact-email')).toHaveValue('a@b.ru');
-    expect(screen.getByTestId('contact-phone')).toHaveValue('+7 999 123-45-67');
+    expect(screen.getByTestId('contact-phone')).toHaveValue('+7 (999) 123-45-67');
     personStore.getState().signedOut();
     expect(orderDraftStore.getState().contact).toEqual({ name: null, email: null, phone: null });
   });

@@ -351,7 +351,11 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
   const ready = !!request && !!answer && fresh && !reading.blocking && payType !== null;
   const register = (name: FieldName) => form.register(name);
   const phoneField = form.register('phone', {
-    onChange: (event) => form.setValue('phone', formatPhoneInput(event.target.value)),
+    // The mask of the sign-in form; once submitted, the masked value is what gets re-checked.
+    onChange: (event) =>
+      form.setValue('phone', formatPhoneInput(event.target.value), {
+        shouldValidate: form.formState.isSubmitted,
+      }),
   });
 
   return (

@@ -9,9 +9,17 @@ export interface PriceChange {
   after: PreflightResponse;
 }
 
+export interface LineChange {
+  id: number;
+  menuId: number;
+  before: number | null;
+  /** null: the dish is no longer available. */
+  after: number | null;
+}
+
 /** The lines whose sum moved between the two answers, then delivery and the total (a small diff). */
 export function priceDiff(before: PreflightResponse, after: PreflightResponse) {
-  const lines = after.positions.flatMap((line, index) => {
+  const lines = after.positions.flatMap((line, index): LineChange[] => {
     const old = before.positions[index];
     const beforeSum = old && old.id === line.id ? old.payableAmount : null;
     if (!line.available) return [{ id: line.id, menuId: line.menu.id, before: beforeSum, after: null }];
