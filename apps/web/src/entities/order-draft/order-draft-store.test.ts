@@ -56,7 +56,11 @@ describe('order draft', () => {
       draft.setComment('Без лука');
       draft.setPreOrderAt(future);
       const key = draft.attemptKey('body-1');
-      orderDraftStore.setState({ contact: { name: null, email: null, phone: null }, comment: '', attempt: null });
+      orderDraftStore.setState({
+        contact: { name: null, email: null, phone: null },
+        comment: '',
+        attempt: null,
+      });
       // The stored draft is what a reload reads back.
       localStorage.setItem(
         'order_draft',
@@ -96,7 +100,12 @@ describe('order draft', () => {
         JSON.stringify({ personCount: 3, promoCode: null, preOrderAt: '2020-01-01T10:00:00.000Z' }),
       );
       orderDraftStorage.hydrate();
-      expect(orderDraftStore.getState()).toMatchObject({ personCount: 3, preOrderAt: null, comment: '', attempt: null });
+      expect(orderDraftStore.getState()).toMatchObject({
+        personCount: 3,
+        preOrderAt: null,
+        comment: '',
+        attempt: null,
+      });
     });
 
     it('keeps one key per body: the same body re-uses it, another body gets a new one', () => {

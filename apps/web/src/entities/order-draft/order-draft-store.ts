@@ -12,8 +12,6 @@ import {
 import { createStore, useStore } from 'zustand';
 import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import { readStored, writeStored } from '../../shared/storage/local-storage.ts';
-import { serverNow } from '../clock/clock-store.ts';
-import { personStore } from '../session/person-store.ts';
 import {
   type Guard,
   isBoolean,
@@ -24,6 +22,8 @@ import {
   shape,
   textUpTo,
 } from '../../shared/storage/stored-value-guards.ts';
+import { serverNow } from '../clock/clock-store.ts';
+import { personStore } from '../session/person-store.ts';
 
 /** SPEC §3 'Order draft': the promo code as the customer entered it and as the last preflight judged it. */
 export interface DraftPromoCode {
@@ -207,7 +207,9 @@ export const orderDraftStorage = {
     unsubscribe?.();
     const stopDraft = orderDraftStore.subscribe((state, previous) => {
       if (PERSISTED.some((key) => state[key] !== previous[key])) {
-        const draft: StoredDraft = Object.fromEntries(PERSISTED.map((key) => [key, state[key]])) as unknown as StoredDraft;
+        const draft: StoredDraft = Object.fromEntries(
+          PERSISTED.map((key) => [key, state[key]]),
+        ) as unknown as StoredDraft;
         writeStored(STORAGE_KEYS.orderDraft, draft);
       }
     });

@@ -2,8 +2,8 @@ import {
   type CustomerDeliveryMethod,
   type Locale,
   localDayStartMs,
-  parseTimezoneOffset,
   type PreOrderRules,
+  parseTimezoneOffset,
 } from '@storefront/domain';
 import type { PreOrderHours, Resto } from '@storefront/domain/contracts';
 
@@ -23,7 +23,9 @@ export function preOrderRulesFor(
     nowMs,
     timezone: resto.timezone,
     openingHours: resto.openingHours,
-    preOrder: own ? { minTimeMinutes: own.minTimeMinutes, dayInAdvance: own.dayInAdvance, hours: own.hours } : null,
+    preOrder: own
+      ? { minTimeMinutes: own.minTimeMinutes, dayInAdvance: own.dayInAdvance, hours: own.hours }
+      : null,
   };
 }
 

@@ -298,26 +298,26 @@ function FilledCart({
             locale={locale}
           />
           {!checkoutSection && (
-          <div className={styles.checkout}>
-            <Button
-              variant="primary"
-              size="l"
-              fullWidth
-              onClick={checkout}
-              disabled={blocked}
-              aria-describedby={reading.blocking ? 'cart-blocked' : undefined}
-              data-testid="checkout"
-            >
-              {t('checkout')}
-            </Button>
-            {reading.blocking && (
-              <p id="cart-blocked" className={styles.muted}>
-                {t('checkoutBlocked')}
-              </p>
-            )}
-            {!authorised && <p className={styles.muted}>{t('signInToOrder')}</p>}
-            {pending && <p role="status">{t('checkoutSoon')}</p>}
-          </div>
+            <div className={styles.checkout}>
+              <Button
+                variant="primary"
+                size="l"
+                fullWidth
+                onClick={checkout}
+                disabled={blocked}
+                aria-describedby={reading.blocking ? 'cart-blocked' : undefined}
+                data-testid="checkout"
+              >
+                {t('checkout')}
+              </Button>
+              {reading.blocking && (
+                <p id="cart-blocked" className={styles.muted}>
+                  {t('checkoutBlocked')}
+                </p>
+              )}
+              {!authorised && <p className={styles.muted}>{t('signInToOrder')}</p>}
+              {pending && <p role="status">{t('checkoutSoon')}</p>}
+            </div>
           )}
           {checkoutSection && reading.blocking && (
             <p id="cart-blocked" className={styles.muted}>

@@ -68,7 +68,10 @@ function stubApi(
       }
       if (path === '/api/v1/persons/5/orders' && init?.method === 'POST') {
         const headers = new Headers(init.headers);
-        const call = { body: JSON.parse(String(init.body)) as PlaceOrderRequest, key: headers.get('idempotency-key') };
+        const call = {
+          body: JSON.parse(String(init.body)) as PlaceOrderRequest,
+          key: headers.get('idempotency-key'),
+        };
         posts.push(call);
         const answer = orders(call, posts.length - 1);
         if (answer === 'network') throw new TypeError('Failed to fetch');
@@ -97,7 +100,8 @@ async function render(restoOverrides: Parameters<typeof resto>[0] = { id: 1 }) {
   );
 }
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 async function ready() {
   await waitFor(() => expect(screen.getByTestId('place-order')).toBeEnabled());
@@ -149,9 +153,10 @@ describe('checkout', () => {
 
   it('fills the empty contact fields from the profile on sign-in, and forgets them on sign-out', async () => {
     stubApi(() => json({}));
-    personStore
-      .getState()
-      .signedIn(testTokens(), { ...testProfile, deliveries: [{ personName: 'Аня', phone: null, email: 'a@b.ru' }] });
+    personStore.getState().signedIn(testTokens(), {
+      ...testProfile,
+      deliveries: [{ personName: 'Аня', phone: null, email: 'a@b.ru' }],
+    });
     await render();
     expect(screen.getByTestId('contact-name')).toHaveValue('Аня');
     expect(screen.getByTestId('contact-email')).toHaveValue('a@b.ru');
@@ -355,13 +360,22 @@ describe('checkout', () => {
     fillContacts();
     await ready();
     fireEvent.click(screen.getByTestId('place-order'));
-    expect(await screen.findByTestId('place-order-failure')).toHaveTextContent('Минимальная сумма заказа 3 000 ₽');
+    expect(await screen.findByTestId('place-order-failure')).toHaveTextContent(
+      'Минимальная сумма заказа 3 000 ₽',
+    );
     expect(cartStore.getState().positions).toHaveLength(1);
   });
 
   it('puts a 400 field error on its field', async () => {
     stubApi(() =>
-      json({ errors: [{ code: 'person-name.invalid', message: 'Имя указано не корректно', field: 'person.name' }] }, 400),
+      json(
+        {
+          errors: [
+            { code: 'person-name.invalid', message: 'Имя указано не корректно', field: 'person.name' },
+          ],
+        },
+        400,
+      ),
     );
     personStore.getState().signedIn(testTokens(), testProfile);
     await render();

@@ -33,11 +33,7 @@ import { useCurrentLocation } from '../../../entities/location/current-location.
 import { selectionsStore, useSelections } from '../../../entities/location/selections-store.ts';
 import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/order-draft-store.ts';
 import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
-import {
-  preOrderRulesFor,
-  restoClockDate,
-  restoClockTime,
-} from '../../../entities/orders/pre-order.ts';
+import { preOrderRulesFor, restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
@@ -64,7 +60,11 @@ export interface CheckoutValues {
 
 type FieldName = keyof CheckoutValues;
 
-function issueText(code: string | undefined, message: string | undefined, locale: Locale): string | undefined {
+function issueText(
+  code: string | undefined,
+  message: string | undefined,
+  locale: Locale,
+): string | undefined {
   if (!code) return undefined;
   const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[code];
   return known ? pickText(known, locale) : message || code;
@@ -143,7 +143,8 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
     [resto, method],
   );
   const fallback = resto && method ? defaultPaymentMethod(paymentOptionsFor(resto.payConfig, method)) : null;
-  const payType: PaymentMethod | null = savedPayment && allowed.includes(savedPayment) ? savedPayment : fallback;
+  const payType: PaymentMethod | null =
+    savedPayment && allowed.includes(savedPayment) ? savedPayment : fallback;
   const [paymentReset, setPaymentReset] = useState<{ was: PaymentMethod; now: PaymentMethod } | null>(null);
   useEffect(() => {
     if (savedPayment && fallback && !allowed.includes(savedPayment)) {
@@ -249,7 +250,9 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
   const menuIds = [...new Set(lines.map((line) => line.menu.id))];
   const menus = useQueries({ queries: menuIds.map((menuId) => menuPositionsQuery(menuId)) });
   const nameOf = (id: number, menuId: number) => {
-    const position = menus.flatMap((menu) => menu.data ?? []).find((p) => p.id === id && p.menu.id === menuId);
+    const position = menus
+      .flatMap((menu) => menu.data ?? [])
+      .find((p) => p.id === id && p.menu.id === menuId);
     return position ? pickText(position.name, locale) : t('dish', { id });
   };
 
@@ -425,7 +428,9 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
               ))}
             </div>
             <Field label={t('placeComment')} error={errorOf('placeComment')}>
-              {(control) => <input {...control} {...register('placeComment')} data-testid="delivery-comment" />}
+              {(control) => (
+                <input {...control} {...register('placeComment')} data-testid="delivery-comment" />
+              )}
             </Field>
           </fieldset>
         )}

@@ -29,7 +29,9 @@ export function priceDiff(before: PreflightResponse, after: PreflightResponse) {
   return {
     lines,
     delivery:
-      before.deliveryPrice !== after.deliveryPrice ? { before: before.deliveryPrice, after: after.deliveryPrice } : null,
+      before.deliveryPrice !== after.deliveryPrice
+        ? { before: before.deliveryPrice, after: after.deliveryPrice }
+        : null,
     total: { before: before.payable, after: after.payable },
   };
 }
@@ -94,7 +96,9 @@ export function PriceChangedDialog({
             </li>
           )}
           <li>
-            <strong>{t('priceChangedTotal', { before: money(diff.total.before), after: money(diff.total.after) })}</strong>
+            <strong>
+              {t('priceChangedTotal', { before: money(diff.total.before), after: money(diff.total.after) })}
+            </strong>
           </li>
         </ul>
       )}

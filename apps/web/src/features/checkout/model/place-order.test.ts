@@ -6,7 +6,10 @@ import { bodyFingerprint, NETWORK_RETRIES, placeOrder } from './place-order.ts';
 
 const body = { restoId: 1, quote: 'q' } as unknown as PlaceOrderRequest;
 const json = (value: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json', ...headers } });
+  new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 function stub(answers: (() => Response)[]) {
   const keys: (string | null)[] = [];
@@ -47,7 +50,8 @@ describe('placing an order', () => {
 
   it('waits out 409 idempotency.in-progress for its Retry-After', async () => {
     const keys = stub([
-      () => json({ errors: [{ code: 'idempotency.in-progress', message: '…' }] }, 409, { 'retry-after': '2' }),
+      () =>
+        json({ errors: [{ code: 'idempotency.in-progress', message: '…' }] }, 409, { 'retry-after': '2' }),
       () => json(makeOrder(), 201),
     ]);
     await placeOrder(5, body, 'key-00000002', sleep);
@@ -58,9 +62,17 @@ describe('placing an order', () => {
   it('hands a price change to the customer with the new pricing, code, status and data', async () => {
     stub([
       () =>
-        json({ errors: [{ code: 'order.price-changed', message: 'Цена изменилась' }], preflight: { quote: 'q2' } }, 409),
+        json(
+          {
+            errors: [{ code: 'order.price-changed', message: 'Цена изменилась' }],
+            preflight: { quote: 'q2' },
+          },
+          409,
+        ),
     ]);
-    const error = (await placeOrder(5, body, 'key-00000003', sleep).catch((e: unknown) => e)) as OrderApiError;
+    const error = (await placeOrder(5, body, 'key-00000003', sleep).catch(
+      (e: unknown) => e,
+    )) as OrderApiError;
     expect(error).toBeInstanceOf(OrderApiError);
     expect(error).toMatchObject({ code: 'order.price-changed', status: 409, message: 'Цена изменилась' });
     expect(error.preflight).toEqual({ quote: 'q2' });

@@ -34,7 +34,11 @@ export async function placeOrder(
         networkFailures++;
         continue;
       }
-      if (error.status === 409 && error.code === 'idempotency.in-progress' && inProgress < IN_PROGRESS_RETRIES) {
+      if (
+        error.status === 409 &&
+        error.code === 'idempotency.in-progress' &&
+        inProgress < IN_PROGRESS_RETRIES
+      ) {
         await sleep(Math.min(MAX_WAIT_S, error.retryAfter ?? 1) * 1000);
         inProgress++;
         continue;

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setServerNow } from '../../../test/test-clock.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
 import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
+import { setServerNow } from '../../../test/test-clock.ts';
 import OrderPage from './order-page.tsx';
 
 const kazan = { id: 1, name: { ru: 'Казань' }, order: 1 };

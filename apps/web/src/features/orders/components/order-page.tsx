@@ -86,7 +86,11 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
   });
 
   const headline =
-    order.status === 'canceled' ? t('canceledTitle') : order.status === 'declined' ? t('declinedTitle') : t('accepted');
+    order.status === 'canceled'
+      ? t('canceledTitle')
+      : order.status === 'declined'
+        ? t('declinedTitle')
+        : t('accepted');
   const over = order.status === 'canceled' || order.status === 'declined';
   const when = whenText(order.preOrderAt ?? order.promisedAt, order.timezone);
 
@@ -110,8 +114,12 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
         <p aria-live="polite">
           {t('status')}: <strong data-testid="order-status">{t(`status_${order.status}`)}</strong>
         </p>
-        {order.deliveryType === 'DELIVERY' && order.address && <p className={styles.muted}>{order.address}</p>}
-        {order.deliveryType === 'TAKE_AWAY' && <p className={styles.muted}>{pickText(order.restoName, locale)}</p>}
+        {order.deliveryType === 'DELIVERY' && order.address && (
+          <p className={styles.muted}>{order.address}</p>
+        )}
+        {order.deliveryType === 'TAKE_AWAY' && (
+          <p className={styles.muted}>{pickText(order.restoName, locale)}</p>
+        )}
       </section>
 
       <section className={styles.card} aria-labelledby="order-lines">

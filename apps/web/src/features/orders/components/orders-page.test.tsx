@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
-import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
+import { makeLine, makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import OrdersPage from './orders-page.tsx';
 
@@ -13,8 +13,19 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const summary = (id: number, number: string): OrderSummary => {
-  const { timezone: _t, promoCode: _p, personCount: _c, comment: _m, person: _n, address: _a, location: _l, deliveryPlace: _d, lines: _x, history: _h, ...rest } =
-    makeOrder({ id, number });
+  const {
+    timezone: _t,
+    promoCode: _p,
+    personCount: _c,
+    comment: _m,
+    person: _n,
+    address: _a,
+    location: _l,
+    deliveryPlace: _d,
+    lines: _x,
+    history: _h,
+    ...rest
+  } = makeOrder({ id, number });
   return rest;
 };
 
@@ -37,8 +48,8 @@ function stubApi() {
   const old = makeOrder({
     id: 12,
     lines: [
-      { ...makeOrder().lines[0]!, id: 1, name: { ru: 'Ролл «Филадельфия»' }, count: 2 },
-      { ...makeOrder().lines[0]!, id: 9, name: { ru: 'Снятый с меню сет' }, count: 1 },
+      makeLine({ id: 1, name: { ru: 'Ролл «Филадельфия»' }, count: 2 }),
+      makeLine({ id: 9, name: { ru: 'Снятый с меню сет' }, count: 1 }),
     ],
   });
   vi.stubGlobal(
@@ -55,7 +66,8 @@ function stubApi() {
         return json({ content, page, size: 10, totalElements: 12 });
       }
       if (url.pathname === '/api/v1/persons/5/orders/12') return json(old);
-      if (url.pathname === '/1/p/menus/1/positions') return json([position(1, 'Ролл «Филадельфия»', 110_000)]);
+      if (url.pathname === '/1/p/menus/1/positions')
+        return json([position(1, 'Ролл «Филадельфия»', 110_000)]);
       return json({ errors: [{ code: 'route.not-found', message: 'Нет такого' }] }, 404);
     }),
   );
@@ -65,7 +77,13 @@ function stubApi() {
 const render = () =>
   renderWithApp(
     <OrdersPage />,
-    { cities: [kazan], city: kazan, resto: resto({ id: 1 }), method: 'DELIVERY', menus: resto({ id: 1 }).menus },
+    {
+      cities: [kazan],
+      city: kazan,
+      resto: resto({ id: 1 }),
+      method: 'DELIVERY',
+      menus: resto({ id: 1 }).menus,
+    },
     { entry: '/orders' },
   );
 
@@ -98,6 +116,8 @@ describe('orders page', () => {
       'Больше недоступны: Снятый с меню сет',
     );
     expect(screen.getByTestId('order-again-result')).toHaveTextContent('Добавили в корзину 2 блюда');
-    expect(cartStore.getState().positions).toMatchObject([{ id: 1, menu: { id: 1 }, count: 2, price: 110_000 }]);
+    expect(cartStore.getState().positions).toMatchObject([
+      { id: 1, menu: { id: 1 }, count: 2, price: 110_000 },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { Link, Navigate } from 'react-router';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
-import { failureText, fetchOrder, fetchOrders, orderQuery } from '../../../entities/orders/order-client.ts';
+import { failureText, fetchOrders, orderQuery } from '../../../entities/orders/order-client.ts';
 import { restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -66,7 +66,8 @@ function OrdersList() {
       const offered = new Set(menus.map((menu) => menu.id));
       const menuIds = [...new Set(order.lines.map((line) => line.menu.id))].filter((id) => offered.has(id));
       const positions = new Map<number, Position[]>();
-      for (const menuId of menuIds) positions.set(menuId, await queryClient.fetchQuery(menuPositionsQuery(menuId)));
+      for (const menuId of menuIds)
+        positions.set(menuId, await queryClient.fetchQuery(menuPositionsQuery(menuId)));
       const needsModifiers = order.lines.some((line) => line.modifiers.length > 0);
       const modifiers = needsModifiers ? await queryClient.fetchQuery(restoModifiersQuery(resto.id)) : [];
       const plan = planOrderAgain(order, offered, positions, modifiers);

@@ -1,9 +1,9 @@
 import { minor } from '@storefront/domain';
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../../../test/fixtures/order-fixtures.ts';
+import { makeLine } from '../../../test/fixtures/order-fixtures.ts';
 import { planOrderAgain } from './order-again.ts';
 
-const line = makeOrder().lines[0]!;
+const line = makeLine();
 const position = (id: number, menuId = 1) => ({
   id,
   menu: { id: menuId },
@@ -37,7 +37,12 @@ const modifiers = [
 describe('order again', () => {
   it('keeps a line whose menu, dish and modifier items are all still there, at today’s prices', () => {
     const order = {
-      lines: [{ ...line, modifiers: [{ id: 7, modifierId: 3, name: { ru: 'Терияки' }, count: 1, price: minor(1) }] }],
+      lines: [
+        {
+          ...line,
+          modifiers: [{ id: 7, modifierId: 3, name: { ru: 'Терияки' }, count: 1, price: minor(1) }],
+        },
+      ],
     };
     const plan = planOrderAgain(order, new Set([1]), new Map([[1, [position(1)]]]), modifiers);
     expect(plan.gone).toEqual([]);
@@ -58,7 +63,11 @@ describe('order again', () => {
       lines: [
         { ...line, id: 1, menu: { id: 2 } },
         { ...line, id: 4 },
-        { ...line, id: 1, modifiers: [{ id: 8, modifierId: 3, name: { ru: 'X' }, count: 1, price: minor(1) }] },
+        {
+          ...line,
+          id: 1,
+          modifiers: [{ id: 8, modifierId: 3, name: { ru: 'X' }, count: 1, price: minor(1) }],
+        },
       ],
     };
     const plan = planOrderAgain(order, new Set([1]), new Map([[1, [position(1)]]]), modifiers);

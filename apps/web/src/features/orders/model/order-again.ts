@@ -39,7 +39,9 @@ export function planOrderAgain(
       const item = groups
         .find((group) => group.modifierId === modifier.modifierId)
         ?.items.find((candidate) => candidate.id === modifier.id);
-      return item ? { id: item.id, modifierId: modifier.modifierId, count: modifier.count, price: item.price } : null;
+      return item
+        ? { id: item.id, modifierId: modifier.modifierId, count: modifier.count, price: item.price }
+        : null;
     });
     if (chosen.some((item) => item === null)) {
       plan.gone.push(line);

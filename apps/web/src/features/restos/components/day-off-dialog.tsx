@@ -50,7 +50,9 @@ function ClosedNotice({
   const preOrderOn = useBrand().features.preOrder && method !== null;
   const hours = useQuery({ ...restoWorkingHoursQuery(resto.id), enabled: preOrderOn && !status.open });
   const slot =
-    preOrderOn && method && hours.data ? firstPreOrderSlot(preOrderRulesFor(resto, method, hours.data, now)) : null;
+    preOrderOn && method && hours.data
+      ? firstPreOrderSlot(preOrderRulesFor(resto, method, hours.data, now))
+      : null;
   if (status.open) return null;
   const slotText = (at: number) => {
     const time = restoClockTime(at, resto.timezone);
@@ -75,7 +77,9 @@ function ClosedNotice({
                 variant="primary"
                 onClick={async () => {
                   // The draft loads with the cart, after the boot's storage checks: not on the first screen.
-                  const { orderDraftStore } = await import('../../../entities/order-draft/order-draft-store.ts');
+                  const { orderDraftStore } = await import(
+                    '../../../entities/order-draft/order-draft-store.ts'
+                  );
                   orderDraftStore.getState().setPreOrderAt(new Date(slot).toISOString());
                   onDismiss();
                   navigate('/cart');
