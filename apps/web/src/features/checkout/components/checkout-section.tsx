@@ -234,6 +234,12 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
         : [],
     [resto, method, preOrderOn, hours.data],
   );
+  // A time already past (or pre-orders switched off for the brand) is dropped: as soon as possible again.
+  useEffect(() => {
+    if (preOrderAt && (!preOrderOn || Date.parse(preOrderAt) <= serverNow())) {
+      orderDraftStore.getState().setPreOrderAt(null);
+    }
+  }, [preOrderAt, preOrderOn]);
   const chosenMs = preOrderAt ? Date.parse(preOrderAt) : null;
   const chosenDay = chosenMs === null ? null : (days.find((day) => day.slots.includes(chosenMs)) ?? null);
   const dayLabel = (day: (typeof days)[number]) =>
