@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
+import { consentStore } from '../../../entities/consent/consent-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { failureText, fetchOrders, orderQuery } from '../../../entities/orders/order-client.ts';
 import { restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
@@ -71,10 +72,14 @@ function OrdersList() {
       const needsModifiers = order.lines.some((line) => line.modifiers.length > 0);
       const modifiers = needsModifiers ? await queryClient.fetchQuery(restoModifiersQuery(resto.id)) : [];
       const plan = planOrderAgain(order, offered, positions, modifiers);
-      for (const line of plan.add) cartStore.getState().add(line);
+      // SPEC §2 item 9: an 18+ dish asks the adulthood question first; a 'no' leaves those dishes out.
+      const adultRefused =
+        plan.add.some((line) => line.isAdult) && !(await consentStore.getState().requestAdulthood());
+      const added = adultRefused ? plan.add.filter((line) => !line.isAdult) : plan.add;
+      for (const { isAdult: _adult, ...line } of added) cartStore.getState().add(line);
       setAgain({
         orderId: summary.id,
-        added: plan.add.reduce((count, line) => count + line.count, 0),
+        added: added.reduce((count, line) => count + line.count, 0),
         gone: plan.gone.map((line) => pickText(line.name, locale)),
       });
     } catch (error) {

@@ -53,6 +53,7 @@ describe('order again', () => {
         price: 150_000,
         count: 2,
         hasModifiers: true,
+        isAdult: false,
         modifiers: [{ id: 7, modifierId: 3, count: 1, price: 5_000 }],
       },
     ]);

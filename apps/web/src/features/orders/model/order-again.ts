@@ -9,6 +9,8 @@ export interface OrderAgainPlan {
     price: Minor;
     count: number;
     hasModifiers: boolean;
+    /** An 18+ dish: the adulthood question comes first, as when adding it from the menu. */
+    isAdult: boolean;
     modifiers: { id: number; modifierId: number; count: number; price: Minor }[];
   }[];
   gone: Order['lines'];
@@ -53,6 +55,7 @@ export function planOrderAgain(
       price: position.price,
       count: line.count,
       hasModifiers: groups.length > 0,
+      isAdult: position.isAdult,
       modifiers: chosen.filter((item) => item !== null),
     });
   }
