@@ -17,7 +17,10 @@ import type { LayoutName } from './route-kinds.ts';
 const PromotionsPage = lazy(() => import('../features/promotions/components/promotions-page.tsx'));
 const RestosPage = lazy(() => import('../features/restos/components/restos-page.tsx'));
 const RestoPage = lazy(() => import('../features/restos/components/resto-page.tsx'));
-const CartPage = lazy(() => import('../features/cart/components/cart-page.tsx'));
+// The cart with the checkout below it (decision 21), composed here: features never import each other.
+const CartPage = lazy(() => import('./cart-route.tsx'));
+const OrderPage = lazy(() => import('../features/orders/components/order-page.tsx'));
+const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page.tsx'));
 const InfoPage = lazy(() => import('../features/info-pages/components/info-page.tsx'));
 // Top layers (dish with modifiers and gallery, promotion detail) load when opened.
@@ -117,6 +120,8 @@ export function AppRoutes() {
         <Route path="restos/:restoId" element={deferred(<RestoPage />)} />
         {/* The cart has two columns on wide screens: the default layout's width, not the narrow one. */}
         <Route path="cart" element={deferred(<CartPage />)} />
+        <Route path="orders" element={deferred(<OrdersPage />)} />
+        <Route path="orders/:orderId" element={deferred(<OrderPage />)} />
       </Route>
       <Route element={<LayoutRoute name="custom-default" />}>
         <Route path="menus/:menuId" element={<MenuPage />} />

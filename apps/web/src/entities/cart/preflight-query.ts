@@ -58,6 +58,8 @@ export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
   const deliveryPlace = useSelections((state) => state.deliveryPlace);
   const personCount = useOrderDraft((state) => state.personCount);
   const promoCode = useOrderDraft((state) => state.promoCode?.code ?? null);
+  // The checkout's chosen pre-order time: the cart and the checkout price the same order (one query).
+  const draftPreOrderAt = useOrderDraft((state) => state.preOrderAt);
   const personId = usePerson((state) => (state.profile && state.tokens ? state.profile.id : null));
 
   const resto = location.resto;
@@ -75,7 +77,7 @@ export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
           deliveryPlace,
           promoCode,
           personCount: brand.features.personCount ? personCount : undefined,
-          preOrderAt: options.preOrderAt ?? null,
+          preOrderAt: options.preOrderAt ?? draftPreOrderAt ?? null,
         })
       : null;
 

@@ -56,5 +56,8 @@ export const restosTextsEn = {
     '{{name}} is closed now. We will take your order when it opens, or choose another address or pickup.',
   understood: 'Got it',
   changeAddress: 'Change address',
+  preOrderOffer: 'Pre-order for {{time}}',
+  preOrderTomorrow: 'tomorrow, {{time}}',
+  preOrderDate: '{{date}}, {{time}}',
   weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
 } satisfies NamespaceTexts;

@@ -58,5 +58,8 @@ export const restosTexts = {
     '{{name}} сейчас закрыт. Мы примем заказ, когда ресторан откроется, или выберите другой адрес или самовывоз.',
   understood: 'Понятно',
   changeAddress: 'Изменить адрес',
+  preOrderOffer: 'Оформить предзаказ на {{time}}',
+  preOrderTomorrow: 'завтра, {{time}}',
+  preOrderDate: '{{date}}, {{time}}',
   weekdays: ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'],
 } satisfies NamespaceTexts;

@@ -103,6 +103,9 @@ function Profile({ onContinue }: { onContinue: () => void }) {
       <Button variant="secondary" size="l" fullWidth onClick={() => void signOut()} data-testid="sign-out">
         {t('signOut')}
       </Button>
+      <Link to="/orders" className={styles.link} data-testid="my-orders">
+        {t('myOrders')}
+      </Link>
       <Link to="/" className={styles.link}>
         {t('toMenu')}
       </Link>

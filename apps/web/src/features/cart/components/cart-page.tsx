@@ -11,7 +11,7 @@ import {
 } from '@storefront/domain';
 import type { PricedPosition } from '@storefront/domain/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
@@ -36,8 +36,13 @@ import { DeliverySection } from './delivery-section.tsx';
 import { PromoField } from './promo-field.tsx';
 import { ValidationPopup } from './validation-popup.tsx';
 
+export interface CartPageProps {
+  /** The checkout, composed in by app/ (features never import each other): shown below the cart. */
+  checkout?: ReactNode;
+}
+
 /** /cart (SPEC §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
-export default function CartPage() {
+export default function CartPage({ checkout }: CartPageProps = {}) {
   const { t, i18n } = useTranslation('cart');
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   useSessionConfig();
@@ -58,10 +63,18 @@ export default function CartPage() {
       </div>
     );
   }
-  return <FilledCart lines={lines} locale={locale} />;
+  return <FilledCart lines={lines} locale={locale} checkoutSection={checkout} />;
 }
 
-function FilledCart({ lines, locale }: { lines: readonly CartLine[]; locale: Locale }) {
+function FilledCart({
+  lines,
+  locale,
+  checkoutSection,
+}: {
+  lines: readonly CartLine[];
+  locale: Locale;
+  checkoutSection?: ReactNode;
+}) {
   const { t } = useTranslation('cart');
   const { t: common } = useTranslation('common');
   const brand = useBrand();
@@ -284,28 +297,37 @@ function FilledCart({ lines, locale }: { lines: readonly CartLine[]; locale: Loc
             currency={currency}
             locale={locale}
           />
-          <div className={styles.checkout}>
-            <Button
-              variant="primary"
-              size="l"
-              fullWidth
-              onClick={checkout}
-              disabled={blocked}
-              aria-describedby={reading.blocking ? 'cart-blocked' : undefined}
-              data-testid="checkout"
-            >
-              {t('checkout')}
-            </Button>
-            {reading.blocking && (
-              <p id="cart-blocked" className={styles.muted}>
-                {t('checkoutBlocked')}
-              </p>
-            )}
-            {!authorised && <p className={styles.muted}>{t('signInToOrder')}</p>}
-            {pending && <p role="status">{t('checkoutSoon')}</p>}
-          </div>
+          {!checkoutSection && (
+            <div className={styles.checkout}>
+              <Button
+                variant="primary"
+                size="l"
+                fullWidth
+                onClick={checkout}
+                disabled={blocked}
+                aria-describedby={reading.blocking ? 'cart-blocked' : undefined}
+                data-testid="checkout"
+              >
+                {t('checkout')}
+              </Button>
+              {reading.blocking && (
+                <p id="cart-blocked" className={styles.muted}>
+                  {t('checkoutBlocked')}
+                </p>
+              )}
+              {!authorised && <p className={styles.muted}>{t('signInToOrder')}</p>}
+              {pending && <p role="status">{t('checkoutSoon')}</p>}
+            </div>
+          )}
+          {checkoutSection && reading.blocking && (
+            <p id="cart-blocked" className={styles.muted}>
+              {t('checkoutBlocked')}
+            </p>
+          )}
         </div>
       </div>
+
+      {checkoutSection}
 
       <ConfirmationPopup
         open={clearing}

@@ -1,0 +1,60 @@
+import type { Order, PlaceOrderRequest } from '@storefront/domain/contracts';
+import { OrderApiError, postOrder } from '../../../entities/orders/order-client.ts';
+
+/**
+ * The placement's retry policy (decision 21). The same Idempotency-Key goes with every try of one body,
+ * so a retry can never make a second order: the server answers the order it already made.
+ * - A network failure (no answer at all) is retried NETWORK_RETRIES times, waiting 1 s, 2 s, 4 s.
+ * - `409 idempotency.in-progress` (the first request with this key is still running) is waited out for its
+ *   Retry-After (1 s when absent, at most 10 s a time), up to IN_PROGRESS_RETRIES times.
+ * - Anything else is for the customer to see: price changed, cart refused, a field wrong, unknown.
+ */
+export const NETWORK_RETRIES = 3;
+export const IN_PROGRESS_RETRIES = 10;
+const MAX_WAIT_S = 10;
+
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function placeOrder(
+  personId: number,
+  body: PlaceOrderRequest,
+  idempotencyKey: string,
+  sleep: Sleep = realSleep,
+): Promise<Order> {
+  let networkFailures = 0;
+  let inProgress = 0;
+  for (;;) {
+    try {
+      return await postOrder(personId, body, idempotencyKey);
+    } catch (error) {
+      if (!(error instanceof OrderApiError)) throw error;
+      if (error.network && networkFailures < NETWORK_RETRIES) {
+        await sleep(1000 * 2 ** networkFailures);
+        networkFailures++;
+        continue;
+      }
+      if (
+        error.status === 409 &&
+        error.code === 'idempotency.in-progress' &&
+        inProgress < IN_PROGRESS_RETRIES
+      ) {
+        await sleep(Math.min(MAX_WAIT_S, error.retryAfter ?? 1) * 1000);
+        inProgress++;
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** A short stable fingerprint of a body (FNV-1a over its JSON): the draft keeps it beside the key. */
+export function bodyFingerprint(body: unknown): string {
+  const text = JSON.stringify(body);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${hash.toString(16)}-${text.length}`;
+}

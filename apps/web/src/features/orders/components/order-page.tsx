@@ -1,0 +1,200 @@
+import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
+import type { Order } from '@storefront/domain/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { serverNow } from '../../../entities/clock/clock-store.ts';
+import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
+import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
+import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import styles from './orders.module.css';
+
+/** Anonymous visitors sign in first and come back here (SPEC §1). */
+export function useSignInFirst(): string | null {
+  const authorised = useIsAuthorised();
+  const location = useLocation();
+  return authorised ? null : location.pathname;
+}
+
+/** 'today by 19:30', 'tomorrow by …', '25 November by …' on the restaurant's clock. */
+export function useWhenText() {
+  const { t, i18n } = useTranslation('orders');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  return (iso: string, timezone: string) => {
+    const at = Date.parse(iso);
+    const time = restoClockTime(at, timezone);
+    const ahead = restoDaysAhead(at, serverNow(), timezone);
+    if (ahead === 0) return t('atToday', { time });
+    if (ahead === 1) return t('atTomorrow', { time });
+    return t('atDate', { date: restoClockDate(at, timezone, locale), time });
+  };
+}
+
+/** /orders/{id}: the order success screen (SPEC §2 item 17), and the order's page on any later visit. */
+export default function OrderPage() {
+  const signInFrom = useSignInFirst();
+  const orderId = Number(useParams().orderId);
+  if (signInFrom) return <Navigate to="/auth" replace state={{ from: signInFrom }} />;
+  if (!Number.isInteger(orderId) || orderId <= 0) return <Navigate to="/orders" replace />;
+  return <OrderView orderId={orderId} />;
+}
+
+function OrderView({ orderId }: { orderId: number }) {
+  const { t, i18n } = useTranslation('orders');
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const personId = usePerson((state) => state.profile?.id ?? 0);
+  const query = useQuery({ ...orderQuery(personId, orderId), retry: false });
+  if (query.isPending) {
+    return (
+      <div className={styles.page}>
+        <Spinner size={40} label={t('loading')} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={styles.page} role="alert">
+        <h1 className={styles.title}>{t('failed')}</h1>
+        <p>{failureText(query.error, locale)}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <OrderDetails order={query.data} personId={personId} locale={locale} />;
+}
+
+function OrderDetails({ order, personId, locale }: { order: Order; personId: number; locale: Locale }) {
+  const { t } = useTranslation('orders');
+  const queryClient = useQueryClient();
+  const whenText = useWhenText();
+  const [confirming, setConfirming] = useState(false);
+  const money = (amount: number) => formatMoney(minor(amount), order.currency, locale);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(personId, order.id),
+    onSuccess: (next) => {
+      queryClient.setQueryData(orderQuery(personId, order.id).queryKey, next);
+      void queryClient.invalidateQueries({ queryKey: ['orders', personId] });
+      setConfirming(false);
+    },
+    onError: () => setConfirming(false),
+  });
+
+  const headline =
+    order.status === 'canceled'
+      ? t('canceledTitle')
+      : order.status === 'declined'
+        ? t('declinedTitle')
+        : t('accepted');
+  const over = order.status === 'canceled' || order.status === 'declined';
+  const when = whenText(order.preOrderAt ?? order.promisedAt, order.timezone);
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="order-headline">
+        <h1 id="order-headline" className={styles.title}>
+          {headline}
+        </h1>
+        <p className={styles.muted}>{t('number')}</p>
+        <p className={styles.number} data-testid="order-number">
+          {order.number}
+        </p>
+        {!over && <p>{t('weWillCall')}</p>}
+        {!over && (
+          <p className={styles.promised} data-testid="order-promised">
+            {order.preOrderAt && <span className={styles.badge}>{t('preOrder')}</span>}
+            {order.deliveryType === 'DELIVERY' ? t('deliveryAt', { when }) : t('pickupAt', { when })}
+          </p>
+        )}
+        <p aria-live="polite">
+          {t('status')}: <strong data-testid="order-status">{t(`status_${order.status}`)}</strong>
+        </p>
+        {order.deliveryType === 'DELIVERY' && order.address && (
+          <p className={styles.muted}>{order.address}</p>
+        )}
+        {order.deliveryType === 'TAKE_AWAY' && (
+          <p className={styles.muted}>{pickText(order.restoName, locale)}</p>
+        )}
+      </section>
+
+      <section className={styles.card} aria-labelledby="order-lines">
+        <h2 id="order-lines" className={styles.cardTitle}>
+          {t('lines')}
+        </h2>
+        <ul className={styles.lines}>
+          {order.lines.map((line) => (
+            <li key={line.id} className={styles.line}>
+              <span>
+                {pickText(line.name, locale)} × {line.count}
+                {line.modifiers.length > 0 && (
+                  <span className={styles.muted}>
+                    {' '}
+                    ({line.modifiers.map((modifier) => pickText(modifier.name, locale)).join(', ')})
+                  </span>
+                )}
+              </span>
+              <span>{money(line.payableAmount)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className={styles.totals}>
+          <dt>{t('sum')}</dt>
+          <dd>{money(order.sum)}</dd>
+          {order.discount > 0 && (
+            <>
+              <dt>{t('discount')}</dt>
+              <dd>−{money(order.discount)}</dd>
+            </>
+          )}
+          {order.deliveryType === 'DELIVERY' && (
+            <>
+              <dt>{t('delivery')}</dt>
+              <dd>{order.deliveryPrice === 0 ? t('free') : money(order.deliveryPrice)}</dd>
+            </>
+          )}
+          <dt className={styles.strong}>{t('payable')}</dt>
+          <dd className={styles.strong} data-testid="order-payable">
+            {money(order.payable)}
+          </dd>
+          <dt>{t('payment')}</dt>
+          <dd>{t(`pay_${order.payType}`)}</dd>
+        </dl>
+      </section>
+
+      {cancel.isError && (
+        <p role="alert" className={styles.error}>
+          {failureText(cancel.error, locale)}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {order.canCancel && (
+          <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="cancel-order">
+            {t('cancel')}
+          </Button>
+        )}
+        <Link to="/orders" className={styles.link}>
+          {t('myOrders')}
+        </Link>
+        <Link to="/" className={styles.link}>
+          {t('toMenu')}
+        </Link>
+      </div>
+
+      <ConfirmationPopup
+        open={confirming}
+        headline={t('cancelTitle')}
+        supportingText={t('cancelText')}
+        confirmText={t('cancelConfirm')}
+        cancelText={t('keep')}
+        confirmLoading={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

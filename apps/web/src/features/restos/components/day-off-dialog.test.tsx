@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
+import { renderWithApp, resto, testBrand } from '../../../test/render-app.tsx';
+import { resetServerClock, setServerNow } from '../../../test/test-clock.ts';
+import { DayOffDialog } from './day-off-dialog.tsx';
+
+const kazan = { id: 1, name: { ru: 'Казань' }, order: 1 };
+const workingHours = [{ type: 'DELIVERY', minTimeMinutes: 60, dayInAdvance: 1, hours: [] }];
+
+function stubApi() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/1/restos/1/working-hours') {
+        return new Response(JSON.stringify(workingHours), { status: 200 });
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+}
+
+const render = (preOrder: boolean) =>
+  renderWithApp(
+    <Routes>
+      <Route path="/" element={<DayOffDialog />} />
+      <Route path="/cart" element={<p data-testid="cart-route" />} />
+    </Routes>,
+    { cities: [kazan], city: kazan, resto: resto({ id: 1 }), method: 'DELIVERY' },
+    { brand: { ...testBrand, features: { ...testBrand.features, preOrder } } },
+  );
+
+describe('day-off dialog', () => {
+  beforeEach(() => {
+    stubApi();
+    orderDraftStore.setState({ preOrderAt: null });
+    // 02:00 in Kazan: closed (10:00–23:00); the first slot is 10:00 (an hour's lead is long past by then).
+    setServerNow(Date.parse('2026-11-24T23:00:00Z'));
+  });
+  afterEach(resetServerClock);
+
+  it('offers a pre-order for the next slot, which sets the draft’s time and opens the cart', async () => {
+    await render(true);
+    const offer = await screen.findByTestId('pre-order-offer');
+    expect(offer).toHaveTextContent('Оформить предзаказ на 10:00');
+    fireEvent.click(offer);
+    expect(await screen.findByTestId('cart-route')).toBeInTheDocument();
+    await waitFor(() => expect(orderDraftStore.getState().preOrderAt).toBe('2026-11-25T07:00:00.000Z'));
+  });
+
+  it('offers none when pre-orders are off', async () => {
+    await render(false);
+    expect(await screen.findByText('Сейчас заказы не принимаются')).toBeInTheDocument();
+    expect(screen.queryByTestId('pre-order-offer')).not.toBeInTheDocument();
+  });
+});
