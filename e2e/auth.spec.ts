@@ -77,7 +77,7 @@ test.describe('phone sign-in', () => {
     await expectKazanMenu(page);
     await page.getByRole('article', { name: 'Канада', exact: true }).getByTestId('add-to-cart').click();
     await page.getByTestId('cart-button').click();
-    await page.getByTestId('checkout').click();
+    await page.getByTestId('checkout-sign-in-button').click();
 
     await expect(page).toHaveURL(/\/auth$/);
     await expect(
@@ -88,6 +88,6 @@ test.describe('phone sign-in', () => {
     await page.getByLabel('Код из СМС').fill(await smsCodeFor(phone.normalized));
     await page.getByRole('button', { name: 'Продолжить' }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByTestId('checkout')).toBeVisible();
+    await expect(page.getByTestId('checkout-form')).toBeVisible();
   });
 });

@@ -36,6 +36,13 @@ export function canonicalJson(value: unknown): string {
 export const fingerprintOf = (body: unknown) =>
   createHash('sha256').update(canonicalJson(body)).digest('hex');
 
+/**
+ * The fingerprint a placement's key is bound to: the body without its quote. The quote is our own signature
+ * of a pricing and carries an expiry, so a client that lost the answer and priced the same cart again sends
+ * a fresher quote of the same order; that is the same request, and must find the order, not a 422.
+ */
+export const orderFingerprintOf = (body: { quote?: unknown }) => fingerprintOf({ ...body, quote: undefined });
+
 export type Claim =
   | { kind: 'claimed' }
   | { kind: 'replay'; orderId: number }

@@ -17,7 +17,7 @@ import {
 } from '../../test/orders-kit.ts';
 import { cart, DAY, FRIDAY_OVERNIGHT, line, NIGHT, POINTS } from '../../test/preflight-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
-import { fingerprintOf } from './idempotency.ts';
+import { orderFingerprintOf } from './idempotency.ts';
 
 /**
  * Placement on the demo chain at pinned hours: exactly once per key, re-pricing against the quote, the
@@ -180,6 +180,13 @@ describe('exactly once', () => {
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
+    // A client that lost the answer and priced the same cart again sends a fresher quote: the same order.
+    at(DAY + 60_000);
+    const repriced = await orderBody(app, anna);
+    expect(repriced.quote).not.toBe(body.quote);
+    const third = await place(app, anna, repriced, key);
+    expect(third.statusCode).toBe(201);
+    expect(third.json()).toEqual(first.json());
     const other = await place(app, anna, { ...body, personCount: 3 }, key);
     expect(other.statusCode).toBe(422);
     expect(codeOf(other)).toBe('idempotency.key-reused');
@@ -212,7 +219,7 @@ describe('exactly once', () => {
     const running = randomUUID();
     const dead = randomUUID();
     // The server fingerprints the body as its contract reads it.
-    const fingerprint = fingerprintOf(placeOrderRequest.parse(body));
+    const fingerprint = orderFingerprintOf(placeOrderRequest.parse(body));
     const now = new Date(DAY);
     await database.db.execute(sql`insert into order_idempotency_keys
       (person_id, key, fingerprint, locked_until, created_at) values

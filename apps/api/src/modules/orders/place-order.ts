@@ -35,7 +35,7 @@ import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { preflightAnswer, quoteOf } from '../preflight/preflight-answer.ts';
 import { normalisePromoCode, pricingCatalogFor, promoCodeDefinition } from '../preflight/pricing-catalog.ts';
 import { type Quote, type QuoteKey, signQuote, verifyQuote } from '../preflight/quote.ts';
-import { claimKey, fingerprintOf, type KeyRef, releaseKey } from './idempotency.ts';
+import { claimKey, type KeyRef, orderFingerprintOf, releaseKey } from './idempotency.ts';
 
 /**
  * Placing an order exactly once (ORDERING.md, decision 20). In order:
@@ -217,7 +217,7 @@ function answerOf(cart: PricedCart, { deps, input, pricing }: PriceContext): Pre
 export async function placeOrder(deps: PlacementDeps, input: PlacementInput): Promise<Placement> {
   const { pricing, quote } = checkRequest(deps, input);
   const ref: KeyRef = { personId: input.personId, key: input.key as string };
-  const claim = await claimKey(deps.db, ref, fingerprintOf(input.body), input.nowMs);
+  const claim = await claimKey(deps.db, ref, orderFingerprintOf(input.body), input.nowMs);
   if (claim.kind === 'replay') return { orderId: claim.orderId, replayed: true };
   if (claim.kind === 'reused') throw new ApiError(422, 'idempotency.key-reused', 'Idempotency-Key');
   if (claim.kind === 'in-progress')

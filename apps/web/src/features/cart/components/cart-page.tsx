@@ -311,7 +311,7 @@ function FilledCart({
                 {t('checkout')}
               </Button>
               {reading.blocking && (
-                <p id="cart-blocked" className={styles.muted}>
+                <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
                   {t('checkoutBlocked')}
                 </p>
               )}
@@ -320,7 +320,7 @@ function FilledCart({
             </div>
           )}
           {checkoutSection && reading.blocking && (
-            <p id="cart-blocked" className={styles.muted}>
+            <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
               {t('checkoutBlocked')}
             </p>
           )}
