@@ -129,7 +129,9 @@ async function bareInserts(databaseUrl: string, personIds: number[]): Promise<Me
   const latencies: number[] = [];
   let n = 0;
   const insertOne = async () => {
-    const personId = personIds[n++ % personIds.length] as number;
+    // Taken before the first await: concurrent workers must not share a number.
+    const seq = n++;
+    const personId = personIds[seq % personIds.length] as number;
     const started = performance.now();
     const client = await pool.connect();
     try {
@@ -142,7 +144,7 @@ async function bareInserts(databaseUrl: string, personIds: number[]): Promise<Me
          values ('demo', $1, 3, $2, $3, 'new', 'not_required', 'DELIVERY', 'CASH_UPON_RECEIPT', 'RUB', '+03:00',
            '{"ru":"Нори-Нори"}', 'Анна', '+79123456789', 1, 'Казань', 55.75, 49.2, $4, $4, 197000, 0, 0, 197000, 4)
          returning id`,
-        [personId, `X-${n}`, '2000-01-01', now],
+        [personId, `X-${seq}`, '2000-01-01', now],
       );
       const orderId = rows[0]?.id;
       for (const [lineNo, [positionId, count, price]] of [
