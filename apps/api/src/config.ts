@@ -78,6 +78,63 @@ export const envSchema = z.object({
   APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   VK_ID_URL: z.url().default('https://id.vk.com'),
   SIGN_IN_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  // Online payment (integrations/payments, decision 22). The storefront's public origin builds the return page
+  // and the demo page addresses (default: http://HOST:PORT). YooKassa shops: 'name=shopId:secretKey' comma-
+  // separated, where name is a restaurant's payConfig cardOnline value. Notifications are believed only from
+  // these addresses (YooKassa's published ranges), as read through TRUST_PROXY.
+  PUBLIC_URL: z.url().optional(),
+  YOOKASSA_URL: z.url().default('https://api.yookassa.ru/v3'),
+  YOOKASSA_SHOPS: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === '' || value.split(',').every((part) => /^[^=,\s]+=[^:,\s]+:[^,\s]+$/.test(part.trim())),
+      "must be 'name=shopId:secretKey', comma-separated",
+    )
+    .transform((value) =>
+      Object.fromEntries(
+        value
+          .split(',')
+          .filter((part) => part.trim() !== '')
+          .map((part) => {
+            const [name, credentials] = part.trim().split('=') as [string, string];
+            const colon = credentials.indexOf(':');
+            return [name, { shopId: credentials.slice(0, colon), secretKey: credentials.slice(colon + 1) }];
+          }),
+      ),
+    )
+    .default({}),
+  YOOKASSA_NOTIFICATION_IPS: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value.split(',').every((part) => ipaddr.isValid(part.trim()) || ipaddr.isValidCIDR(part.trim())),
+      'must be addresses or CIDRs, comma-separated',
+    )
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .default([
+      '185.71.76.0/27',
+      '185.71.77.0/27',
+      '77.75.153.0/25',
+      '77.75.154.128/25',
+      '77.75.156.11',
+      '77.75.156.35',
+      '2a02:5180::/32',
+    ]),
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  PAYMENT_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  PAYMENT_RECEIPTS: boolean.default(true),
+  // The demo engine takes no money; in production its restaurants offer no online payment unless this is set.
+  PAYMENTS_DEMO_ALLOWED: boolean.default(false),
+  PAYMENT_UNPAID_CANCEL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 60)
+    .default(60),
+  PAYMENT_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   // Test-only: the server's clock starts at this instant (ISO 8601 with an offset) and runs on from there,
   // so the journeys meet the same open and closed restaurants at any hour. Refused in production.
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),

@@ -182,6 +182,29 @@ export const ERROR_MESSAGES = {
     ru: 'Выберите время из предложенных',
     en: 'Please choose one of the offered times',
   },
+  'payment.not-online': {
+    ru: 'Этот заказ оплачивается при получении',
+    en: 'This order is paid on receipt',
+  },
+  'payment.already-paid': { ru: 'Заказ уже оплачен', en: 'The order is already paid' },
+  'payment.order-closed': {
+    ru: 'Заказ отменён, оплатить его нельзя',
+    en: 'The order is cancelled and cannot be paid',
+  },
+  'payment.attempt-stale': {
+    ru: 'Оплата уже начата в другом окне, обновите страницу',
+    en: 'Payment has already been started in another window, please reload the page',
+  },
+  'payment.provider-unavailable': {
+    ru: 'Платёжный сервис сейчас не отвечает, попробуйте через минуту',
+    en: 'The payment service is not answering, please try again in a minute',
+  },
+  'payment.notification-refused': {
+    ru: 'Уведомление пришло не с адреса платёжного сервиса',
+    en: 'The notification did not come from an address of the payment service',
+  },
+  'payment.not-found': { ru: 'Платёж не найден', en: 'Payment not found' },
+  'payment.engine-not-found': { ru: 'Такого платёжного сервиса нет', en: 'There is no such payment engine' },
   'idempotency.key-required': {
     ru: 'Не передан ключ повтора запроса (Idempotency-Key)',
     en: 'The Idempotency-Key header is required',

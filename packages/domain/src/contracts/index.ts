@@ -7,6 +7,7 @@ export * from './geocoder.ts';
 export * from './location.ts';
 export * from './menus.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './preflight.ts';
 export * from './promotions.ts';
 export * from './restos.ts';

@@ -14,6 +14,7 @@ import {
   paymentMethod,
 } from './common.ts';
 import { deliveryPlace } from './location.ts';
+import { orderPayment } from './payments.ts';
 import { preflightRequest, preflightResponse } from './preflight.ts';
 
 /**
@@ -137,6 +138,8 @@ export const order = orderSummary.extend({
   deliveryPlace: orderDeliveryDetails.nullable(),
   lines: z.array(orderLine),
   history: z.array(orderHistoryEntry),
+  /** Online payment: its attempt, where to pay, why it failed, refunds (contracts/payments.ts). */
+  payment: orderPayment,
 });
 export type Order = z.infer<typeof order>;
 export type OrderSummary = z.infer<typeof orderSummary>;

@@ -93,8 +93,17 @@ export const orders = pgTable(
     deliveryPrice: integer('delivery_price').$type<Minor>().notNull(),
     payable: integer('payable').$type<Minor>().notNull(),
     positionsCount: integer('positions_count').notNull(),
+    /** The current payment attempt's number (payments.attempt); 0 for an order paid on receipt. */
+    paymentAttempt: integer('payment_attempt').notNull().default(0),
+    /** The one payment the order keeps (set with paymentStatus 'paid'); any other money is refunded. */
+    paidPaymentId: integer('paid_payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A card-online order still unpaid at this time is cancelled (the sweeper); null when not waiting. */
+    payUntil: timestamp('pay_until', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('orders_paid_payment_idx').on(t.paidPaymentId),
+    index('orders_pay_until_idx').on(t.payUntil),
     uniqueIndex('orders_number_idx').on(t.whiteLabelId, t.restoId, t.localDate, t.number),
     index('orders_person_idx').on(t.personId, t.createdAt),
     index('orders_resto_idx').on(t.restoId, t.createdAt),

@@ -70,6 +70,18 @@ export async function readOrder(db: Executor, personId: number, orderId: number)
       payableAmount: line.payableAmount,
     })),
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
+    // Filled by the payments module (issue 15); until then the order's own columns.
+    payment: {
+      status: row.paymentStatus,
+      attempt: row.paymentAttempt,
+      confirmationUrl: null,
+      failure: null,
+      payUntil: row.payUntil ? row.payUntil.toISOString() : null,
+      paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+      canRetry: false,
+      canSwitchTo: [],
+      refunds: [],
+    },
   };
 }
 

@@ -1,0 +1,41 @@
+import { type Minor, minor } from '../money/money.ts';
+import type { PaymentReceipt, ReceiptItem, ReceiptSource } from './payment-model.ts';
+
+const DESCRIPTION_MAX = 128;
+
+const describe = (name: string) =>
+  name.length <= DESCRIPTION_MAX ? name : `${name.slice(0, DESCRIPTION_MAX - 1)}…`;
+
+/**
+ * The 54-FZ receipt of an order paid in advance: one item per line at its price after the discount share
+ * (a line whose payable does not divide by its count becomes two items, n−r at ⌊p/n⌋ and r at ⌊p/n⌋+1, so
+ * the items add up exactly), and delivery as its own `service` item. Σ items = the payable, always.
+ */
+export function buildPaymentReceipt(
+  source: ReceiptSource,
+  paymentMode: ReceiptItem['paymentMode'] = 'full_prepayment',
+): PaymentReceipt {
+  const items: ReceiptItem[] = [];
+  const item = (description: string, quantity: number, unitPrice: Minor, service = false) =>
+    items.push({
+      description: describe(description),
+      quantity,
+      unitPrice,
+      vatCode: source.vatCode,
+      paymentSubject: service ? 'service' : 'commodity',
+      paymentMode,
+    });
+  for (const line of source.lines) {
+    if (line.count <= 0) continue;
+    const unit = Math.floor(line.payableAmount / line.count);
+    const rest = line.payableAmount - unit * line.count;
+    if (line.count - rest > 0) item(line.name, line.count - rest, minor(unit));
+    if (rest > 0) item(line.name, rest, minor(unit + 1));
+  }
+  if (source.deliveryPrice > 0) item(source.deliveryName, 1, source.deliveryPrice, true);
+  return { customer: { email: source.email, phone: source.phone }, items };
+}
+
+/** Σ quantity × unit price of a receipt. */
+export const receiptTotal = (receipt: PaymentReceipt): Minor =>
+  minor(receipt.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0));
