@@ -100,10 +100,17 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
       try {
         return JSON.parse(text);
       } catch {
-        log.warn({ operation, shop, status: response.status }, 'YooKassa answered something that is not JSON');
-        throw new PaymentProviderError('unknown-outcome', `YooKassa ${operation}: an answer that is not JSON`, {
-          status: response.status,
-        });
+        log.warn(
+          { operation, shop, status: response.status },
+          'YooKassa answered something that is not JSON',
+        );
+        throw new PaymentProviderError(
+          'unknown-outcome',
+          `YooKassa ${operation}: an answer that is not JSON`,
+          {
+            status: response.status,
+          },
+        );
       }
     }
     throw failure(operation, shop, response, text);
@@ -121,7 +128,8 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
     log.warn({ operation, shop, status, code, description, parameter }, 'YooKassa did not do it');
     const message = `YooKassa ${operation}: HTTP ${status}${code ? ` ${code}` : ''}${description ? `: ${description}` : ''}`;
     // 202: still being processed; 5xx: YooKassa's own doubt. Both: repeat with the same key, or read.
-    if (status === 202 || status >= 500) return new PaymentProviderError('unknown-outcome', message, { status, code });
+    if (status === 202 || status >= 500)
+      return new PaymentProviderError('unknown-outcome', message, { status, code });
     if (status === 429) {
       const header = Number(response.headers.get('retry-after'));
       const retryAfterMs =
@@ -172,7 +180,10 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
   // An answer we cannot read leaves us not knowing what happened: treat it like a 500.
   function unreadable(operation: string): PaymentProviderError {
     log.warn({ operation }, 'YooKassa answered in an unknown format');
-    return new PaymentProviderError('unknown-outcome', `YooKassa ${operation}: an answer in an unknown format`);
+    return new PaymentProviderError(
+      'unknown-outcome',
+      `YooKassa ${operation}: an answer in an unknown format`,
+    );
   }
 
   return {
@@ -196,7 +207,10 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
     },
 
     async getPayment(shop, paymentId) {
-      return toPayment('get payment', await call('get payment', shop, `/payments/${encodeURIComponent(paymentId)}`));
+      return toPayment(
+        'get payment',
+        await call('get payment', shop, `/payments/${encodeURIComponent(paymentId)}`),
+      );
     },
 
     async createRefund(input) {
@@ -214,7 +228,10 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
     },
 
     async getRefund(shop, refundId) {
-      return toRefund('get refund', await call('get refund', shop, `/refunds/${encodeURIComponent(refundId)}`));
+      return toRefund(
+        'get refund',
+        await call('get refund', shop, `/refunds/${encodeURIComponent(refundId)}`),
+      );
     },
 
     async sendSettlementReceipt(input) {

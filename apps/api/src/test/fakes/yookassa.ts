@@ -586,6 +586,8 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
     receipts,
     deliveries,
     ...controls,
+    /** Every payment's id, oldest first. */
+    paymentIds: () => [...payments.keys()],
     /** The payment as YooKassa would answer it now. */
     payment: (id: string) => visible(payment(id).object),
     refund: (id: string) => refunds.get(id)?.object,
