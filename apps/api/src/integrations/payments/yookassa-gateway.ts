@@ -195,7 +195,7 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
         amount: money(input.amount, input.currency),
         capture: true,
         confirmation: { type: 'redirect', return_url: input.returnUrl },
-        description: input.description.slice(0, 128),
+        description: clip(input.description, 128),
         metadata: sortedStrings(input.metadata),
         ...(input.receipt ? { receipt: receiptBody(input.receipt, input.currency) } : {}),
       };
@@ -217,7 +217,7 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
       const body = {
         payment_id: input.paymentId,
         amount: money(input.amount, input.currency),
-        description: input.description.slice(0, 250),
+        description: clip(input.description, 250),
         ...(input.receipt ? { receipt: receiptBody(input.receipt, input.currency) } : {}),
       };
       const raw = await call('create refund', input.shop, '/refunds', {
@@ -278,7 +278,7 @@ function receiptBody(receipt: PaymentReceipt, currency: string, paymentMode?: Re
   return {
     customer,
     items: receipt.items.map((item) => ({
-      description: item.description.slice(0, 128),
+      description: clip(item.description, 128),
       // A number: YooKassa takes an integer or up to three decimals; ours are whole dish counts.
       quantity: item.quantity,
       amount: money(item.unitPrice, currency),
@@ -287,6 +287,12 @@ function receiptBody(receipt: PaymentReceipt, currency: string, paymentMode?: Re
       payment_mode: paymentMode ?? item.paymentMode,
     })),
   };
+}
+
+/** At most `max` UTF-16 units, never cutting a surrogate pair in half. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text.slice(0, /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max);
 }
 
 function phoneDigits(phone: string): string {
