@@ -157,8 +157,10 @@ describe('YooKassa adapter: payments', () => {
       paymentInput({ receipt: { ...receipt, customer: { email: null, phone: '+7 (912) 345-67-89' } } }),
     );
     expect(JSON.parse(fake.requests.at(-1)?.body ?? '').receipt.customer).toEqual({ phone: '79123456789' });
-    await gateway.createPayment(paymentInput({ receipt: null }));
-    expect(JSON.parse(fake.requests.at(-1)?.body ?? '')).not.toHaveProperty('receipt');
+    await gateway.createPayment(paymentInput({ receipt: null, description: `Заказ ${'ё'.repeat(200)}` }));
+    const body = JSON.parse(fake.requests.at(-1)?.body ?? '');
+    expect(body).not.toHaveProperty('receipt');
+    expect(body.description).toHaveLength(128);
   });
 
   it('sends the same bytes for the same input, whatever the metadata order, and gets the same payment', async () => {
@@ -383,16 +385,24 @@ describe('YooKassa adapter: failures', () => {
   });
 
   it('refuses an answer whose amount is not a decimal string, never reading it as a float', async () => {
+    let value = '1290.005';
     const odd = await startFake((_request, _body, response) =>
       json(response, 200, {
         id: 'p1',
         status: 'succeeded',
-        amount: { value: '1290.005', currency: 'RUB' },
-        metadata: {},
+        amount: { value, currency: 'RUB' },
+        metadata: { orderId: '42', cms_version: 3 },
+        some_field_added_later: { any: 'thing' },
       }),
     );
     try {
       expect((await providerError(gatewayFor(odd).getPayment(SHOP, 'p1'))).kind).toBe('unknown-outcome');
+      value = '1290.1';
+      // Fields YooKassa adds, and metadata that is not ours, do not make a payment unreadable.
+      expect(await gatewayFor(odd).getPayment(SHOP, 'p1')).toMatchObject({
+        amount: 129010,
+        metadata: { orderId: '42' },
+      });
     } finally {
       await odd.close();
     }
@@ -424,8 +434,10 @@ describe('YooKassa adapter: failures', () => {
     expect(gateway.knowsShop('elsewhere')).toBe(false);
     expect(gateway.knowsShop('toString')).toBe(false);
     const count = fake.requests.length;
-    const error = await providerError(gateway.createPayment(paymentInput({ shop: 'elsewhere' })));
-    expect(error.kind).toBe('refused');
+    for (const shop of ['elsewhere', 'toString']) {
+      const error = await providerError(gateway.createPayment(paymentInput({ shop })));
+      expect(error.kind).toBe('refused');
+    }
     expect(fake.requests).toHaveLength(count);
   });
 

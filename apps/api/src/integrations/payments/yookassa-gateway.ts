@@ -23,7 +23,8 @@ const paymentAnswer = z.looseObject({
   id: z.string().min(1),
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: amountAnswer,
-  metadata: z.record(z.string(), z.string()).nullish(),
+  // Ours are strings; anything else someone put there is not ours and must not make the payment unreadable.
+  metadata: z.record(z.string(), z.unknown()).nullish(),
   confirmation: z.looseObject({ type: z.string(), confirmation_url: z.string().optional() }).nullish(),
   cancellation_details: z.looseObject({ party: z.string(), reason: z.string() }).nullish(),
   test: z.boolean().optional(),
@@ -67,7 +68,9 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
     path: string,
     write?: { idempotenceKey: string; body: unknown },
   ): Promise<unknown> {
-    const credentials = settings.yookassaShops[shop];
+    const credentials = Object.hasOwn(settings.yookassaShops, shop)
+      ? settings.yookassaShops[shop]
+      : undefined;
     if (!credentials)
       throw new PaymentProviderError('refused', `no YooKassa credentials for shop ${shop}`, {
         code: 'unknown_shop',
@@ -149,7 +152,11 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
       status,
       amount: readAmount(operation, amount.value),
       currency: amount.currency,
-      metadata: metadata ?? {},
+      metadata: Object.fromEntries(
+        Object.entries(metadata ?? {}).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      ),
       confirmationUrl: (status === 'pending' && confirmation?.confirmation_url) || null,
       cancellation: cancellation_details
         ? { party: cancellation_details.party, reason: cancellation_details.reason }
