@@ -65,6 +65,9 @@ export const PAYMENT_FAILURE_TEXTS: Readonly<Record<PaymentCancellationReason, L
   },
 };
 
+/** Own keys only: a reason such as 'toString' comes from outside and must not reach Object.prototype. */
 export function paymentFailureText(reason: string | null | undefined): LocalizedText {
-  return PAYMENT_FAILURE_TEXTS[reason as PaymentCancellationReason] ?? PAYMENT_FAILURE_TEXTS.general_decline;
+  return reason && Object.hasOwn(PAYMENT_FAILURE_TEXTS, reason)
+    ? PAYMENT_FAILURE_TEXTS[reason as PaymentCancellationReason]
+    : PAYMENT_FAILURE_TEXTS.general_decline;
 }
