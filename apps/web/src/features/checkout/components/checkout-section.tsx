@@ -37,10 +37,11 @@ import { preOrderRulesFor, restoClockDate, restoClockTime } from '../../../entit
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
+import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field } from '../../../shared/ui/field.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
-import { bodyFingerprint, placeOrder, type Sleep } from '../model/place-order.ts';
+import { afterPlacement, bodyFingerprint, placeOrder, type Sleep } from '../model/place-order.ts';
 import styles from './checkout.module.css';
 import { PriceChangedDialog } from './price-changed-dialog.tsx';
 
@@ -275,17 +276,27 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
     const key = orderDraftStore.getState().attemptKey(bodyFingerprint({ ...body, quote: undefined }));
     setPlacing(true);
     setFailure(null);
+    let leaving = false;
     try {
       const order: Order = await placeOrder(personId, body, key, sleep);
       // The order exists: only now does the cart empty and the attempt end (ORDERING.md).
       queryClient.setQueryData(orderQuery(personId, order.id).queryKey, order);
-      navigate(`/orders/${order.id}`);
+      const next = afterPlacement(order);
+      if (next.leave) {
+        // The overlay stays up while the browser leaves for the provider's page.
+        leaving = true;
+        orderDraftStore.getState().placed();
+        cartStore.getState().clear();
+        externalNavigation.assign(next.url);
+        return;
+      }
+      navigate(next.path);
       orderDraftStore.getState().placed();
       cartStore.getState().clear();
     } catch (error) {
       handleFailure(error, body);
     } finally {
-      setPlacing(false);
+      if (!leaving) setPlacing(false);
     }
   };
 
