@@ -276,27 +276,21 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
     const key = orderDraftStore.getState().attemptKey(bodyFingerprint({ ...body, quote: undefined }));
     setPlacing(true);
     setFailure(null);
-    let leaving = false;
     try {
       const order: Order = await placeOrder(personId, body, key, sleep);
       // The order exists: only now does the cart empty and the attempt end (ORDERING.md).
       queryClient.setQueryData(orderQuery(personId, order.id).queryKey, order);
       const next = afterPlacement(order);
-      if (next.leave) {
-        // The overlay stays up while the browser leaves for the provider's page.
-        leaving = true;
-        orderDraftStore.getState().placed();
-        cartStore.getState().clear();
-        externalNavigation.assign(next.url);
-        return;
-      }
-      navigate(next.path);
+      // Leaving for the provider's page goes through our return page: the empty cart never flashes while
+      // the browser leaves, and Back from the provider's page lands where the payment is checked.
+      navigate(next.leave ? `/orders/${order.id}/payment` : next.path);
       orderDraftStore.getState().placed();
       cartStore.getState().clear();
+      if (next.leave) externalNavigation.assign(next.url);
     } catch (error) {
       handleFailure(error, body);
     } finally {
-      if (!leaving) setPlacing(false);
+      setPlacing(false);
     }
   };
 
