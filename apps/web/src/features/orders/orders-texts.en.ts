@@ -74,6 +74,7 @@ export const ordersTextsEn: Record<Key, string> = {
   checking: 'Checking the payment…',
   stillWaiting: 'The bank has not confirmed the payment yet. If the money was taken, check again in a minute',
   noPaymentPage: 'The payment service is still preparing the payment page',
+  checkPayment: 'Check the payment',
   checkAgain: 'Check again',
   payUntil: 'The order waits for payment until {{time}}',
   payUntilDate: 'The order waits for payment until {{date}}, {{time}}',

@@ -74,6 +74,7 @@ export const ordersTexts = {
   checking: 'Проверяем оплату…',
   stillWaiting: 'Банк пока не подтвердил оплату. Если деньги списались, проверьте ещё раз через минуту',
   noPaymentPage: 'Платёжный сервис ещё готовит страницу оплаты',
+  checkPayment: 'Проверить оплату',
   checkAgain: 'Проверить ещё раз',
   payUntil: 'Заказ ждёт оплату до {{time}}',
   payUntilDate: 'Заказ ждёт оплату до {{date}}, {{time}}',

@@ -125,6 +125,10 @@ describe('order page', () => {
     expect(screen.getByTestId('payment-status')).toHaveTextContent('Ожидает оплаты');
     expect(screen.getByTestId('payment-pay-until')).toHaveTextContent('Заказ ждёт оплату до 14:30');
     expect(screen.getByRole('link', { name: 'Оплатить' })).toHaveAttribute('href', PAY_URL);
+    expect(screen.getByRole('link', { name: 'Проверить оплату' })).toHaveAttribute(
+      'href',
+      '/orders/77/payment',
+    );
   });
 
   it('says every payment status in words', async () => {

@@ -2,6 +2,7 @@ import { formatMoney, type Locale, minor } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import {
   changePayType,
@@ -158,6 +159,12 @@ export function PaymentBlock({
             )
           )}
         </div>
+      )}
+      {variant === 'order' && screen === 'waiting' && (
+        // The return page asks the provider now; this page only shows what the server last knew.
+        <Link to={`/orders/${order.id}/payment`} className={styles.link} data-testid="payment-check">
+          {t('checkPayment')}
+        </Link>
       )}
       {switches.length > 0 && (
         <fieldset className={styles.switchGroup}>

@@ -121,7 +121,7 @@ function PaymentResult({
             data-testid="payment-headline"
             data-screen={screen}
           >
-            {t(HEADLINES[screen])}
+            {screen === 'over' && order.status === 'declined' ? t('declinedTitle') : t(HEADLINES[screen])}
           </h1>
           {screen === 'waiting' && watch.checking && !watch.gaveUp && (
             <p className={styles.muted}>{t('checking')}</p>
