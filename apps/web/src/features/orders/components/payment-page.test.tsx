@@ -362,6 +362,12 @@ describe('payment return page', () => {
     expect(checksOf(calls)).toBe(asked + 1);
   });
 
+  it('opens the order page when the server says the order is paid on receipt', async () => {
+    stubApi({ checks: [problem('payment.not-online', 'Этот заказ оплачивается при получении', 409)] });
+    await render();
+    expect(await screen.findByTestId('order-route')).toHaveTextContent('77');
+  });
+
   it('opens the order page of an order paid on receipt', async () => {
     stubApi({ checks: [json(makeOrder())] });
     await render();

@@ -55,6 +55,10 @@ function PaymentView({ orderId }: { orderId: number }) {
   const query = useQuery({ ...orderQuery(personId, orderId), enabled: false });
   const order = query.data;
 
+  // Paid on receipt: nothing to check here, the order's page says it all.
+  if (watch.error instanceof OrderApiError && watch.error.code === 'payment.not-online') {
+    return <Navigate to={`/orders/${orderId}`} replace />;
+  }
   if (!order) {
     if (watch.error) {
       return (
@@ -74,9 +78,6 @@ function PaymentView({ orderId }: { orderId: number }) {
         <Spinner size={40} label={t('checking')} />
       </div>
     );
-  }
-  if (watch.error instanceof OrderApiError && watch.error.code === 'payment.not-online') {
-    return <Navigate to={`/orders/${orderId}`} replace />;
   }
   return <PaymentResult order={order} personId={personId} locale={locale} watch={watch} />;
 }
