@@ -20,6 +20,8 @@ const RestoPage = lazy(() => import('../features/restos/components/resto-page.ts
 // The cart with the checkout below it (decision 21), composed here: features never import each other.
 const CartPage = lazy(() => import('./cart-route.tsx'));
 const OrderPage = lazy(() => import('../features/orders/components/order-page.tsx'));
+// Where the payment provider sends the customer back (issue 15).
+const PaymentPage = lazy(() => import('../features/orders/components/payment-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page.tsx'));
 const InfoPage = lazy(() => import('../features/info-pages/components/info-page.tsx'));
@@ -122,6 +124,7 @@ export function AppRoutes() {
         <Route path="cart" element={deferred(<CartPage />)} />
         <Route path="orders" element={deferred(<OrdersPage />)} />
         <Route path="orders/:orderId" element={deferred(<OrderPage />)} />
+        <Route path="orders/:orderId/payment" element={deferred(<PaymentPage />)} />
       </Route>
       <Route element={<LayoutRoute name="custom-default" />}>
         <Route path="menus/:menuId" element={<MenuPage />} />

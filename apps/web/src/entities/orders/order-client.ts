@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type Locale, pickText } from '@storefront/domain';
+import { ERROR_MESSAGES, type Locale, type PaymentMethod, pickText } from '@storefront/domain';
 import type { Order, OrderSummary, PlaceOrderRequest, PreflightResponse } from '@storefront/domain/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../shared/api-client.ts';
 import { freshAccessToken } from '../session/session.ts';
@@ -124,6 +124,33 @@ export function cancelOrder(personId: number, orderId: number): Promise<Order> {
 
 export function fetchOrders(personId: number, page: number, size: number): Promise<PersonOrdersPage> {
   return orderCall<PersonOrdersPage>(`${base(personId)}?page=${page}&size=${size}`);
+}
+
+/**
+ * POST …/orders/{id}/payments: a new payment attempt replacing the numbered one the customer saw fail or
+ * walk away from; the answer carries the new attempt's confirmation URL (or null while the provider is slow).
+ */
+export function startPayment(personId: number, orderId: number, replacesAttempt: number): Promise<Order> {
+  return orderCall<Order>(`${base(personId)}/${orderId}/payments`, {
+    method: 'POST',
+    body: JSON.stringify({ replacesAttempt }),
+  });
+}
+
+/** The pay types an online order may switch to (changePayTypeRequest). */
+export type OnReceiptPayType = Exclude<PaymentMethod, 'CARD_ONLINE'>;
+
+/** POST …/orders/{id}/pay-type: pay on receipt instead of online. */
+export function changePayType(personId: number, orderId: number, payType: OnReceiptPayType): Promise<Order> {
+  return orderCall<Order>(`${base(personId)}/${orderId}/pay-type`, {
+    method: 'POST',
+    body: JSON.stringify({ payType }),
+  });
+}
+
+/** POST …/orders/{id}/payment-check: the server reads the provider now and answers the order (the return page). */
+export function checkPayment(personId: number, orderId: number): Promise<Order> {
+  return orderCall<Order>(`${base(personId)}/${orderId}/payment-check`, { method: 'POST' });
 }
 
 export const orderQuery = (personId: number, orderId: number) => ({

@@ -8,6 +8,7 @@ import { selectionsStore } from '../../../entities/location/selections-store.ts'
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
 import { preOrderRulesFor, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
+import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { makeOrder, pricedAnswer, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import { CheckoutSection } from './checkout-section.tsx';
@@ -89,11 +90,37 @@ function OrderRoute() {
   return <p data-testid="order-route">{useParams().orderId}</p>;
 }
 
+function PaymentRoute() {
+  return <p data-testid="payment-route">{useParams().orderId}</p>;
+}
+
+const PAY_URL = 'http://127.0.0.1:3000/api/v1/payments/demo/pay/p-1';
+
+/** A card-online order as placed: pending at the provider, with its page (or none yet). */
+const onlineOrder = (confirmationUrl: string | null) =>
+  makeOrder({
+    id: 77,
+    payType: 'CARD_ONLINE',
+    paymentStatus: 'pending',
+    payment: {
+      status: 'pending',
+      attempt: 1,
+      confirmationUrl,
+      failure: null,
+      payUntil: '2026-11-24T11:00:00Z',
+      paidAt: null,
+      canRetry: false,
+      canSwitchTo: [],
+      refunds: [],
+    },
+  });
+
 async function render(restoOverrides: Parameters<typeof resto>[0] = { id: 1 }) {
   return renderWithApp(
     <Routes>
       <Route path="/cart" element={<CheckoutSection sleep={sleep} />} />
       <Route path="/orders/:orderId" element={<OrderRoute />} />
+      <Route path="/orders/:orderId/payment" element={<PaymentRoute />} />
     </Routes>,
     { cities: [kazan], city: kazan, resto: resto(restoOverrides), method: 'DELIVERY' },
     { entry: '/cart' },
@@ -114,8 +141,11 @@ function fillContacts() {
 }
 
 describe('checkout', () => {
+  const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => {});
+
   beforeEach(() => {
     sleep.mockClear();
+    assign.mockClear();
     personStore.getState().signedOut();
     orderDraftStore.setState({
       personCount: 1,
@@ -202,6 +232,37 @@ describe('checkout', () => {
     fireEvent.click(screen.getByTestId('place-order'));
     expect(await screen.findByTestId('order-route')).toBeInTheDocument();
     expect(screen.queryByText('Укажите email для получения чека')).not.toBeInTheDocument();
+    // Cash on receipt: nothing to pay online, so the browser stays on the storefront.
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('sends a card-online order to the provider’s page, the cart emptied and the return page under it', async () => {
+    const { posts } = stubApi(() => json(onlineOrder(PAY_URL), 201));
+    personStore.getState().signedIn(testTokens(), testProfile);
+    await render();
+    fillContacts();
+    await ready();
+    fireEvent.click(screen.getByTestId('place-order'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAY_URL));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body.payType).toBe('CARD_ONLINE');
+    expect(cartStore.getState().positions).toEqual([]);
+    expect(orderDraftStore.getState().attempt).toBeNull();
+    // Underneath, the return page: where Back from the provider's page lands.
+    expect(await screen.findByTestId('payment-route')).toHaveTextContent('77');
+  });
+
+  it('opens the return page of a card-online order whose payment page is not there yet', async () => {
+    stubApi(() => json(onlineOrder(null), 201));
+    personStore.getState().signedIn(testTokens(), testProfile);
+    await render();
+    fillContacts();
+    await ready();
+    fireEvent.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('payment-route')).toHaveTextContent('77');
+    expect(assign).not.toHaveBeenCalled();
+    expect(cartStore.getState().positions).toEqual([]);
   });
 
   it('offers only the payment methods the restaurant takes, and says why a saved one was changed', async () => {

@@ -37,10 +37,11 @@ import { preOrderRulesFor, restoClockDate, restoClockTime } from '../../../entit
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
+import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field } from '../../../shared/ui/field.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
-import { bodyFingerprint, placeOrder, type Sleep } from '../model/place-order.ts';
+import { afterPlacement, bodyFingerprint, placeOrder, type Sleep } from '../model/place-order.ts';
 import styles from './checkout.module.css';
 import { PriceChangedDialog } from './price-changed-dialog.tsx';
 
@@ -279,9 +280,13 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
       const order: Order = await placeOrder(personId, body, key, sleep);
       // The order exists: only now does the cart empty and the attempt end (ORDERING.md).
       queryClient.setQueryData(orderQuery(personId, order.id).queryKey, order);
-      navigate(`/orders/${order.id}`);
+      const next = afterPlacement(order);
+      // Leaving for the provider's page goes through our return page: the empty cart never flashes while
+      // the browser leaves, and Back from the provider's page lands where the payment is checked.
+      navigate(next.leave ? `/orders/${order.id}/payment` : next.path);
       orderDraftStore.getState().placed();
       cartStore.getState().clear();
+      if (next.leave) externalNavigation.assign(next.url);
     } catch (error) {
       handleFailure(error, body);
     } finally {

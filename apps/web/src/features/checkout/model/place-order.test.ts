@@ -2,7 +2,7 @@ import type { PlaceOrderRequest } from '@storefront/domain/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderApiError } from '../../../entities/orders/order-client.ts';
 import { makeOrder } from '../../../test/fixtures/order-fixtures.ts';
-import { bodyFingerprint, NETWORK_RETRIES, placeOrder } from './place-order.ts';
+import { afterPlacement, bodyFingerprint, NETWORK_RETRIES, placeOrder } from './place-order.ts';
 
 const body = { restoId: 1, quote: 'q' } as unknown as PlaceOrderRequest;
 const json = (value: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -82,5 +82,22 @@ describe('placing an order', () => {
   it('fingerprints equal bodies alike and different bodies apart', () => {
     expect(bodyFingerprint({ a: 1 })).toBe(bodyFingerprint({ a: 1 }));
     expect(bodyFingerprint({ a: 1 })).not.toBe(bodyFingerprint({ a: 2 }));
+  });
+});
+
+describe('after placement', () => {
+  const online = (status: 'pending' | 'paid' | 'failed', confirmationUrl: string | null) => {
+    const order = makeOrder({ payType: 'CARD_ONLINE', paymentStatus: status });
+    return { ...order, payment: { ...order.payment, status, attempt: 1, confirmationUrl } };
+  };
+
+  it('leaves for the provider’s page of a pending online payment, else opens a page of ours', () => {
+    expect(afterPlacement(online('pending', 'https://pay.example/1'))).toEqual({
+      leave: true,
+      url: 'https://pay.example/1',
+    });
+    expect(afterPlacement(online('pending', null))).toEqual({ leave: false, path: '/orders/77/payment' });
+    expect(afterPlacement(online('paid', null))).toEqual({ leave: false, path: '/orders/77/payment' });
+    expect(afterPlacement(makeOrder())).toEqual({ leave: false, path: '/orders/77' });
   });
 });

@@ -48,6 +48,23 @@ export async function placeOrder(
   }
 }
 
+/**
+ * Where a placed order takes the customer (issue 15): an online card payment waiting at the provider goes
+ * to the provider's page; one whose page is not there yet (the provider did not answer in time) or that is
+ * already settled goes to our return page, which asks the server and waits; anything else to its page.
+ */
+export type AfterPlacement = { leave: true; url: string } | { leave: false; path: string };
+
+export function afterPlacement(order: Order): AfterPlacement {
+  if (order.payType !== 'CARD_ONLINE' || order.payment.status === 'not_required') {
+    return { leave: false, path: `/orders/${order.id}` };
+  }
+  if (order.payment.status === 'pending' && order.payment.confirmationUrl) {
+    return { leave: true, url: order.payment.confirmationUrl };
+  }
+  return { leave: false, path: `/orders/${order.id}/payment` };
+}
+
 /** A short stable fingerprint of a body (FNV-1a over its JSON): the draft keeps it beside the key. */
 export function bodyFingerprint(body: unknown): string {
   const text = JSON.stringify(body);

@@ -1,7 +1,9 @@
+import type { Order } from '@storefront/domain/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personStore } from '../../../entities/session/person-store.ts';
+import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
 import { setServerNow } from '../../../test/test-clock.ts';
@@ -10,6 +12,29 @@ import OrderPage from './order-page.tsx';
 const kazan = { id: 1, name: { ru: 'Казань' }, order: 1 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const PAY_URL = 'http://127.0.0.1/api/v1/payments/demo/pay/p-1';
+
+function online(payment: Partial<Order['payment']>, overrides: Partial<Order> = {}): Order {
+  const status = payment.status ?? 'pending';
+  return makeOrder({
+    payType: 'CARD_ONLINE',
+    paymentStatus: status,
+    ...overrides,
+    payment: {
+      status,
+      attempt: 1,
+      confirmationUrl: null,
+      failure: null,
+      payUntil: null,
+      paidAt: null,
+      canRetry: false,
+      canSwitchTo: [],
+      refunds: [],
+      ...payment,
+    },
+  });
+}
 
 function stubOrders(order = makeOrder()) {
   const calls: string[] = [];
@@ -22,6 +47,13 @@ function stubOrders(order = makeOrder()) {
       if (path === '/api/v1/persons/5/orders/77/cancel' && init?.method === 'POST') {
         return json({ ...order, status: 'canceled', canCancel: false });
       }
+      if (path === '/api/v1/persons/5/orders/77/pay-type' && init?.method === 'POST') {
+        const { payType } = JSON.parse(String(init.body)) as { payType: Order['payType'] };
+        return json(makeOrder({ payType }));
+      }
+      if (path === '/api/v1/persons/5/orders/77/payments' && init?.method === 'POST') {
+        return json(online({ attempt: 2 }), 201);
+      }
       return json({ errors: [{ code: 'order.not-found', message: 'Заказ не найден' }] }, 404);
     }),
   );
@@ -32,6 +64,7 @@ const render = (entry = '/orders/77') =>
   renderWithApp(
     <Routes>
       <Route path="/orders/:orderId" element={<OrderPage />} />
+      <Route path="/orders/:orderId/payment" element={<p data-testid="payment-route" />} />
       <Route path="/auth" element={<p data-testid="auth-route" />} />
     </Routes>,
     { cities: [kazan], city: kazan },
@@ -39,6 +72,8 @@ const render = (entry = '/orders/77') =>
   );
 
 describe('order page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   beforeEach(() => {
     personStore.getState().signedIn(testTokens(), testProfile);
     // 11:00 in Kazan on the order's day.
@@ -73,6 +108,97 @@ describe('order page', () => {
     expect(screen.getByText('Заказ отменён')).toBeInTheDocument();
     expect(screen.queryByTestId('cancel-order')).not.toBeInTheDocument();
     expect(calls).toContain('POST /api/v1/persons/5/orders/77/cancel');
+  });
+
+  it('shows a cash order’s page without a payment block', async () => {
+    stubOrders();
+    await render();
+    await screen.findByTestId('order-number');
+    expect(screen.queryByTestId('payment-block')).not.toBeInTheDocument();
+  });
+
+  it('says an unpaid online order waits for payment, until when, and links to the provider’s page', async () => {
+    stubOrders(online({ confirmationUrl: PAY_URL, payUntil: '2026-11-24T11:30:00Z' }));
+    await render();
+    expect(await screen.findByText('Заказ ждёт оплаты')).toBeInTheDocument();
+    expect(screen.queryByText('Мы позвоним, чтобы уточнить детали')).not.toBeInTheDocument();
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Ожидает оплаты');
+    expect(screen.getByTestId('payment-pay-until')).toHaveTextContent('Заказ ждёт оплату до 14:30');
+    expect(screen.getByRole('link', { name: 'Оплатить' })).toHaveAttribute('href', PAY_URL);
+    expect(screen.getByRole('link', { name: 'Проверить оплату' })).toHaveAttribute(
+      'href',
+      '/orders/77/payment',
+    );
+  });
+
+  it('says every payment status in words', async () => {
+    const words = {
+      paid: 'Оплачен',
+      failed: 'Не оплачен',
+      refund_pending: 'Возвращаем деньги',
+      refunded: 'Деньги возвращены',
+    } as const;
+    for (const [status, text] of Object.entries(words)) {
+      stubOrders(online({ status: status as keyof typeof words }));
+      const { unmount } = await render();
+      expect(await screen.findByTestId('payment-status')).toHaveTextContent(text);
+      unmount();
+    }
+  });
+
+  it('shows a failed payment’s reason, and switches it to card on receipt in place', async () => {
+    const calls = stubOrders(
+      online({
+        status: 'failed',
+        failure: { code: 'card_expired', message: 'Истёк срок действия карты' },
+        canRetry: true,
+        canSwitchTo: ['CARD_UPON_RECEIPT'],
+      }),
+    );
+    await render();
+    expect(await screen.findByTestId('payment-failure')).toHaveTextContent('Истёк срок действия карты');
+    expect(screen.getByRole('button', { name: 'Попробовать ещё раз' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Оплачу наличными при получении' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Оплачу картой при получении' }));
+    await waitFor(() => expect(screen.queryByTestId('payment-block')).not.toBeInTheDocument());
+    expect(screen.getByText('Картой при получении')).toBeInTheDocument();
+    expect(screen.getByText('Заказ принят')).toBeInTheDocument();
+    expect(calls).toContain('POST /api/v1/persons/5/orders/77/pay-type');
+  });
+
+  it('starts a new attempt and waits on the return page when the provider has no page yet', async () => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => {});
+    stubOrders(online({ status: 'failed', canRetry: true }));
+    await render();
+    expect(await screen.findByTestId('payment-failure')).toHaveTextContent('Банк не подтвердил оплату');
+    fireEvent.click(screen.getByRole('button', { name: 'Попробовать ещё раз' }));
+    expect(await screen.findByTestId('payment-route')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('lists the refunds with their words and amounts', async () => {
+    stubOrders(
+      online(
+        {
+          status: 'refund_pending',
+          refunds: [
+            {
+              amount: 200_000 as never,
+              status: 'pending',
+              reason: 'declined',
+              message: 'Ресторан отклонил заказ, деньги возвращаются на карту',
+              createdAt: '2026-11-24T09:10:00Z',
+            },
+          ],
+        },
+        { status: 'declined', canCancel: false },
+      ),
+    );
+    await render();
+    const refund = await screen.findByTestId('payment-refund');
+    expect(refund).toHaveTextContent('Ресторан отклонил заказ, деньги возвращаются на карту');
+    expect(refund).toHaveTextContent(/2\s000\s₽/);
+    expect(refund).toHaveTextContent('в обработке');
   });
 
   it('sends an anonymous visitor to sign in', async () => {

@@ -3,7 +3,7 @@ import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
@@ -11,7 +11,9 @@ import { useIsAuthorised, usePerson } from '../../../entities/session/person-sto
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { paymentActionable } from '../model/payment-view.ts';
 import styles from './orders.module.css';
+import { PaymentBlock } from './payment-block.tsx';
 
 /** Anonymous visitors sign in first and come back here (SPEC §1). */
 export function useSignInFirst(): string | null {
@@ -72,6 +74,7 @@ function OrderView({ orderId }: { orderId: number }) {
 function OrderDetails({ order, personId, locale }: { order: Order; personId: number; locale: Locale }) {
   const { t } = useTranslation('orders');
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const whenText = useWhenText();
   const [confirming, setConfirming] = useState(false);
   const money = (amount: number) => formatMoney(minor(amount), order.currency, locale);
@@ -85,13 +88,17 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
     onError: () => setConfirming(false),
   });
 
+  const over = order.status === 'canceled' || order.status === 'declined';
+  // A card-online order reaches the restaurant only once paid (issue 15): until then it is not 'accepted'.
+  const unpaid = !over && paymentActionable(order);
   const headline =
     order.status === 'canceled'
       ? t('canceledTitle')
       : order.status === 'declined'
         ? t('declinedTitle')
-        : t('accepted');
-  const over = order.status === 'canceled' || order.status === 'declined';
+        : unpaid
+          ? t('awaitingPaymentTitle')
+          : t('accepted');
   const when = whenText(order.preOrderAt ?? order.promisedAt, order.timezone);
 
   return (
@@ -104,7 +111,7 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
         <p className={styles.number} data-testid="order-number">
           {order.number}
         </p>
-        {!over && <p>{t('weWillCall')}</p>}
+        {!over && !unpaid && <p>{t('weWillCall')}</p>}
         {!over && (
           <p className={styles.promised} data-testid="order-promised">
             {order.preOrderAt && <span className={styles.badge}>{t('preOrder')}</span>}
@@ -165,6 +172,18 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
           <dd>{t(`pay_${order.payType}`)}</dd>
         </dl>
       </section>
+
+      <PaymentBlock
+        order={order}
+        personId={personId}
+        locale={locale}
+        variant="order"
+        onAwaitPage={(next) => navigate(`/orders/${next.id}/payment`)}
+        onSwitched={() => undefined}
+        onStale={() =>
+          void queryClient.invalidateQueries({ queryKey: orderQuery(personId, order.id).queryKey })
+        }
+      />
 
       {cancel.isError && (
         <p role="alert" className={styles.error}>

@@ -12,7 +12,7 @@ const kazan = { id: 1, name: { ru: 'Казань' }, order: 1 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const summary = (id: number, number: string): OrderSummary => {
+const summary = (id: number, number: string, overrides: Partial<OrderSummary> = {}): OrderSummary => {
   const {
     timezone: _t,
     promoCode: _p,
@@ -24,8 +24,9 @@ const summary = (id: number, number: string): OrderSummary => {
     deliveryPlace: _d,
     lines: _x,
     history: _h,
+    payment: _y,
     ...rest
-  } = makeOrder({ id, number });
+  } = makeOrder({ id, number, ...overrides });
   return rest;
 };
 
@@ -42,6 +43,13 @@ const position = (id: number, name: string, price: number) => ({
   isAdult: false,
   order: id,
 });
+
+/** Orders 12, 11 and 10 were paid online (waiting, paid, failed); the rest in cash on receipt. */
+const PAYMENTS: Record<number, Partial<OrderSummary>> = {
+  12: { payType: 'CARD_ONLINE', paymentStatus: 'pending' },
+  11: { payType: 'CARD_ONLINE', paymentStatus: 'paid' },
+  10: { payType: 'CARD_ONLINE', paymentStatus: 'failed', status: 'canceled' },
+};
 
 function stubApi() {
   const calls: string[] = [];
@@ -61,7 +69,9 @@ function stubApi() {
         const page = Number(url.searchParams.get('page'));
         const content =
           page === 0
-            ? Array.from({ length: 10 }, (_, index) => summary(12 - index, `Б-0${12 - index}`))
+            ? Array.from({ length: 10 }, (_, index) =>
+                summary(12 - index, `Б-0${12 - index}`, PAYMENTS[12 - index]),
+              )
             : [summary(2, 'Б-02'), summary(1, 'Б-01')];
         return json({ content, page, size: 10, totalElements: 12 });
       }
@@ -105,6 +115,18 @@ describe('orders page', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(12));
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
     expect(calls).toContain('/api/v1/persons/5/orders?page=1&size=10');
+  });
+
+  it('names the payment where it matters: waiting, paid, not paid; nothing for cash on receipt', async () => {
+    stubApi();
+    await render();
+    const items = within(await screen.findByTestId('orders-list')).getAllByRole('listitem');
+    expect(within(items[0] as HTMLElement).getByTestId('orders-list-payment')).toHaveTextContent(
+      'Ожидает оплаты',
+    );
+    expect(within(items[1] as HTMLElement).getByTestId('orders-list-payment')).toHaveTextContent('Оплачен');
+    expect(items[2]).toHaveTextContent('Отменён · Не оплачен');
+    expect(within(items[3] as HTMLElement).queryByTestId('orders-list-payment')).not.toBeInTheDocument();
   });
 
   it('orders again: puts back the dishes still on the menu at today’s price and names the gone ones', async () => {

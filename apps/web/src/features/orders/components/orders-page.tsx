@@ -19,6 +19,15 @@ import styles from './orders.module.css';
 
 export const ORDERS_PAGE_SIZE = 10;
 
+/** The list names the payment only where it matters: online orders waiting, paid, failed or refunded. */
+const SHORT_PAYMENT_STATUSES: readonly OrderSummary['paymentStatus'][] = [
+  'pending',
+  'paid',
+  'failed',
+  'refund_pending',
+  'refunded',
+];
+
 interface AgainResult {
   orderId: number;
   added: number;
@@ -155,7 +164,19 @@ function OrdersList() {
                       time: restoClockTime(created, localOffset(created)),
                     })}
                   </span>
-                  <span data-testid="orders-list-status">{t(`status_${order.status}`)}</span>
+                  <span>
+                    <span data-testid="orders-list-status">{t(`status_${order.status}`)}</span>
+                    {SHORT_PAYMENT_STATUSES.includes(order.paymentStatus) && (
+                      <span
+                        className={styles.paymentShort}
+                        data-status={order.paymentStatus}
+                        data-testid="orders-list-payment"
+                      >
+                        {' · '}
+                        {t(`paymentStatus_${order.paymentStatus}`)}
+                      </span>
+                    )}
+                  </span>
                 </div>
                 <div className={styles.row}>
                   <span className={styles.muted}>{pickText(order.restoName, locale)}</span>

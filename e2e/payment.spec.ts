@@ -1,0 +1,128 @@
+import type { Page, TestInfo } from '@playwright/test';
+import {
+  asReturningCustomer,
+  chooseRadio,
+  expect,
+  expectKazanMenu,
+  shot,
+  smsCodeFor,
+  storage,
+  test,
+} from './fixtures.ts';
+
+/**
+ * Online card payment through the demo engine's own page (issue 15), against the real API. Every journey
+ * signs in with a number of its own, 915… (914… are the checkout journeys'; one number may ask for a code
+ * once in 90 s, and no journey may read another's orders).
+ */
+function phoneFor(testInfo: TestInfo, journey: number): { typed: string; normalized: string } {
+  const project = testInfo.project.name === 'phone' ? 1 : 2;
+  const national = `91500${project}${String(journey).padStart(4, '0')}`;
+  return { typed: `8${national}`, normalized: `+7${national}` };
+}
+
+const rub = (text: string) => text.replace(/ /g, '\u00a0');
+
+/**
+ * Delivery to ul. Kremlyovskaya 8, in restaurant 1's centre zone. Restaurant 1 takes online card payment
+ * for delivery through the demo engine (`"cardOnline": "demo-shop"` in brands/demo/seed/restos.json).
+ */
+const CENTRE_DELIVERY = {
+  order_delivery_method: '"DELIVERY"',
+  order_delivery_place: JSON.stringify({
+    address: 'ул. Кремлёвская, 8',
+    apartment: null,
+    entrance: null,
+    floor: null,
+    intercom: null,
+    comment: null,
+    location: { lat: 55.793, lng: 49.111 },
+  }),
+  person_cookies_consent_accepted: 'true',
+};
+
+/** The demo engine's payment page, served by the app itself. */
+const DEMO_PAGE = /\/api\/v1\/payments\/demo\/pay\//;
+const RETURN_PAGE = /\/orders\/(\d+)\/payment$/;
+
+async function addCanadaTwice(page: Page) {
+  await page.goto('/');
+  await expectKazanMenu(page);
+  const canada = page.getByRole('article', { name: 'Канада', exact: true });
+  await canada.getByRole('button', { name: 'Добавить «Канада» в корзину' }).click();
+  await canada.getByRole('button', { name: 'Добавить ещё' }).click();
+  await expect(canada.getByTestId('cart-count')).toHaveText('2');
+}
+
+/** From the cart's sign-in prompt through the SMS code, back to the cart. */
+async function signInFromCart(page: Page, phone: { typed: string; normalized: string }) {
+  await page.getByTestId('checkout-sign-in-button').click();
+  await expect(page).toHaveURL(/\/auth/);
+  await page.getByLabel('Номер телефона').fill(phone.typed);
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await page.getByLabel('Код из СМС').fill(await smsCodeFor(phone.normalized));
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('checkout-form')).toBeVisible();
+}
+
+/** A card-online order placed from a fresh cart: the browser ends on the demo engine's payment page. */
+async function placeCardOnlineOrder(page: Page, testInfo: TestInfo, journey: number) {
+  await asReturningCustomer(page, CENTRE_DELIVERY);
+  await addCanadaTwice(page);
+  await page.getByTestId('cart-button').click();
+  await expect(page.getByTestId('total-payable')).toContainText(rub('1 650 ₽'));
+  await signInFromCart(page, phoneFor(testInfo, journey));
+  await page.getByTestId('contact-name').fill('Анна');
+  await chooseRadio(page.getByTestId('payment-method-CARD_ONLINE'));
+  // Paying online needs an e-mail for the receipt (SPEC §5).
+  await page.getByTestId('place-order').click();
+  await expect(page.getByText('Укажите email для получения чека')).toBeVisible();
+  await page.getByTestId('contact-email').fill(`anna${journey}@example.com`);
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(DEMO_PAGE);
+  // The order exists: the cart emptied before the browser left.
+  expect(JSON.parse((await storage(page)).cart_positions ?? '[]')).toEqual([]);
+}
+
+async function expectPaid(page: Page) {
+  await expect(page).toHaveURL(RETURN_PAGE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Заказ оплачен' })).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(/Б-\d{3}/);
+  await expect(page.getByTestId('order-payable')).toContainText(rub('1 650 ₽'));
+  await expect(page.getByTestId('order-promised')).toBeVisible();
+}
+
+test.describe('online card payment', () => {
+  test('pays on the demo engine’s page and lands on the paid screen', async ({ page }, testInfo) => {
+    await placeCardOnlineOrder(page, testInfo, 1);
+    await shot(page, testInfo, 'demo-payment-page');
+    await page.getByTestId('demo-pay').click();
+
+    await expectPaid(page);
+    await shot(page, testInfo, 'payment-paid');
+    const orderId = RETURN_PAGE.exec(new URL(page.url()).pathname)?.[1];
+    // The order's own page says so too, and the list.
+    await page.getByTestId('payment-to-order').click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+    await expect(page.getByTestId('payment-status')).toHaveText('Оплачен');
+    await page.goto('/orders');
+    await expect(page.getByTestId('orders-list-payment').first()).toContainText('Оплачен');
+  });
+
+  test('a declined payment says why, and a retry pays', async ({ page }, testInfo) => {
+    await placeCardOnlineOrder(page, testInfo, 2);
+    await page.getByTestId('demo-decline-reason').selectOption('insufficient_funds');
+    await page.getByTestId('demo-decline').click();
+
+    await expect(page).toHaveURL(RETURN_PAGE);
+    await expect(page.getByRole('heading', { level: 1, name: 'Оплата не прошла' })).toBeVisible();
+    await expect(page.getByTestId('payment-failure')).toHaveText('На карте недостаточно денег');
+    await shot(page, testInfo, 'payment-failed');
+
+    await page.getByRole('button', { name: 'Попробовать ещё раз' }).click();
+    await expect(page).toHaveURL(DEMO_PAGE);
+    await page.getByTestId('demo-pay').click();
+    await expectPaid(page);
+  });
+});
