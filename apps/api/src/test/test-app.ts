@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { buildApp, type StorefrontApp } from '../app.ts';
+import { type BuildAppOptions, buildApp, type StorefrontApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import {
@@ -49,13 +49,23 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 export async function createTestApp(
-  options: { now?: () => number; db?: TestDatabase } = {},
+  options: {
+    now?: () => number;
+    db?: TestDatabase;
+    /** Environment beside the test defaults (e.g. NODE_ENV=production, PUBLIC_URL). */
+    env?: Record<string, string>;
+    /** Payment engines in place of the built ones (a scripted gateway). */
+    paymentGateways?: BuildAppOptions['paymentGateways'];
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): Promise<{ app: StorefrontApp; database: TestDatabase; close(): Promise<void> }> {
   const database = options.db ?? (await openTestDatabase());
   const app = await buildApp({
-    config: testConfig(),
+    config: testConfig(options.env),
     db: database.db,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.paymentGateways ? { paymentGateways: options.paymentGateways } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
     app,
