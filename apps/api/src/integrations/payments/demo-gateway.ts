@@ -240,9 +240,15 @@ export function yookassaStyleHint(body: unknown): NotificationHint | null {
   if (type !== 'notification' || typeof event !== 'string' || typeof object !== 'object' || object === null)
     return null;
   const { id, payment_id: paymentId } = object as Record<string, unknown>;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 64) return null;
+  // Provider ids are short tokens; anything else (a NUL, a novel) is not a notification of theirs.
+  if (typeof id !== 'string' || !/^[\w.-]{1,64}$/.test(id)) return null;
   if (event.startsWith('payment.')) return { object: 'payment', id, event };
   if (event.startsWith('refund.'))
-    return { object: 'refund', id, paymentId: typeof paymentId === 'string' ? paymentId : null, event };
+    return {
+      object: 'refund',
+      id,
+      paymentId: typeof paymentId === 'string' && /^[\w.-]{1,64}$/.test(paymentId) ? paymentId : null,
+      event,
+    };
   return null;
 }

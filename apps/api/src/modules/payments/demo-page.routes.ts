@@ -6,10 +6,11 @@ import {
   paymentFailureText,
   pickText,
 } from '@storefront/domain';
-import { type BrandConfig, demoPaymentParams } from '@storefront/domain/contracts';
+import { type BrandConfig, demoPaymentParams, errorBody } from '@storefront/domain/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { payments } from '../../db/schema.ts';
 import {
   type DemoDecision,
@@ -31,6 +32,11 @@ export interface DemoPageRoutesOptions {
  * change, the payment is settled at once (the in-process twin of a provider's notification) and the customer
  * is sent to the return page. Any input answers a page, never a 500.
  */
+
+/** An HTML page (documented as a string; the 400 of a malformed path is the usual JSON refusal). */
+const HTML_PAGE = z.string().describe('An HTML page (text/html)');
+
+const DEMO_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -99,10 +105,13 @@ export const demoPageRoutes: FastifyPluginAsyncZod<DemoPageRoutesOptions> = asyn
         description: 'No money is taken. 404 page for an unknown payment.',
         params: demoPaymentParams,
         produces: ['text/html'],
+        response: { 200: HTML_PAGE, 400: errorBody, 404: HTML_PAGE },
       },
     },
     async (request, reply) => {
       const locale = requestLocale(request);
+      // Not a demo id (e.g. a NUL PostgreSQL text refuses): no such payment, without asking the database.
+      if (!DEMO_ID.test(request.params.paymentId)) return notFound(reply, locale);
       const payment = await readDemoPayment(ctx.db, request.params.paymentId, ctx.now());
       if (!payment) return notFound(reply, locale);
       const brandName = escapeHtml(pickText(brand.name, locale));
@@ -142,6 +151,7 @@ export const demoPageRoutes: FastifyPluginAsyncZod<DemoPageRoutesOptions> = asyn
           '303 to the shop’s return page. 400 page for a bad action or reason, 404 page for an unknown payment.',
         params: demoPaymentParams,
         produces: ['text/html'],
+        response: { 303: z.null().describe('To the shop’s return page'), 400: HTML_PAGE, 404: HTML_PAGE },
       },
     },
     async (request, reply) => {
@@ -161,6 +171,7 @@ export const demoPageRoutes: FastifyPluginAsyncZod<DemoPageRoutesOptions> = asyn
       )
         decision = { action: 'decline', reason: form.reason as PaymentCancellationReason };
       else return bad();
+      if (!DEMO_ID.test(request.params.paymentId)) return notFound(reply, locale);
       const payment = await decideDemoPayment(ctx.db, request.params.paymentId, decision, ctx.now());
       if (!payment) return notFound(reply, locale);
       const [ours] = await ctx.db
