@@ -20,6 +20,7 @@ import { requestLocale } from '../../plugins/error-handler.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { startCurrentAttempt } from '../payments/attempts.ts';
 import type { PaymentsContext } from '../payments/payments-context.ts';
+import { advanceRefund } from '../payments/refunds.ts';
 import { readQuoteKey } from '../preflight/quote.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { listOrders, readOrder } from './order-view.ts';
@@ -174,7 +175,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     },
     async (request) => {
       const { personId } = signedInPerson(request);
-      await cancelOrder(db, personId, request.params.orderId, now());
+      const { refundId } = await cancelOrder(db, personId, request.params.orderId, now());
+      if (refundId !== null) await advanceRefund(payments, refundId);
       const found = await readOrder(db, personId, request.params.orderId, view(request));
       if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
       return found;

@@ -233,4 +233,20 @@ describe('the demo engine', () => {
     await demoForm(app, demoIdOf(placed.payment.confirmationUrl), { action: 'pay' });
     await expect(sendSettlementReceipt(app.payments, placed.id)).resolves.toBe('sent');
   });
+
+  it('a paid order the customer cancels gives its money back: refund_pending → refunded', async () => {
+    const placed = await placeOnline(app, anna);
+    await demoForm(app, demoIdOf(placed.payment.confirmationUrl), { action: 'pay' });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/v1/persons/${anna.personId}/orders/${placed.id}/cancel`,
+      headers: { authorization: `Bearer ${await app.authentication.tokens.sign(anna.personId)}` },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const order = await readOrderAs(app, anna, placed.id);
+    expect(order).toMatchObject({ status: 'canceled', paymentStatus: 'refunded' });
+    expect(order.payment.refunds.map((r) => [r.reason, r.status, r.amount])).toEqual([
+      ['order-canceled', 'succeeded', placed.payable],
+    ]);
+  });
 });
