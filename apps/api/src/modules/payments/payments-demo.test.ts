@@ -214,9 +214,9 @@ describe('the demo engine', () => {
     await demoForm(app, demoIdOf(placed.payment.confirmationUrl), { action: 'pay' });
     await refundPayment(app.payments, placed.id, 10000 as never, 'partial');
     expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
-    await expect(
-      refundPayment(app.payments, placed.id, placed.payable as never, 'declined'),
-    ).rejects.toThrow();
+    await expect(refundPayment(app.payments, placed.id, placed.payable as never, 'declined')).rejects.toThrow(
+      'payment.refund-amount-invalid',
+    );
     await refundPayment(app.payments, placed.id, (placed.payable - 10000) as never, 'declined');
     const order = await readOrderAs(app, anna, placed.id);
     expect(order.paymentStatus).toBe('refunded');

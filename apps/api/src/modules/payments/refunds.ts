@@ -145,9 +145,9 @@ export async function refundPayment(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new ApiError(404, 'order.not-found', 'orderId');
     if (order.paymentStatus !== 'paid' || order.paidPaymentId === null)
-      throw new ApiError(409, 'payment.not-found', 'orderId');
+      throw new ApiError(409, 'payment.not-paid', 'orderId');
     const [payment] = await tx.select().from(payments).where(eq(payments.id, order.paidPaymentId));
-    if (!payment) throw new ApiError(409, 'payment.not-found', 'orderId');
+    if (!payment) throw new ApiError(409, 'payment.not-paid', 'orderId');
     const [done] = await tx
       .select({
         n: count(),
@@ -157,7 +157,7 @@ export async function refundPayment(
       .where(eq(paymentRefunds.paymentId, payment.id));
     const left = payment.amount - Number(done?.sum ?? 0);
     if (!Number.isInteger(amount) || amount <= 0 || amount > left)
-      throw new ApiError(422, 'payment.not-found', 'amount');
+      throw new ApiError(422, 'payment.refund-amount-invalid', 'amount');
     const full = amount === left;
     const now = new Date(nowMs);
     const vatCode = payment.receipt?.items[0]?.vatCode ?? RECEIPT_VAT_CODES[0];
