@@ -159,7 +159,8 @@ export async function startAttempt(ctx: PaymentsContext, row: PaymentRow): Promi
         confirmationUrl: created.confirmationUrl,
         status: 'pending',
         updatedAt: new Date(nowMs),
-        nextCheckAt: new Date(nowMs + nextCheckDelayMs(0)),
+        // An answer already final (a replayed create of a paid or expired payment) is settled by the next sweep.
+        nextCheckAt: new Date(nowMs + (created.status === 'pending' ? nextCheckDelayMs(0) : 0)),
         checks: 0,
       })
       .where(and(eq(payments.id, row.id), eq(payments.status, 'creating')));

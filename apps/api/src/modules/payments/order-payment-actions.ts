@@ -166,7 +166,8 @@ export async function switchToReceipt(
 
 /** At most one provider read per attempt per this long from the return page's polling. */
 const CHECK_EVERY_MS = 2000;
-const lastChecks = new Map<number, number>();
+/** Per app (two instances in one process keep their own), payment row id → when it was last read. */
+const lastChecksByApp = new WeakMap<PaymentsContext, Map<number, number>>();
 
 /** POST …/payment-check: the return page's 'read it now'. A provider failure answers the order as it is. */
 export async function checkPayment(ctx: PaymentsContext, personId: number, orderId: number) {
@@ -175,6 +176,11 @@ export async function checkPayment(ctx: PaymentsContext, personId: number, order
   const current = await attemptRow(ctx, order.id, order.paymentAttempt);
   if (!current || current.status === 'succeeded' || current.status === 'canceled') return;
   const nowMs = ctx.now();
+  let lastChecks = lastChecksByApp.get(ctx);
+  if (!lastChecks) {
+    lastChecks = new Map();
+    lastChecksByApp.set(ctx, lastChecks);
+  }
   const last = lastChecks.get(current.id);
   if (last !== undefined && nowMs - last < CHECK_EVERY_MS && nowMs >= last) return;
   lastChecks.set(current.id, nowMs);
