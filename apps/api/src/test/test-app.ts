@@ -45,7 +45,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /** The test configuration: the demo brand, no storefront build, defaults otherwise. */
 export function testConfig(env: Record<string, string> = {}) {
-  return loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+  // The payments sweeper's timer is off: tests run it by hand on their pinned clock (payments-sweeper runOnce).
+  return loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    PAYMENT_SWEEP_MS: '0',
+    ...env,
+  });
 }
 
 export async function createTestApp(
