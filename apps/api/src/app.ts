@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { PayEngine } from '@storefront/domain';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -18,6 +19,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { PaymentGateway } from './integrations/payments/payment-gateway.ts';
+import { buildPaymentGateways } from './integrations/payments/payment-gateways.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { meRoutes } from './modules/auth/me.routes.ts';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes.ts';
@@ -28,6 +31,11 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { demoPageRoutes } from './modules/payments/demo-page.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import type { PaymentsContext } from './modules/payments/payments-context.ts';
+import { onlinePayGate, readPaymentsSettings } from './modules/payments/payments-settings.ts';
+import { startSweeper } from './modules/payments/payments-sweeper.ts';
 import { preflightRoutes } from './modules/preflight/preflight.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
@@ -41,10 +49,14 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock the API reads; tests pin it. */
   now?: () => number;
+  /** Payment engines in place of the ones built from the settings (tests: a scripted gateway). */
+  paymentGateways?: Map<PayEngine, PaymentGateway>;
 }
 
 export interface StorefrontApp extends FastifyInstance {
   catalog: CatalogStore;
+  /** The payments module's context: tests run its sweeper by hand (payments-sweeper.ts runOnce). */
+  payments: PaymentsContext;
 }
 
 /** Paths that belong to the API: a miss there is a JSON 404, never the storefront's index.html. */
@@ -87,6 +99,7 @@ export async function buildApp({
   db,
   logger = false,
   now = Date.now,
+  paymentGateways,
 }: BuildAppOptions): Promise<StorefrontApp> {
   const app = Fastify({
     logger,
@@ -104,9 +117,25 @@ export async function buildApp({
   // Before any route: its onRoute hook turns each route's config.auth into checks.
   registerAuthentication(app, { config, now });
 
-  const catalog = new CatalogStore(db, app.log, now);
+  const paymentsSettings = readPaymentsSettings(config);
+  // In production a restaurant that cannot take money online does not offer it (a warning, not a failure).
+  const onlinePay = onlinePayGate(paymentsSettings, config.env.NODE_ENV === 'production', app.log);
+  const catalog = new CatalogStore(db, app.log, now, onlinePay);
   await catalog.load();
   app.decorate('catalog', catalog);
+
+  const payments: PaymentsContext = {
+    db,
+    gateways: paymentGateways ?? buildPaymentGateways(paymentsSettings, db, app.log, now),
+    settings: paymentsSettings,
+    log: app.log,
+    now,
+    brandLocale: config.brand.locales[0] ?? 'ru',
+    catalog: () => catalog.snapshot,
+  };
+  app.decorate('payments', payments);
+  const stopSweeper = startSweeper(payments, paymentsSettings.sweepMs);
+  app.addHook('onClose', async () => stopSweeper());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,6 +157,11 @@ export async function buildApp({
         { name: 'auth', description: 'Phone sign-in, tokens and the person profile' },
         { name: 'preflight', description: 'Cart pricing by the server before an order, with a signed quote' },
         { name: 'orders', description: 'Placing an order exactly once, the customer’s orders, cancelling' },
+        {
+          name: 'payments',
+          description:
+            'Online payment: new attempts, paying on receipt instead, provider notifications, the demo page',
+        },
       ],
     },
     transform: openApiTransform,
@@ -148,7 +182,9 @@ export async function buildApp({
   await app.register(meRoutes, { db });
   await app.register(socialSignInRoutes, { db, now });
   await app.register(preflightRoutes, { db, config, catalog, now });
-  await app.register(ordersRoutes, { db, config, catalog, now });
+  await app.register(ordersRoutes, { db, config, catalog, now, payments });
+  await app.register(paymentsRoutes, { payments });
+  await app.register(demoPageRoutes, { payments, brand: config.brand });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

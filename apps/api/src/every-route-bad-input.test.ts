@@ -80,7 +80,14 @@ it('answers junk on every documented route with a success or a coded refusal, ne
               undocumented.add(`${method.toUpperCase()} ${path} -> ${response.statusCode}`);
             const where = `${method.toUpperCase()} ${target.slice(0, 120)} ${JSON.stringify(body)?.slice(0, 80)}`;
             if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
-            else if (response.statusCode >= 400) {
+            else if (
+              response.statusCode >= 400 &&
+              String(response.headers['content-type']).startsWith('text/html')
+            ) {
+              // A page for people (the demo engine's payment page): a page with a heading, not a JSON refusal.
+              if (!response.body.includes('<h1>'))
+                faults.push(`${where} -> ${response.statusCode} an empty page`);
+            } else if (response.statusCode >= 400) {
               const first = (response.json() as { errors?: { code?: unknown; message?: unknown }[] })
                 .errors?.[0];
               if (

@@ -204,6 +204,14 @@ export const ERROR_MESSAGES = {
     en: 'The notification did not come from an address of the payment service',
   },
   'payment.not-found': { ru: 'Платёж не найден', en: 'Payment not found' },
+  'payment.not-paid': {
+    ru: 'Заказ не оплачен онлайн: возвращать нечего',
+    en: 'The order is not paid online: there is nothing to refund',
+  },
+  'payment.refund-amount-invalid': {
+    ru: 'Сумма возврата больше оставшейся суммы платежа',
+    en: 'The refund amount is more than is left of the payment',
+  },
   'payment.engine-not-found': { ru: 'Такого платёжного сервиса нет', en: 'There is no such payment engine' },
   'idempotency.key-required': {
     ru: 'Не передан ключ повтора запроса (Idempotency-Key)',

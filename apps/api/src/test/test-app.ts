@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { buildApp, type StorefrontApp } from '../app.ts';
+import { type BuildAppOptions, buildApp, type StorefrontApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import {
@@ -45,17 +45,33 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /** The test configuration: the demo brand, no storefront build, defaults otherwise. */
 export function testConfig(env: Record<string, string> = {}) {
-  return loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+  // The payments sweeper's timer is off: tests run it by hand on their pinned clock (payments-sweeper runOnce).
+  return loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    PAYMENT_SWEEP_MS: '0',
+    ...env,
+  });
 }
 
 export async function createTestApp(
-  options: { now?: () => number; db?: TestDatabase } = {},
+  options: {
+    now?: () => number;
+    db?: TestDatabase;
+    /** Environment beside the test defaults (e.g. NODE_ENV=production, PUBLIC_URL). */
+    env?: Record<string, string>;
+    /** Payment engines in place of the built ones (a scripted gateway). */
+    paymentGateways?: BuildAppOptions['paymentGateways'];
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): Promise<{ app: StorefrontApp; database: TestDatabase; close(): Promise<void> }> {
   const database = options.db ?? (await openTestDatabase());
   const app = await buildApp({
-    config: testConfig(),
+    config: testConfig(options.env),
     db: database.db,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.paymentGateways ? { paymentGateways: options.paymentGateways } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
     app,

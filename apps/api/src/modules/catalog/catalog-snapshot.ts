@@ -23,7 +23,7 @@ import {
   mapTags,
   mapTimeSlots,
 } from './catalog-mappers.ts';
-import { readCatalogRows } from './catalog-rows.ts';
+import { type CatalogRows, readCatalogRows } from './catalog-rows.ts';
 
 export type Owned<T> = T & { whiteLabelId: string };
 
@@ -54,13 +54,35 @@ export interface CatalogSnapshot {
   promoCodes: Map<string, Map<string, PromoCodeDefinition>>;
 }
 
+/**
+ * Whether a restaurant may offer online payment on this instance (payments-settings.ts `onlinePayGate`):
+ * one that may not has its payConfig `cardOnline` read as null here, once, so every answer built from the
+ * snapshot (/restos, the location data, the preflight, placement) agrees.
+ */
+export type OnlinePayFilter = (resto: CatalogRows['restos'][number]) => boolean;
+
 /** Reads the catalog tables (catalog-rows.ts) and maps each entity (catalog-mappers.ts). */
-export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot> {
+export async function loadCatalogSnapshot(
+  db: Database,
+  onlinePayOffered: OnlinePayFilter = () => true,
+): Promise<CatalogSnapshot> {
   // One consistent read: a writer committing half-way through must not give us half its change.
-  const rows = await db.transaction((tx) => readCatalogRows(tx), {
+  const read = await db.transaction((tx) => readCatalogRows(tx), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
+  const rows: CatalogRows = {
+    ...read,
+    restos: read.restos.map((r) =>
+      onlinePayOffered(r)
+        ? r
+        : {
+            ...r,
+            payDelivery: { ...r.payDelivery, cardOnline: null },
+            payTakeAway: { ...r.payTakeAway, cardOnline: null },
+          },
+    ),
+  };
   const tagById = mapTags(rows);
   return {
     revision: rows.revision?.revision ?? 0,

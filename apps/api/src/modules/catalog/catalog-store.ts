@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { catalogRevision } from '../../db/schema.ts';
-import { type CatalogSnapshot, loadCatalogSnapshot } from './catalog-snapshot.ts';
+import { type CatalogSnapshot, loadCatalogSnapshot, type OnlinePayFilter } from './catalog-snapshot.ts';
 
 /** A catalog answer ready to send: its exact bytes (UTF-8, encoded once) and their strong ETag. */
 export interface CachedAnswer {
@@ -40,6 +40,7 @@ export class CatalogStore {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
+    private readonly onlinePayOffered?: OnlinePayFilter,
   ) {}
 
   get snapshot(): CatalogSnapshot {
@@ -48,7 +49,7 @@ export class CatalogStore {
   }
 
   async load(): Promise<void> {
-    const next = await loadCatalogSnapshot(this.db);
+    const next = await loadCatalogSnapshot(this.db, this.onlinePayOffered);
     this.current = next;
     this.answers = new Map();
   }

@@ -1,9 +1,17 @@
 import { CUSTOMER_CANCELLABLE_STATUSES } from '@storefront/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderEvents, orderHistory, orders, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
+import {
+  orderEvents,
+  orderHistory,
+  orders,
+  payments,
+  promoCodeRedemptions,
+  promoCodes,
+} from '../../db/schema.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import type { Executor } from '../auth/auth-db.ts';
+import { queueAutomaticRefund } from '../payments/refunds.ts';
 
 /**
  * The customer cancels an order the restaurant has not accepted yet: one guarded update (status in the
@@ -11,9 +19,14 @@ import type { Executor } from '../auth/auth-db.ts';
  * In the same transaction the promo use is given back (the counter and the person's redemption), and the
  * history and the outbox get their rows.
  */
-export async function cancelOrder(db: Database, personId: number, orderId: number, nowMs: number) {
+export async function cancelOrder(
+  db: Database,
+  personId: number,
+  orderId: number,
+  nowMs: number,
+): Promise<{ refundId: number | null }> {
   const now = new Date(nowMs);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)
       .set({ status: 'canceled' })
@@ -28,6 +41,8 @@ export async function cancelOrder(db: Database, personId: number, orderId: numbe
         promoCodeId: orders.promoCodeId,
         whiteLabelId: orders.whiteLabelId,
         restoId: orders.restoId,
+        paymentStatus: orders.paymentStatus,
+        paidPaymentId: orders.paidPaymentId,
       });
     if (!moved) {
       const [exists] = await tx
@@ -46,6 +61,17 @@ export async function cancelOrder(db: Database, personId: number, orderId: numbe
       kind: 'canceled',
       at: now,
     });
+    // A paid order that will not be made gives its money back: the refund row here, the provider after the
+    // commit (the caller's advanceRefund, else the payments sweeper).
+    if (moved.paymentStatus !== 'paid' || moved.paidPaymentId === null) return { refundId: null };
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, moved.paidPaymentId));
+    if (!payment) return { refundId: null };
+    const refundId = await queueAutomaticRefund(tx, payment, 'order-canceled', nowMs);
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'refund_pending' })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')));
+    return { refundId };
   });
 }
 

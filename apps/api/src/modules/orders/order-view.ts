@@ -3,6 +3,7 @@ import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { orderHistory, orderLines, orders } from '../../db/schema.ts';
 import type { Executor } from '../auth/auth-db.ts';
+import { orderPaymentOf, type PaymentViewOptions } from '../payments/payment-view.ts';
 
 /** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */
 
@@ -31,8 +32,16 @@ export function orderSummaryOf(row: OrderRow): OrderSummary {
   };
 }
 
-/** One order of the person with its lines and history; undefined for none (or another person's). */
-export async function readOrder(db: Executor, personId: number, orderId: number): Promise<Order | undefined> {
+/**
+ * One order of the person with its lines, history and payment; undefined for none (or another person's).
+ * `view` gives the customer's language (the payment's words) and the catalog now (what it may switch to).
+ */
+export async function readOrder(
+  db: Executor,
+  personId: number,
+  orderId: number,
+  view: PaymentViewOptions = {},
+): Promise<Order | undefined> {
   const [row] = await db
     .select()
     .from(orders)
@@ -70,18 +79,7 @@ export async function readOrder(db: Executor, personId: number, orderId: number)
       payableAmount: line.payableAmount,
     })),
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
-    // Filled by the payments module (issue 15); until then the order's own columns.
-    payment: {
-      status: row.paymentStatus,
-      attempt: row.paymentAttempt,
-      confirmationUrl: null,
-      failure: null,
-      payUntil: row.payUntil ? row.payUntil.toISOString() : null,
-      paidAt: row.paidAt ? row.paidAt.toISOString() : null,
-      canRetry: false,
-      canSwitchTo: [],
-      refunds: [],
-    },
+    payment: await orderPaymentOf(db, row, view),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   placeOrderHeaders,
   placeOrderRequest,
 } from '@storefront/domain/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -18,6 +18,9 @@ import { ApiError } from '../../plugins/api-error.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
+import { startCurrentAttempt } from '../payments/attempts.ts';
+import type { PaymentsContext } from '../payments/payments-context.ts';
+import { advanceRefund } from '../payments/refunds.ts';
 import { readQuoteKey } from '../preflight/quote.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { listOrders, readOrder } from './order-view.ts';
@@ -28,6 +31,7 @@ export interface OrdersRoutesOptions {
   config: AppConfig;
   catalog: CatalogStore;
   now: () => number;
+  payments: PaymentsContext;
 }
 
 const PLACE_DESCRIPTION =
@@ -45,7 +49,7 @@ const PLACE_DESCRIPTION =
 /** The customer's orders: place, list, read, cancel (all signed in as the path's person, all no-store). */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
-  { db, config, catalog, now },
+  { db, config, catalog, now, payments },
 ) => {
   const deps: PlacementDeps = {
     db,
@@ -54,7 +58,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     preOrderEnabled: config.brand.features.preOrder,
     promoCodesEnabled: config.brand.features.promoCodes,
     slotMinutes: config.brand.features.preOrderSlotMinutes ?? DEFAULT_SLOT_MINUTES,
+    payments: { settings: payments.settings, brandLocale: payments.brandLocale },
   };
+  const view = (request: FastifyRequest) => ({ locale: requestLocale(request), snapshot: catalog.snapshot });
 
   const refuse = (reply: FastifyReply, refusal: OrderRefusal) =>
     reply.code(refusal.status).send({
@@ -95,7 +101,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
           nowMs: now(),
           locale: requestLocale(request),
         });
-        const answer = await readOrder(db, personId, placed.orderId);
+        // The payment after the commit (and again on a replay): a provider failure leaves the attempt for the
+        // sweeper or the client's retry, never fails the placement.
+        await startCurrentAttempt(payments, placed.orderId);
+        const answer = await readOrder(db, personId, placed.orderId, view(request));
         if (!answer) throw new ApiError(404, 'order.not-found', 'orderId');
         if (placed.replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(201).send(answer);
@@ -134,7 +143,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       config: { auth: 'path-person' },
     },
     async (request) => {
-      const found = await readOrder(db, signedInPerson(request).personId, request.params.orderId);
+      const found = await readOrder(
+        db,
+        signedInPerson(request).personId,
+        request.params.orderId,
+        view(request),
+      );
       if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
       return found;
     },
@@ -161,8 +175,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     },
     async (request) => {
       const { personId } = signedInPerson(request);
-      await cancelOrder(db, personId, request.params.orderId, now());
-      const found = await readOrder(db, personId, request.params.orderId);
+      const { refundId } = await cancelOrder(db, personId, request.params.orderId, now());
+      if (refundId !== null) await advanceRefund(payments, refundId);
+      const found = await readOrder(db, personId, request.params.orderId, view(request));
       if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
       return found;
     },

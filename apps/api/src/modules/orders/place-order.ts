@@ -10,6 +10,7 @@ import {
   type PricingCatalog,
   type PromoLookup,
   parseTimezoneOffset,
+  paymentOptionsFor,
   pickText,
   priceCart,
 } from '@storefront/domain';
@@ -29,9 +30,11 @@ import {
   promoCodes,
   restos,
 } from '../../db/schema.ts';
+import type { PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import type { Executor } from '../auth/auth-db.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { insertAttempt } from '../payments/attempts.ts';
 import { preflightAnswer, quoteOf } from '../preflight/preflight-answer.ts';
 import { normalisePromoCode, pricingCatalogFor, promoCodeDefinition } from '../preflight/pricing-catalog.ts';
 import { type Quote, type QuoteKey, signQuote, verifyQuote } from '../preflight/quote.ts';
@@ -63,6 +66,8 @@ export interface PlacementDeps {
   preOrderEnabled: boolean;
   promoCodesEnabled: boolean;
   slotMinutes: number;
+  /** Online payment: the attempt row written with a CARD_ONLINE order (modules/payments). */
+  payments: { settings: PaymentsSettings; brandLocale: Locale };
 }
 
 export interface PlacementInput {
@@ -353,6 +358,7 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
   const personName = body.person.name.trim();
   const email = body.person.email?.trim() || null;
   const delivery = body.deliveryType === 'DELIVERY';
+  const online = body.payType === 'CARD_ONLINE';
   const place = delivery && body.deliveryPlace ? body.deliveryPlace : null;
 
   const [order] = await tx
@@ -397,6 +403,9 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
       deliveryPrice: cart.deliveryPrice,
       payable: cart.payable,
       positionsCount: cart.positionsCount,
+      // Online: attempt 1 is written below, and the order waits for its money until pay_until.
+      paymentAttempt: online ? 1 : 0,
+      payUntil: online ? new Date(nowMs + deps.payments.settings.unpaidCancelMinutes * 60_000) : null,
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('the order row was not returned');
@@ -423,6 +432,22 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
       payableAmount: line.payableAmount,
     })),
   );
+  if (online) {
+    // The attempt's row in the order's transaction: never an online order without it. The provider is asked
+    // after the commit (startAttempt), with this row's key and body.
+    const shop = paymentOptionsFor(resto.payConfig, body.deliveryType).cardOnline;
+    const engine = snapshot.restos.get(resto.id)?.payEngine;
+    if (!shop || !engine) throw new Error(`restaurant ${resto.id} took CARD_ONLINE without a shop`);
+    await insertAttempt(tx, {
+      orderId,
+      attempt: 1,
+      engine,
+      shop,
+      nowMs,
+      settings: deps.payments.settings,
+      brandLocale: deps.payments.brandLocale,
+    });
+  }
   await tx.insert(orderHistory).values({ orderId, status: 'new', at: now, by: 'customer' });
   if (cart.promo)
     await tx

@@ -1,0 +1,188 @@
+import {
+  formatMoney,
+  type Locale,
+  PAYMENT_CANCELLATION_REASONS,
+  type PaymentCancellationReason,
+  paymentFailureText,
+  pickText,
+} from '@storefront/domain';
+import { type BrandConfig, demoPaymentParams, errorBody } from '@storefront/domain/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { payments } from '../../db/schema.ts';
+import {
+  type DemoDecision,
+  decideDemoPayment,
+  readDemoPayment,
+} from '../../integrations/payments/demo-gateway.ts';
+import { requestLocale } from '../../plugins/error-handler.ts';
+import type { PaymentsContext } from './payments-context.ts';
+import { settlePayment } from './settle-payment.ts';
+
+export interface DemoPageRoutesOptions {
+  payments: PaymentsContext;
+  brand: Pick<BrandConfig, 'name'>;
+}
+
+/**
+ * The demo engine's payment page (issue 15): served by the app itself, it takes no money. The customer pays,
+ * is declined with a chosen reason, or walks back to the shop; the form posts back here, the demo books
+ * change, the payment is settled at once (the in-process twin of a provider's notification) and the customer
+ * is sent to the return page. Any input answers a page, never a 500.
+ */
+
+/** An HTML page (documented as a string; the 400 of a malformed path is the usual JSON refusal). */
+const HTML_PAGE = z.string().describe('An HTML page (text/html)');
+
+const DEMO_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const T = {
+  title: { ru: 'Демо-оплата', en: 'Demo payment' },
+  demo: {
+    ru: 'Это демонстрационная страница оплаты: деньги не списываются, карта не нужна.',
+    en: 'This is a demo payment page: no money is taken and no card is needed.',
+  },
+  pay: { ru: 'Оплатить', en: 'Pay' },
+  decline: { ru: 'Отклонить платёж', en: 'Decline the payment' },
+  reason: { ru: 'Причина отказа', en: 'Reason' },
+  abandon: { ru: 'Вернуться в магазин без оплаты', en: 'Back to the shop without paying' },
+  notFound: { ru: 'Платёж не найден', en: 'Payment not found' },
+  bad: { ru: 'Непонятный запрос', en: 'The request is not understood' },
+  done: { ru: 'Этот платёж уже завершён', en: 'This payment is already finished' },
+  back: { ru: 'Вернуться в магазин', en: 'Back to the shop' },
+};
+
+function page(locale: Locale, title: string, body: string) {
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}
+.demo{background:#fff3cd;border:1px solid #e0c36a;padding:.75rem;border-radius:.5rem}
+.amount{font-size:2rem;font-weight:700;margin:.5rem 0}form{margin:1rem 0}button,select{font-size:1rem;padding:.6rem 1rem;margin:.25rem 0}
+button{cursor:pointer;border-radius:.5rem;border:1px solid #888;background:#fff}button.pay{background:#1a7f37;color:#fff;border-color:#1a7f37}</style>
+</head><body>${body}</body></html>`;
+}
+
+const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .type('text/html; charset=utf-8')
+    .send(html);
+
+export const demoPageRoutes: FastifyPluginAsyncZod<DemoPageRoutesOptions> = async (
+  app,
+  { payments: ctx, brand },
+) => {
+  // The page's form; parsed here only (this plugin's scope), small, as a string.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  const word = (text: { ru: string; en: string }, locale: Locale) => escapeHtml(pickText(text, locale));
+  const notFound = (reply: FastifyReply, locale: Locale) =>
+    sendPage(reply, 404, page(locale, pickText(T.notFound, locale), `<h1>${word(T.notFound, locale)}</h1>`));
+
+  app.get(
+    '/api/v1/payments/demo/pay/:paymentId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The demo engine’s payment page (HTML): pay, decline with a reason, or walk away',
+        description: 'No money is taken. 404 page for an unknown payment.',
+        params: demoPaymentParams,
+        produces: ['text/html'],
+        response: { 200: HTML_PAGE, 400: errorBody, 404: HTML_PAGE },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      // Not a demo id (e.g. a NUL PostgreSQL text refuses): no such payment, without asking the database.
+      if (!DEMO_ID.test(request.params.paymentId)) return notFound(reply, locale);
+      const payment = await readDemoPayment(ctx.db, request.params.paymentId, ctx.now());
+      if (!payment) return notFound(reply, locale);
+      const brandName = escapeHtml(pickText(brand.name, locale));
+      const action = `/api/v1/payments/demo/pay/${encodeURIComponent(payment.id)}`;
+      const amount = escapeHtml(formatMoney(payment.amount, payment.currency, locale));
+      if (payment.status !== 'pending') {
+        const body = `<p class="demo">${word(T.demo, locale)}</p><h1>${brandName}</h1>
+<p>${escapeHtml(payment.description)}</p><p class="amount">${amount}</p><p>${word(T.done, locale)}</p>
+<p><a href="${escapeHtml(payment.returnUrl)}">${word(T.back, locale)}</a></p>`;
+        return sendPage(reply, 200, page(locale, pickText(T.title, locale), body));
+      }
+      const reasons = PAYMENT_CANCELLATION_REASONS.map(
+        (reason) =>
+          `<option value="${reason}">${escapeHtml(pickText(paymentFailureText(reason), locale))}</option>`,
+      ).join('');
+      const body = `<p class="demo" data-testid="demo-notice">${word(T.demo, locale)}</p>
+<h1>${brandName}</h1><p>${escapeHtml(payment.description)}</p><p class="amount" data-testid="demo-amount">${amount}</p>
+<form method="post" action="${action}"><input type="hidden" name="action" value="pay">
+<button class="pay" type="submit" data-testid="demo-pay">${word(T.pay, locale)}</button></form>
+<form method="post" action="${action}"><input type="hidden" name="action" value="decline">
+<label>${word(T.reason, locale)}<br><select name="reason" data-testid="demo-decline-reason">${reasons}</select></label><br>
+<button type="submit" data-testid="demo-decline">${word(T.decline, locale)}</button></form>
+<form method="post" action="${action}"><input type="hidden" name="action" value="abandon">
+<button type="submit" data-testid="demo-abandon">${word(T.abandon, locale)}</button></form>`;
+      return sendPage(reply, 200, page(locale, pickText(T.title, locale), body));
+    },
+  );
+
+  app.post(
+    '/api/v1/payments/demo/pay/:paymentId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The demo page’s form: action=pay|decline|abandon, reason (a cancellation reason)',
+        description:
+          'Changes only a pending demo payment (paying twice changes nothing), settles it at once and answers ' +
+          '303 to the shop’s return page. 400 page for a bad action or reason, 404 page for an unknown payment.',
+        params: demoPaymentParams,
+        produces: ['text/html'],
+        response: { 303: z.null().describe('To the shop’s return page'), 400: HTML_PAGE, 404: HTML_PAGE },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
+      const bad = () =>
+        sendPage(reply, 400, page(locale, pickText(T.bad, locale), `<h1>${word(T.bad, locale)}</h1>`));
+      let decision: DemoDecision;
+      if (form.action === 'pay') decision = { action: 'pay' };
+      else if (form.action === 'abandon') decision = { action: 'abandon' };
+      else if (
+        form.action === 'decline' &&
+        (PAYMENT_CANCELLATION_REASONS as readonly unknown[]).includes(form.reason)
+      )
+        decision = { action: 'decline', reason: form.reason as PaymentCancellationReason };
+      else return bad();
+      if (!DEMO_ID.test(request.params.paymentId)) return notFound(reply, locale);
+      const payment = await decideDemoPayment(ctx.db, request.params.paymentId, decision, ctx.now());
+      if (!payment) return notFound(reply, locale);
+      const [ours] = await ctx.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.engine, 'demo'), eq(payments.providerPaymentId, payment.id)));
+      if (ours && decision.action !== 'abandon')
+        await settlePayment(ctx, ours.id).catch((error) =>
+          request.log.warn({ err: error }, 'settling the demo payment failed; the sweeper reads it again'),
+        );
+      return reply.code(303).header('cache-control', 'no-store').redirect(payment.returnUrl, 303);
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { Locale, PayEngine, RefundReason } from '@storefront/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { orderEvents } from '../../db/schema.ts';
+import type { PaymentGateway, PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
+import type { Executor } from '../auth/auth-db.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+
+/** What every part of the payments module works with: one per app. */
+export interface PaymentsContext {
+  db: Database;
+  gateways: Map<PayEngine, PaymentGateway>;
+  settings: PaymentsSettings;
+  log: FastifyBaseLogger;
+  now: () => number;
+  /** The brand's first language: receipts and payment descriptions are written in it. */
+  brandLocale: Locale;
+  catalog: () => CatalogSnapshot;
+}
+
+/** Outbox kinds the payments module writes (order_events.kind), read by the board and the order page. */
+export type PaymentEventKind = 'paid' | 'payment-failed' | 'refund' | 'canceled';
+
+export async function writeEvent(
+  tx: Executor,
+  order: { id: number; whiteLabelId: string; restoId: number },
+  kind: PaymentEventKind,
+  nowMs: number,
+) {
+  await tx.insert(orderEvents).values({
+    whiteLabelId: order.whiteLabelId,
+    restoId: order.restoId,
+    orderId: order.id,
+    kind,
+    at: new Date(nowMs),
+  });
+}
+
+/** The wait before the sweeper asks the provider again: 10 s doubling with each ask, at most 10 minutes. */
+export const nextCheckDelayMs = (checks: number) => Math.min(10_000 * 2 ** Math.min(checks, 10), 600_000);
+
+export const refundKey = (paymentId: number, n: number) => `refund-${paymentId}-${n}`;
+export type { RefundReason };

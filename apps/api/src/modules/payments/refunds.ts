@@ -1,0 +1,204 @@
+import { buildPaymentReceipt, type Minor, RECEIPT_VAT_CODES, type RefundReason } from '@storefront/domain';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { orders, paymentRefunds, payments } from '../../db/schema.ts';
+import { PaymentProviderError } from '../../integrations/payments/payment-gateway.ts';
+import { ApiError } from '../../plugins/api-error.ts';
+import type { Executor } from '../auth/auth-db.ts';
+import { nextCheckDelayMs, type PaymentsContext, refundKey, writeEvent } from './payments-context.ts';
+
+/**
+ * Refunds: the row first (in the transaction that decided the money goes back), the provider after, with the
+ * row's idempotence key every time. A full refund of the payment the order keeps moves its payment status
+ * paid → refund_pending → refunded; a partial one, or money the order never kept, leaves it as it is.
+ */
+
+type PaymentRow = typeof payments.$inferSelect;
+type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** Queues the refund of a whole payment the order does not keep (settle-payment.ts), in the caller's tx. */
+export async function queueAutomaticRefund(
+  tx: Executor,
+  payment: PaymentRow,
+  reason: RefundReason,
+  nowMs: number,
+): Promise<number | null> {
+  const now = new Date(nowMs);
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      idempotenceKey: refundKey(payment.id, 1),
+      status: 'creating',
+      reason,
+      amount: payment.amount,
+      currency: payment.currency,
+      receipt: payment.receipt ?? null,
+      createdAt: now,
+      updatedAt: now,
+      nextCheckAt: new Date(nowMs + 10_000),
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentRefunds.id });
+  return row?.id ?? null;
+}
+
+/** Moves the order's status when a full refund of its kept payment ends. */
+async function finishOrderRefund(tx: Executor, refund: RefundRow, status: 'succeeded' | 'canceled') {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
+  if (!order || order.paidPaymentId !== refund.paymentId || order.paymentStatus !== 'refund_pending') return;
+  await tx
+    .update(orders)
+    .set({ paymentStatus: status === 'succeeded' ? 'refunded' : 'paid' })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'refund_pending')));
+}
+
+async function storeRefundState(
+  ctx: PaymentsContext,
+  refund: RefundRow,
+  provider: { id: string; status: 'pending' | 'succeeded' | 'canceled' },
+) {
+  const nowMs = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(paymentRefunds)
+      .set({
+        providerRefundId: provider.id,
+        status: provider.status,
+        updatedAt: new Date(nowMs),
+        nextCheckAt: provider.status === 'pending' ? new Date(nowMs + nextCheckDelayMs(refund.checks)) : null,
+        checks: refund.checks + 1,
+      })
+      .where(and(eq(paymentRefunds.id, refund.id), inArray(paymentRefunds.status, ['creating', 'pending'])))
+      .returning();
+    if (moved && provider.status !== 'pending') await finishOrderRefund(tx, moved, provider.status);
+  });
+}
+
+/** Sends a `creating` refund to the provider, or reads a `pending` one. Errors leave it for the sweeper. */
+export async function advanceRefund(ctx: PaymentsContext, refundId: number): Promise<void> {
+  const [refund] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId));
+  if (!refund || (refund.status !== 'creating' && refund.status !== 'pending')) return;
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  const gateway = payment ? ctx.gateways.get(payment.engine) : undefined;
+  const nowMs = ctx.now();
+  const later = () =>
+    ctx.db
+      .update(paymentRefunds)
+      .set({ nextCheckAt: new Date(nowMs + nextCheckDelayMs(refund.checks)), checks: refund.checks + 1 })
+      .where(eq(paymentRefunds.id, refund.id));
+  if (!payment?.providerPaymentId || !gateway) {
+    await later();
+    return;
+  }
+  try {
+    const provider =
+      refund.status === 'creating' || !refund.providerRefundId
+        ? await gateway.createRefund({
+            shop: payment.shop,
+            idempotenceKey: refund.idempotenceKey,
+            paymentId: payment.providerPaymentId,
+            amount: refund.amount,
+            currency: refund.currency,
+            description: `Возврат по заказу ${refund.orderId}`,
+            receipt: refund.receipt ?? null,
+          })
+        : await gateway.getRefund(payment.shop, refund.providerRefundId);
+    await storeRefundState(ctx, refund, provider);
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.kind === 'refused') {
+      // The provider will never take this refund: it stays visible as canceled for staff to act on.
+      ctx.log.error({ err: error, refundId: refund.id }, 'the provider refused the refund');
+      await storeRefundState(ctx, refund, { id: refund.providerRefundId ?? '', status: 'canceled' });
+      return;
+    }
+    ctx.log.warn(
+      { err: error, refundId: refund.id },
+      'the refund did not go through yet; it will be asked again',
+    );
+    await later();
+  }
+}
+
+/** A refund hint from a notification: our row by the provider's id, then read back. */
+export async function refundHinted(ctx: PaymentsContext, providerRefundId: string): Promise<void> {
+  const [refund] = await ctx.db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.providerRefundId, providerRefundId));
+  if (refund) await advanceRefund(ctx, refund.id);
+}
+
+/**
+ * Refunds money of a paid order (the order board, issue 16: a declined paid order, a partial refund). A full
+ * refund of what is left moves the order to refund_pending, then refunded; a partial one keeps it paid.
+ * Never more than is left of the payment. Answers the refund row's id.
+ */
+export async function refundPayment(
+  ctx: PaymentsContext,
+  orderId: number,
+  amount: Minor,
+  reason: RefundReason,
+): Promise<number> {
+  const nowMs = ctx.now();
+  const refundId = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new ApiError(404, 'order.not-found', 'orderId');
+    if (order.paymentStatus !== 'paid' || order.paidPaymentId === null)
+      throw new ApiError(409, 'payment.not-paid', 'orderId');
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, order.paidPaymentId));
+    if (!payment) throw new ApiError(409, 'payment.not-paid', 'orderId');
+    const [done] = await tx
+      .select({
+        n: count(),
+        sum: sql<number>`coalesce(sum(${paymentRefunds.amount}) filter (where ${paymentRefunds.status} <> 'canceled'), 0)::int`,
+      })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id));
+    const left = payment.amount - Number(done?.sum ?? 0);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw new ApiError(422, 'payment.refund-amount-invalid', 'amount');
+    const full = amount === left;
+    const now = new Date(nowMs);
+    const vatCode = payment.receipt?.items[0]?.vatCode ?? RECEIPT_VAT_CODES[0];
+    const receipt =
+      payment.receipt === null || payment.receipt === undefined
+        ? null
+        : full && left === payment.amount
+          ? payment.receipt
+          : buildPaymentReceipt({
+              lines: [{ name: `Возврат по заказу ${order.number}`, count: 1, payableAmount: amount }],
+              deliveryPrice: 0 as Minor,
+              deliveryName: '',
+              email: payment.receipt.customer.email,
+              phone: payment.receipt.customer.phone,
+              vatCode,
+            });
+    const [row] = await tx
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        orderId,
+        idempotenceKey: refundKey(payment.id, Number(done?.n ?? 0) + 1),
+        status: 'creating',
+        reason,
+        amount,
+        currency: payment.currency,
+        receipt,
+        createdAt: now,
+        updatedAt: now,
+        nextCheckAt: new Date(nowMs + 10_000),
+      })
+      .returning({ id: paymentRefunds.id });
+    if (!row) throw new Error('the refund row was not returned');
+    if (full)
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'refund_pending' })
+        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')));
+    await writeEvent(tx, order, 'refund', nowMs);
+    return row.id;
+  });
+  await advanceRefund(ctx, refundId);
+  return refundId;
+}
