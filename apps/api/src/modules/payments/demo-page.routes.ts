@@ -66,7 +66,7 @@ function page(locale: Locale, title: string, body: string) {
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}
 .demo{background:#fff3cd;border:1px solid #e0c36a;padding:.75rem;border-radius:.5rem}
-.amount{font-size:2rem;font-weight:700;margin:.5rem 0}form{margin:1rem 0}button,select{font-size:1rem;padding:.6rem 1rem;margin:.25rem 0}
+.amount{font-size:2rem;font-weight:700;margin:.5rem 0}form{margin:1rem 0}button,select{font-size:1rem;padding:.6rem 1rem;margin:.25rem 0}select{max-width:100%}
 button{cursor:pointer;border-radius:.5rem;border:1px solid #888;background:#fff}button.pay{background:#1a7f37;color:#fff;border-color:#1a7f37}</style>
 </head><body>${body}</body></html>`;
 }

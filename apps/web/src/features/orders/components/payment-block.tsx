@@ -92,8 +92,11 @@ export function PaymentBlock({
   const switches = actionable ? ON_RECEIPT.filter((code) => payment.canSwitchTo.includes(code)) : [];
   const actionError = retry.error ?? switchTo.error;
 
+  // The return page's headline already says 'paid': an empty card under it would only puzzle.
+  const nothingMoreToSay = variant === 'return' && payment.status === 'paid' && payment.refunds.length === 0;
   const showBlock =
-    order.payType === 'CARD_ONLINE' || payment.status !== 'not_required' || payment.refunds.length > 0;
+    !nothingMoreToSay &&
+    (order.payType === 'CARD_ONLINE' || payment.status !== 'not_required' || payment.refunds.length > 0);
   if (!showBlock) return null;
 
   const payUntil = payment.payUntil && actionable ? payUntilText(payment.payUntil) : null;
