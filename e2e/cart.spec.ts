@@ -1,23 +1,6 @@
 import type { Page } from '@playwright/test';
 import { asReturningCustomer, expect, expectKazanMenu, shot, storage, test } from './fixtures.ts';
-
-/** Money as the storefront prints it: '1 490 ₽' with a no-break space between thousands and before ₽. */
-const rub = (text: string) => text.replace(/ /g, '\u00a0');
-
-/** Delivery to ul. Kremlyovskaya 8, inside restaurant 1's centre zone: 250 ₽ below 1 000, 150 ₽ below 2 000, free from 2 000. */
-const CENTRE_DELIVERY = {
-  order_delivery_method: '"DELIVERY"',
-  order_delivery_place: JSON.stringify({
-    address: 'ул. Кремлёвская, 8',
-    apartment: null,
-    entrance: null,
-    floor: null,
-    intercom: null,
-    comment: null,
-    location: { lat: 55.793, lng: 49.111 },
-  }),
-  person_cookies_consent_accepted: 'true',
-};
+import { CENTRE_DELIVERY, rub } from './ordering-journeys.ts';
 
 /** pr. Yamasheva 51, zone 2 of restaurant 1: orders from 800 ₽ up to 15 000 ₽. */
 const YAMASHEVA = JSON.stringify({

@@ -1,63 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
-import {
-  asReturningCustomer,
-  chooseRadio,
-  expect,
-  expectKazanMenu,
-  shot,
-  smsCodeFor,
-  storage,
-  test,
-} from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { asReturningCustomer, chooseRadio, expect, shot, storage, test } from './fixtures.ts';
+import { addCanadaTwice, CENTRE_DELIVERY, journeyPhone, rub, signInFromCart } from './ordering-journeys.ts';
 
-/**
- * From a menu to a placed order against the real API. Every journey signs in with a number of its own, 914…
- * (912… are the sign-in journeys', 913… the accessibility one's; one
- * number may ask for a code once in 90 s, and no journey may read another's orders).
- */
-function phoneFor(testInfo: TestInfo, journey: number): { typed: string; normalized: string } {
-  const project = testInfo.project.name === 'phone' ? 1 : 2;
-  const national = `91400${project}${String(journey).padStart(4, '0')}`;
-  return { typed: `8${national}`, normalized: `+7${national}` };
-}
-
-const rub = (text: string) => text.replace(/ /g, '\u00a0');
-
-/** Delivery to ul. Kremlyovskaya 8, in restaurant 1's centre zone (150 ₽ from 1 000, free from 2 000). */
-const CENTRE_DELIVERY = {
-  order_delivery_method: '"DELIVERY"',
-  order_delivery_place: JSON.stringify({
-    address: 'ул. Кремлёвская, 8',
-    apartment: null,
-    entrance: null,
-    floor: null,
-    intercom: null,
-    comment: null,
-    location: { lat: 55.793, lng: 49.111 },
-  }),
-  person_cookies_consent_accepted: 'true',
-};
-
-async function addCanadaTwice(page: Page) {
-  await page.goto('/');
-  await expectKazanMenu(page);
-  const canada = page.getByRole('article', { name: 'Канада', exact: true });
-  await canada.getByRole('button', { name: 'Добавить «Канада» в корзину' }).click();
-  await canada.getByRole('button', { name: 'Добавить ещё' }).click();
-  await expect(canada.getByTestId('cart-count')).toHaveText('2');
-}
-
-/** From the cart's sign-in prompt through the SMS code, back to the cart. */
-async function signInFromCart(page: Page, phone: { typed: string; normalized: string }) {
-  await page.getByTestId('checkout-sign-in-button').click();
-  await expect(page).toHaveURL(/\/auth/);
-  await page.getByLabel('Номер телефона').fill(phone.typed);
-  await page.getByRole('button', { name: 'Получить код' }).click();
-  await page.getByLabel('Код из СМС').fill(await smsCodeFor(phone.normalized));
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByTestId('checkout-form')).toBeVisible();
-}
+/** From a menu to a placed order against the real API; journeys sign in with 914… numbers (journeyPhone). */
 
 async function placeAndOpenOrder(page: Page) {
   await page.getByTestId('place-order').click();
@@ -76,7 +21,7 @@ test.describe('checkout', () => {
     await page.getByTestId('cart-button').click();
     await expect(page.getByTestId('total-payable')).toContainText(rub('1 650 ₽'));
 
-    await signInFromCart(page, phoneFor(testInfo, 1));
+    await signInFromCart(page, journeyPhone('914', testInfo, 1));
     // Paying online would need a receipt e-mail; cash on delivery needs a name.
     await page.getByTestId('place-order').click();
     await expect(page.getByText('Введите ваше имя')).toBeVisible();
@@ -102,7 +47,7 @@ test.describe('checkout', () => {
     await asReturningCustomer(page, CENTRE_DELIVERY);
     await addCanadaTwice(page);
     await page.getByTestId('cart-button').click();
-    await signInFromCart(page, phoneFor(testInfo, 2));
+    await signInFromCart(page, journeyPhone('914', testInfo, 2));
     await page.getByTestId('contact-name').fill('Борис');
     await chooseRadio(page.getByTestId('payment-method-CARD_UPON_RECEIPT'));
     await chooseRadio(page.getByTestId('when-pre-order'));
@@ -120,7 +65,7 @@ test.describe('checkout', () => {
     await asReturningCustomer(page, CENTRE_DELIVERY);
     await addCanadaTwice(page);
     await page.getByTestId('cart-button').click();
-    await signInFromCart(page, phoneFor(testInfo, 3));
+    await signInFromCart(page, journeyPhone('914', testInfo, 3));
     await page.getByTestId('contact-name').fill('Вера');
     await chooseRadio(page.getByTestId('payment-method-CASH_UPON_RECEIPT'));
     await placeAndOpenOrder(page);

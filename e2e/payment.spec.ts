@@ -1,70 +1,12 @@
 import type { Page, TestInfo } from '@playwright/test';
-import {
-  asReturningCustomer,
-  chooseRadio,
-  expect,
-  expectKazanMenu,
-  shot,
-  smsCodeFor,
-  storage,
-  test,
-} from './fixtures.ts';
+import { asReturningCustomer, chooseRadio, expect, shot, storage, test } from './fixtures.ts';
+import { addCanadaTwice, CENTRE_DELIVERY, journeyPhone, rub, signInFromCart } from './ordering-journeys.ts';
 
-/**
- * Online card payment through the demo engine's own page (issue 15), against the real API. Every journey
- * signs in with a number of its own, 915… (914… are the checkout journeys'; one number may ask for a code
- * once in 90 s, and no journey may read another's orders).
- */
-function phoneFor(testInfo: TestInfo, journey: number): { typed: string; normalized: string } {
-  const project = testInfo.project.name === 'phone' ? 1 : 2;
-  const national = `91500${project}${String(journey).padStart(4, '0')}`;
-  return { typed: `8${national}`, normalized: `+7${national}` };
-}
-
-const rub = (text: string) => text.replace(/ /g, '\u00a0');
-
-/**
- * Delivery to ul. Kremlyovskaya 8, in restaurant 1's centre zone. Restaurant 1 takes online card payment
- * for delivery through the demo engine (`"cardOnline": "demo-shop"` in brands/demo/seed/restos.json).
- */
-const CENTRE_DELIVERY = {
-  order_delivery_method: '"DELIVERY"',
-  order_delivery_place: JSON.stringify({
-    address: 'ул. Кремлёвская, 8',
-    apartment: null,
-    entrance: null,
-    floor: null,
-    intercom: null,
-    comment: null,
-    location: { lat: 55.793, lng: 49.111 },
-  }),
-  person_cookies_consent_accepted: 'true',
-};
+/** Online card payment through the demo engine's own page (issue 15), against the real API; 915… numbers. */
 
 /** The demo engine's payment page, served by the app itself. */
 const DEMO_PAGE = /\/api\/v1\/payments\/demo\/pay\//;
 const RETURN_PAGE = /\/orders\/(\d+)\/payment$/;
-
-async function addCanadaTwice(page: Page) {
-  await page.goto('/');
-  await expectKazanMenu(page);
-  const canada = page.getByRole('article', { name: 'Канада', exact: true });
-  await canada.getByRole('button', { name: 'Добавить «Канада» в корзину' }).click();
-  await canada.getByRole('button', { name: 'Добавить ещё' }).click();
-  await expect(canada.getByTestId('cart-count')).toHaveText('2');
-}
-
-/** From the cart's sign-in prompt through the SMS code, back to the cart. */
-async function signInFromCart(page: Page, phone: { typed: string; normalized: string }) {
-  await page.getByTestId('checkout-sign-in-button').click();
-  await expect(page).toHaveURL(/\/auth/);
-  await page.getByLabel('Номер телефона').fill(phone.typed);
-  await page.getByRole('button', { name: 'Получить код' }).click();
-  await page.getByLabel('Код из СМС').fill(await smsCodeFor(phone.normalized));
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByTestId('checkout-form')).toBeVisible();
-}
 
 /** A card-online order placed from a fresh cart: the browser ends on the demo engine's payment page. */
 async function placeCardOnlineOrder(page: Page, testInfo: TestInfo, journey: number) {
@@ -72,7 +14,7 @@ async function placeCardOnlineOrder(page: Page, testInfo: TestInfo, journey: num
   await addCanadaTwice(page);
   await page.getByTestId('cart-button').click();
   await expect(page.getByTestId('total-payable')).toContainText(rub('1 650 ₽'));
-  await signInFromCart(page, phoneFor(testInfo, journey));
+  await signInFromCart(page, journeyPhone('915', testInfo, journey));
   await page.getByTestId('contact-name').fill('Анна');
   await chooseRadio(page.getByTestId('payment-method-CARD_ONLINE'));
   // Paying online needs an e-mail for the receipt (SPEC §5).
