@@ -1,0 +1,499 @@
+import { paymentFailureText } from '@storefront/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StorefrontApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { logCapture, testClock } from '../../test/auth-test-kit.ts';
+import { FAKE_YOOKASSA_SHOP, type FakeYooKassa, startFakeYooKassa } from '../../test/fakes/yookassa.ts';
+import { newPerson, type Person } from '../../test/orders-kit.ts';
+import {
+  attemptsOf,
+  eventsOf,
+  orderCall,
+  PAYER,
+  placeOnline,
+  readOrderAs,
+  rowsOf,
+} from '../../test/payments-kit.ts';
+import { DAY, line, POINTS } from '../../test/preflight-kit.ts';
+import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
+import {
+  callsTo,
+  createsWithKey,
+  fakeIdOf,
+  fakePaymentsOf,
+  listenLocally,
+  onHostedPage,
+  restaurantOnYooKassa,
+  yookassaEnv,
+} from '../../test/yookassa-kit.ts';
+import { runOnce } from './payments-sweeper.ts';
+
+/**
+ * The payments module against the fake YooKassa through the real adapter (issue 15, 'Tests'): the app listens
+ * on 127.0.0.1 and the fake's notifications reach it there, so every notification goes the real way (address
+ * check, hint, read back from the fake). The app's clock is pinned; the fake's is real.
+ */
+let fake: FakeYooKassa;
+let app: StorefrontApp;
+let database: TestDatabase;
+let close: () => Promise<void>;
+let notificationUrl: string;
+const log = logCapture();
+const clock = testClock(DAY);
+let anna: Person;
+
+beforeAll(async () => {
+  fake = await startFakeYooKassa({ timeoutHoldMs: 4000 });
+  ({ app, database, close } = await createTestApp({
+    now: clock.now,
+    env: yookassaEnv(fake),
+    logger: log.logger,
+  }));
+  await restaurantOnYooKassa(database.db, app);
+  notificationUrl = await listenLocally(app);
+  anna = await newPerson(app, database.db);
+});
+afterAll(async () => {
+  await fake?.close();
+  await close?.();
+});
+beforeEach(() => {
+  fake.setNotificationUrl(notificationUrl);
+  // The return page's check reads at most every 2 s per attempt on the app's clock: each test starts past it.
+  clock.advance(3);
+});
+
+const providerIdOf = async (orderId: number, attempt = 1) =>
+  (await attemptsOf(database.db, orderId)).find((a) => a.attempt === attempt)?.provider_payment_id as string;
+
+/** How many of the fake's deliveries `delivered` has looked at. */
+let seen = 0;
+
+/** The notifications under way have reached the app, and each one since the last call was answered 200. */
+async function delivered() {
+  await fake.notificationsSettled();
+  const fresh = fake.deliveries.slice(seen);
+  seen = fake.deliveries.length;
+  expect(fresh.filter((d) => d.status !== 200)).toEqual([]);
+}
+
+const refundsAt = (fakeYooKassa: FakeYooKassa, paymentId: string) =>
+  callsTo(fakeYooKassa, 'POST', '/v3/refunds').filter(
+    (r) => (JSON.parse(r.body) as { payment_id: string }).payment_id === paymentId,
+  );
+
+interface ReceiptItem {
+  description: string;
+  quantity: number;
+  amount: { value: string; currency: string };
+  payment_subject: string;
+}
+
+describe('the happy path', () => {
+  it('a delivery order: one create with our key, amount, metadata and receipt; paid by the notification after a read', async () => {
+    const placed = await placeOnline(app, anna, {
+      deliveryType: 'DELIVERY',
+      location: POINTS.zone1,
+      address: 'Казань, ул. Баумана, 1',
+      positions: [line(8, 1)],
+      deliveryPlace: { apartment: '5', entrance: null, floor: '2', intercom: null, comment: null },
+    });
+    expect(placed).toMatchObject({ paymentStatus: 'pending', payment: { status: 'pending', attempt: 1 } });
+    const [payment] = fakePaymentsOf(fake, placed.id);
+    expect(payment).toBeDefined();
+    expect(placed.payment.confirmationUrl).toBe(`${fake.url.replace(/\/v3$/, '')}/checkout/${payment?.id}`);
+
+    const creates = createsWithKey(fake, `order-${placed.id}-1`);
+    expect(creates).toHaveLength(1);
+    expect(callsTo(fake, 'POST', '/v3/payments').filter((r) => r.body.includes(`"${placed.id}"`))).toEqual(
+      creates,
+    );
+    const [create] = creates;
+    expect(create?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${FAKE_YOOKASSA_SHOP.shopId}:${FAKE_YOOKASSA_SHOP.secretKey}`).toString('base64')}`,
+    );
+    const body = JSON.parse(create?.body ?? '{}');
+    const amount = `${Math.floor(placed.payable / 100)}.${String(placed.payable % 100).padStart(2, '0')}`;
+    expect(amount).toMatch(/\.00$/);
+    expect(body).toMatchObject({
+      amount: { value: amount, currency: 'RUB' },
+      capture: true,
+      confirmation: { type: 'redirect' },
+      metadata: { orderId: String(placed.id), attempt: '1' },
+      receipt: { customer: { email: PAYER.email } },
+    });
+    expect(body.confirmation.return_url).toMatch(new RegExp(`/orders/${placed.id}/payment$`));
+    const items = body.receipt.items as ReceiptItem[];
+    const sum = items.reduce(
+      (total, item) => total + item.quantity * Math.round(Number(item.amount.value) * 100),
+      0,
+    );
+    expect(sum).toBe(placed.payable);
+    const order = await readOrderAs(app, anna, placed.id);
+    const deliveryPrice = (order as unknown as { deliveryPrice: number }).deliveryPrice;
+    expect(deliveryPrice).toBeGreaterThan(0);
+    expect(items.filter((item) => item.payment_subject === 'service')).toEqual([
+      expect.objectContaining({
+        quantity: 1,
+        amount: { value: `${deliveryPrice / 100}.00`, currency: 'RUB' },
+      }),
+    ]);
+
+    // The customer pays on the hosted page; the fake notifies the app, which reads the payment back.
+    const reads = callsTo(fake, 'GET', `/v3/payments/${payment?.id}`).length;
+    const back = await onHostedPage(placed.payment.confirmationUrl, 'pay');
+    expect(back).toBe(body.confirmation.return_url);
+    await delivered();
+    expect(callsTo(fake, 'GET', `/v3/payments/${payment?.id}`).length).toBeGreaterThan(reads);
+    const paid = await readOrderAs(app, anna, placed.id);
+    expect(paid).toMatchObject({ paymentStatus: 'paid', payment: { status: 'paid', confirmationUrl: null } });
+    expect(paid.payment.paidAt).toBe(new Date(clock.now()).toISOString());
+    expect(await eventsOf(database.db, placed.id)).toEqual(['placed', 'paid']);
+    expect(fakePaymentsOf(fake, placed.id)).toHaveLength(1);
+  });
+});
+
+describe('declined', () => {
+  for (const reason of [
+    'insufficient_funds',
+    '3d_secure_failed',
+    'card_expired',
+    'general_decline',
+    'fraud_suspected',
+    'expired_on_confirmation',
+  ])
+    it(`${reason}: the order failed, the reason in words in ru and en`, async () => {
+      const placed = await placeOnline(app, anna);
+      if (reason === 'expired_on_confirmation') fake.expire(fakeIdOf(placed.payment.confirmationUrl));
+      else await onHostedPage(placed.payment.confirmationUrl, 'decline', reason);
+      await delivered();
+      const ru = await readOrderAs(app, anna, placed.id, 'ru');
+      expect(ru).toMatchObject({
+        paymentStatus: 'failed',
+        payment: { failure: { code: reason, message: paymentFailureText(reason).ru }, canRetry: true },
+      });
+      const en = await readOrderAs(app, anna, placed.id, 'en');
+      expect(en.payment.failure?.message).toBe(paymentFailureText(reason).en);
+      expect(await eventsOf(database.db, placed.id)).toEqual(['placed', 'payment-failed']);
+    });
+});
+
+describe('abandon and retry', () => {
+  it('attempt 2 with its own key is paid; attempt 1 paid late is refunded (second-payment)', async () => {
+    const placed = await placeOnline(app, anna);
+    const first = await providerIdOf(placed.id);
+    await onHostedPage(placed.payment.confirmationUrl, 'abandon');
+    expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('pending');
+
+    const retry = await orderCall(app, anna, placed.id, '/payments', { replacesAttempt: 1 });
+    expect(retry.statusCode, retry.body.slice(0, 300)).toBe(201);
+    expect(retry.json().payment.attempt).toBe(2);
+    expect(createsWithKey(fake, `order-${placed.id}-2`)).toHaveLength(1);
+    const second = await providerIdOf(placed.id, 2);
+    expect(second).not.toBe(first);
+    await onHostedPage(retry.json().payment.confirmationUrl, 'pay');
+    await delivered();
+    expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
+
+    // The first tab was still open: the customer pays attempt 1 too.
+    fake.pay(first);
+    await delivered();
+    const order = await readOrderAs(app, anna, placed.id);
+    expect(order.paymentStatus).toBe('paid');
+    expect(order.payment.refunds.map((r) => [r.reason, r.status])).toEqual([['second-payment', 'succeeded']]);
+    const refunds = refundsAt(fake, first);
+    expect(refunds).toHaveLength(1);
+    expect(JSON.parse(refunds[0]?.body ?? '{}').amount).toEqual(fake.payment(first).amount);
+    expect(fake.payment(first).refunded_amount).toEqual(fake.payment(first).amount);
+    expect(refundsAt(fake, second)).toEqual([]);
+    const [kept] = await rowsOf<{ provider_payment_id: string }>(
+      database.db,
+      sql`select p.provider_payment_id from orders o join payments p on p.id = o.paid_payment_id where o.id = ${placed.id}`,
+    );
+    expect(kept?.provider_payment_id).toBe(second);
+  });
+});
+
+describe('the notification and the customer’s return', () => {
+  it('the notification first: paid before the return page asks; its check reads nothing more', async () => {
+    const placed = await placeOnline(app, anna);
+    const id = await providerIdOf(placed.id);
+    await onHostedPage(placed.payment.confirmationUrl, 'pay');
+    await delivered();
+    const reads = callsTo(fake, 'GET', `/v3/payments/${id}`).length;
+    expect(reads).toBeGreaterThan(0);
+    const check = await orderCall(app, anna, placed.id, '/payment-check');
+    expect(check.statusCode).toBe(200);
+    expect(check.json().paymentStatus).toBe('paid');
+    expect(callsTo(fake, 'GET', `/v3/payments/${id}`)).toHaveLength(reads);
+  });
+
+  it('the customer first: the check reads the provider and makes it paid; the late notification changes nothing', async () => {
+    const placed = await placeOnline(app, anna);
+    const id = await providerIdOf(placed.id);
+    fake.setNotificationUrl(null); // held: YooKassa has not delivered it yet
+    await onHostedPage(placed.payment.confirmationUrl, 'pay');
+    expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('pending');
+    const check = await orderCall(app, anna, placed.id, '/payment-check');
+    expect(check.json().paymentStatus).toBe('paid');
+
+    fake.setNotificationUrl(notificationUrl);
+    fake.notify(id, 'payment.succeeded');
+    await delivered();
+    expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
+    expect(await eventsOf(database.db, placed.id)).toEqual(['placed', 'paid']);
+    expect(refundsAt(fake, id)).toEqual([]);
+  });
+});
+
+describe('duplicated and reordered notifications', () => {
+  it('canceled and succeeded, each twice, newest first: paid once, one payment, nothing refunded', async () => {
+    const reordering = await startFakeYooKassa({ reorder: true, duplicate: 2 });
+    const second = await createTestApp({
+      now: clock.now,
+      db: database,
+      env: yookassaEnv(reordering),
+    });
+    try {
+      await second.app.catalog.refresh();
+      const url = await listenLocally(second.app);
+      reordering.setNotificationUrl(url);
+      const placed = await placeOnline(second.app, anna);
+      const id = fakeIdOf(placed.payment.confirmationUrl);
+      await onHostedPage(placed.payment.confirmationUrl, 'pay');
+      // YooKassa says canceled after succeeded (an object as it is now: succeeded), then both go out reversed.
+      reordering.notify(id, 'payment.canceled');
+      reordering.flushNotifications();
+      await reordering.notificationsSettled();
+      expect(reordering.deliveries.map((d) => `${d.event} ${d.status}`).sort()).toEqual([
+        'payment.canceled 200',
+        'payment.canceled 200',
+        'payment.succeeded 200',
+        'payment.succeeded 200',
+      ]);
+      const order = await readOrderAs(second.app, anna, placed.id);
+      expect(order.paymentStatus).toBe('paid');
+      expect(order.payment.refunds).toEqual([]);
+      expect(fakePaymentsOf(reordering, placed.id)).toHaveLength(1);
+      expect(callsTo(reordering, 'POST', '/v3/refunds')).toEqual([]);
+      expect(await eventsOf(database.db, placed.id)).toEqual(['placed', 'paid']);
+    } finally {
+      await reordering.close();
+      await second.close();
+    }
+  });
+});
+
+describe('forged notifications', () => {
+  it('from an address outside YOOKASSA_NOTIFICATION_IPS: 403, nothing read, nothing changed', async () => {
+    const strict = await createTestApp({
+      now: clock.now,
+      db: database,
+      env: yookassaEnv(fake, { YOOKASSA_NOTIFICATION_IPS: '185.71.76.0/27,77.75.156.11' }),
+    });
+    try {
+      await strict.app.catalog.refresh();
+      const placed = await placeOnline(app, anna);
+      const id = await providerIdOf(placed.id);
+      fake.setNotificationUrl(await listenLocally(strict.app));
+      const before = fake.deliveries.length;
+      const reads = callsTo(fake, 'GET', `/v3/payments/${id}`).length;
+      fake.pay(id);
+      await fake.notificationsSettled();
+      expect(fake.deliveries.slice(before).map((d) => d.status)).toEqual([403]);
+      seen = fake.deliveries.length;
+      expect(callsTo(fake, 'GET', `/v3/payments/${id}`)).toHaveLength(reads);
+      expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('pending');
+      expect(await eventsOf(database.db, placed.id)).toEqual(['placed']);
+      // The same notification from YooKassa's address is believed.
+      fake.setNotificationUrl(notificationUrl);
+      fake.notify(id, 'payment.succeeded');
+      await delivered();
+      expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('claiming succeeded with another amount for a payment pending at YooKassa: the module believes the read', async () => {
+    const placed = await placeOnline(app, anna);
+    const id = await providerIdOf(placed.id);
+    const reads = callsTo(fake, 'GET', `/v3/payments/${id}`).length;
+    const forged = await fetch(notificationUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'notification',
+        event: 'payment.succeeded',
+        object: { id, status: 'succeeded', paid: true, amount: { value: '1.00', currency: 'RUB' } },
+      }),
+    });
+    expect(forged.status).toBe(200);
+    expect(callsTo(fake, 'GET', `/v3/payments/${id}`).length).toBeGreaterThan(reads);
+    expect(fake.payment(id).status).toBe('pending');
+    const order = await readOrderAs(app, anna, placed.id);
+    expect(order).toMatchObject({ paymentStatus: 'pending', payment: { status: 'pending' } });
+    expect(order.payment.confirmationUrl).toBe(placed.payment.confirmationUrl);
+    expect(await eventsOf(database.db, placed.id)).toEqual(['placed']);
+  });
+
+  it('a payment at YooKassa with our metadata and another amount: unknown to a notification; a row pointing at it is not paid, logged', async () => {
+    const placed = await placeOnline(app, anna);
+    const ours = await providerIdOf(placed.id);
+    // Someone creates a cheaper payment naming our order, with our shop's credentials, and pays it.
+    const created = await fetch(`${fake.url}/payments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${FAKE_YOOKASSA_SHOP.shopId}:${FAKE_YOOKASSA_SHOP.secretKey}`).toString('base64')}`,
+        'content-type': 'application/json',
+        'idempotence-key': `forged-${placed.id}`,
+      },
+      body: JSON.stringify({
+        amount: { value: '1.00', currency: 'RUB' },
+        capture: true,
+        confirmation: { type: 'redirect', return_url: 'http://127.0.0.1/x' },
+        metadata: { orderId: String(placed.id), attempt: '1' },
+      }),
+    });
+    expect(created.status).toBe(200);
+    const foreign = ((await created.json()) as { id: string }).id;
+    fake.pay(foreign);
+    await delivered();
+    expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('pending');
+
+    // Were our row ever to name it (a provider answering a create with the wrong payment), it is not believed.
+    await database.db.execute(
+      sql`update payments set provider_payment_id = ${foreign} where order_id = ${placed.id} and attempt = 1`,
+    );
+    try {
+      const logged = log.lines.length;
+      const check = await orderCall(app, anna, placed.id, '/payment-check');
+      expect(check.json().paymentStatus).toBe('pending');
+      expect(
+        log.lines
+          .slice(logged)
+          .filter((l) => l.orderId === placed.id && String(l.msg).includes('does not match')),
+      ).toHaveLength(1);
+      expect(await eventsOf(database.db, placed.id)).toEqual(['placed']);
+      expect(refundsAt(fake, foreign)).toEqual([]);
+    } finally {
+      await database.db.execute(
+        sql`update payments set provider_payment_id = ${ours} where order_id = ${placed.id} and attempt = 1`,
+      );
+    }
+  });
+});
+
+describe('the provider fails the create', () => {
+  for (const [fault, finisher] of [
+    ['500-after', 'the sweeper'],
+    ['timeout', 'the sweeper'],
+    ['429', 'the return page check'],
+    ['500-before', 'the return page check'],
+  ] as const)
+    it(`${fault}: 201 without a page; ${finisher} creates with the same key; one payment, its page`, async () => {
+      fake.failNext('create', fault);
+      const placed = await placeOnline(app, anna);
+      expect(placed).toMatchObject({ paymentStatus: 'pending', payment: { confirmationUrl: null } });
+      expect((await attemptsOf(database.db, placed.id))[0]?.status).toBe('creating');
+      expect(fakePaymentsOf(fake, placed.id)).toHaveLength(fault === '500-after' ? 1 : 0);
+
+      if (finisher === 'the sweeper') {
+        clock.advance(11);
+        await runOnce(app.payments, clock.now());
+      } else {
+        const check = await orderCall(app, anna, placed.id, '/payment-check');
+        expect(check.statusCode).toBe(200);
+      }
+      const key = `order-${placed.id}-1`;
+      expect(createsWithKey(fake, key)).toHaveLength(2);
+      expect(new Set(createsWithKey(fake, key).map((r) => r.body)).size).toBe(1);
+      const payments = fakePaymentsOf(fake, placed.id);
+      expect(payments).toHaveLength(1);
+      const [attempt] = await attemptsOf(database.db, placed.id);
+      expect(attempt).toMatchObject({ status: 'pending', provider_payment_id: payments[0]?.id });
+      const order = await readOrderAs(app, anna, placed.id);
+      expect(order.payment.confirmationUrl).toBe(
+        (payments[0]?.confirmation as { confirmation_url: string } | undefined)?.confirmation_url,
+      );
+      await onHostedPage(order.payment.confirmationUrl, 'pay');
+      await delivered();
+      expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
+    });
+});
+
+describe('a late payment of a cancelled order', () => {
+  it('the sweeper cancels it past pay_until, the promo use given back; money paid after that is refunded', async () => {
+    const who = await newPerson(app, database.db);
+    const uses = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          database.db,
+          sql`select used_count as n from promo_codes where code = 'ONCE'`,
+        )
+      )[0]?.n ?? 0;
+    const before = await uses();
+    const placed = await placeOnline(app, who, { positions: [line(1, 3)], promoCode: 'ONCE' });
+    expect(await uses()).toBe(before + 1);
+    const id = await providerIdOf(placed.id);
+
+    clock.advance(61 * 60);
+    await runOnce(app.payments, clock.now());
+    const canceled = await readOrderAs(app, who, placed.id);
+    expect(canceled.status).toBe('canceled');
+    expect(await uses()).toBe(before);
+
+    await onHostedPage(placed.payment.confirmationUrl, 'pay');
+    await delivered();
+    const refunded = await readOrderAs(app, who, placed.id);
+    expect(refunded.status).toBe('canceled');
+    expect(refunded.paymentStatus).not.toBe('paid');
+    expect(refunded.payment.refunds.map((r) => [r.reason, r.status])).toEqual([
+      ['order-canceled', 'succeeded'],
+    ]);
+    expect(refundsAt(fake, id)).toHaveLength(1);
+    expect(fake.payment(id).refunded_amount).toEqual(fake.payment(id).amount);
+    expect(await uses()).toBe(before);
+  });
+});
+
+describe('two API instances on one database', () => {
+  it('a notification to one and the return page check on the other at once, and both sweepers: paid once', async () => {
+    const own = database.url
+      ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 })
+      : null;
+    const other = await createTestApp({
+      now: clock.now,
+      db: own ? { ...own, dispose: () => own.close() } : database,
+      env: yookassaEnv(fake),
+    });
+    try {
+      await other.app.catalog.refresh();
+      const placed = await placeOnline(app, anna);
+      const id = await providerIdOf(placed.id);
+      fake.setNotificationUrl(null);
+      await onHostedPage(placed.payment.confirmationUrl, 'pay');
+      fake.setNotificationUrl(notificationUrl);
+      clock.advance(60);
+      fake.notify(id, 'payment.succeeded');
+      fake.notify(id, 'payment.succeeded');
+      const [check] = await Promise.all([
+        orderCall(other.app, anna, placed.id, '/payment-check'),
+        runOnce(app.payments, clock.now()),
+        runOnce(other.app.payments, clock.now()),
+        delivered(),
+      ]);
+      expect(check.statusCode).toBe(200);
+      const order = await readOrderAs(other.app, anna, placed.id);
+      expect(order.paymentStatus).toBe('paid');
+      expect(order.payment.refunds).toEqual([]);
+      expect(refundsAt(fake, id)).toEqual([]);
+      expect((await eventsOf(database.db, placed.id)).filter((kind) => kind === 'paid')).toHaveLength(1);
+      expect(await eventsOf(database.db, placed.id)).toEqual(['placed', 'paid']);
+    } finally {
+      await other.close();
+      await own?.close();
+    }
+  });
+});
