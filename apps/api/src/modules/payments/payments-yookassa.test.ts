@@ -1,22 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { paymentFailureText } from '@storefront/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { REPO_ROOT } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { logCapture, testClock } from '../../test/auth-test-kit.ts';
+import { API_KEY, logCapture, testClock } from '../../test/auth-test-kit.ts';
 import { FAKE_YOOKASSA_SHOP, type FakeYooKassa, startFakeYooKassa } from '../../test/fakes/yookassa.ts';
-import { newPerson, type Person } from '../../test/orders-kit.ts';
+import { CONTACTS, newPerson, type Person } from '../../test/orders-kit.ts';
 import {
   attemptsOf,
   eventsOf,
+  type OrderAnswer,
   orderCall,
   PAYER,
   placeOnline,
   readOrderAs,
   rowsOf,
 } from '../../test/payments-kit.ts';
-import { DAY, line, POINTS } from '../../test/preflight-kit.ts';
+import { cart, DAY, line, POINTS } from '../../test/preflight-kit.ts';
+import { freePort, type ServerProcess, startServerProcess } from '../../test/server-process.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
+import {
+  createDatabaseFromTemplate,
+  databaseUrlWithName,
+  dropDatabase,
+  uniqueDatabaseName,
+} from '../../test/test-database.ts';
 import {
   callsTo,
   createsWithKey,
@@ -496,4 +509,140 @@ describe('two API instances on one database', () => {
       await own?.close();
     }
   });
+});
+
+describe('a crash between the order and its payment', () => {
+  let crashFake: FakeYooKassa | undefined;
+  let server: ServerProcess | undefined;
+  let dataDir: string | undefined;
+  let brandsDir: string | undefined;
+  let dropOwnDatabase: (() => Promise<void>) | undefined;
+
+  afterAll(async () => {
+    await server?.kill();
+    await crashFake?.close();
+    await dropOwnDatabase?.();
+    for (const dir of [dataDir, brandsDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Where the server processes keep their data: a fresh PGlite dir, or a copy of the template on PostgreSQL. */
+  async function serverDatabase(): Promise<Record<string, string>> {
+    const template = inject('databaseTemplate');
+    if (template.postgresAdminUrl && template.postgresTemplate) {
+      const admin = template.postgresAdminUrl;
+      const name = uniqueDatabaseName(template.postgresTemplate.replace(/_tpl_.*/, '_crash'));
+      await createDatabaseFromTemplate(admin, name, template.postgresTemplate);
+      dropOwnDatabase = () => dropDatabase(admin, name);
+      const url = databaseUrlWithName(admin, name);
+      const own = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+      try {
+        await restaurantOnYooKassa(own.db);
+      } finally {
+        await own.close();
+      }
+      return { DATABASE_URL: url };
+    }
+    // PGlite cannot be written from outside the server: the server seeds it from a brand with restaurant 1 on
+    // YooKassa (a copy of the demo brand; its shop keeps the name 'demo-shop' that YOOKASSA_SHOPS maps).
+    brandsDir = mkdtempSync(join(tmpdir(), 'storefront-yk-brands-'));
+    cpSync(join(REPO_ROOT, 'brands', 'demo'), join(brandsDir, 'demo'), { recursive: true });
+    const restosFile = join(brandsDir, 'demo', 'seed', 'restos.json');
+    const restos = JSON.parse(readFileSync(restosFile, 'utf8')) as { id: number; payEngine: string }[];
+    for (const resto of restos) if (resto.id === 1) resto.payEngine = 'yookassa';
+    writeFileSync(restosFile, JSON.stringify(restos, null, 2));
+    dataDir = mkdtempSync(join(tmpdir(), 'storefront-yk-data-'));
+    return { DATA_DIR: dataDir, BRANDS_DIR: brandsDir };
+  }
+
+  const call = async (path: string, init: { token?: string; body?: unknown; key?: string } = {}) => {
+    const answer = await fetch(`${server?.base}${path}`, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.key ? { 'idempotency-key': init.key } : {}),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    const text = await answer.text();
+    return { status: answer.status, json: () => JSON.parse(text), text };
+  };
+
+  it('killed while YooKassa holds the create: the restarted server’s sweeper creates it once; paid', async () => {
+    // The fake holds the create far longer than the test takes; the server waits as long for it.
+    crashFake = await startFakeYooKassa({ timeoutHoldMs: 600_000 });
+    const port = await freePort();
+    const env = {
+      ...(await serverDatabase()),
+      ...yookassaEnv(crashFake, { PAYMENT_PROVIDER_TIMEOUT_MS: '60000' }),
+      NODE_ENV: 'development',
+      CLOCK_NOW: new Date(DAY).toISOString(),
+      PAYMENT_SWEEP_MS: '1000',
+      AUTH_TOKEN_SECRET: 'crash-test-secret-crash-test-secret-0123',
+      SMS_SENDER: 'log',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+    };
+    server = await startServerProcess(env, port);
+    crashFake.setNotificationUrl(`${server.base}/api/v1/payments/yookassa/notifications`);
+
+    // Signed in over HTTP: the code is read from the server's log.
+    const phone = '+79120007701';
+    const sent = await call('/api/v1/sign/in/phone/code', {
+      body: { apiKey: API_KEY, captchaToken: '', mode: 'WEB', phone, whiteLabel: 'demo' },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const codeLine = () =>
+      server?.lines.findLast((l) => (l.sms as { phone?: string } | undefined)?.phone === phone);
+    await expect.poll(codeLine, { timeout: 10_000 }).toBeDefined();
+    const code = /\b(\d{6})\b/.exec((codeLine()?.sms as { text: string } | undefined)?.text ?? '')?.[1];
+    const signedIn = await call('/api/v1/sign/in/phone', {
+      body: { apiKey: API_KEY, captchaToken: '', code, phone },
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const token = signedIn.json().accessToken as string;
+    const personId = (await call('/api/v1/me', { token })).json().id as number;
+
+    const body = cart({ payType: 'CARD_ONLINE' });
+    const priced = await call(`/1/persons/${personId}/orders/preflight`, { token, body });
+    expect(priced.status, priced.text).toBe(200);
+    crashFake.failNext('create', 'timeout');
+    const placing = call(`/api/v1/persons/${personId}/orders`, {
+      token,
+      key: randomUUID(),
+      body: { ...body, quote: priced.json().quote, ...CONTACTS, person: PAYER },
+    }).catch((error: unknown) => error);
+    // The create is in flight at YooKassa: the server dies now.
+    const held = () => callsTo(crashFake as FakeYooKassa, 'POST', '/v3/payments');
+    await expect.poll(() => held().length, { timeout: 30_000 }).toBe(1);
+    await server.kill('SIGKILL');
+    expect(await placing).toBeInstanceOf(Error);
+    const key = held()[0]?.headers['idempotence-key'] as string;
+    const orderId = Number(/^order-(\d+)-1$/.exec(key)?.[1]);
+    expect(orderId).toBeGreaterThan(0);
+    expect(crashFake.paymentIds()).toEqual([]);
+
+    server = await startServerProcess(env, port);
+    const readOrder = async () => {
+      const answer = await call(`/api/v1/persons/${personId}/orders/${orderId}`, { token });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json() as OrderAnswer;
+    };
+    // The sweeper's turn comes when it comes: wait for it, generously.
+    await expect
+      .poll(async () => (await readOrder()).payment.confirmationUrl, { timeout: 90_000, interval: 250 })
+      .not.toBeNull();
+    expect(createsWithKey(crashFake, key)).toHaveLength(2);
+    expect(fakePaymentsOf(crashFake, orderId)).toHaveLength(1);
+    const [payment] = fakePaymentsOf(crashFake, orderId);
+    const order = await readOrder();
+    expect(order).toMatchObject({ paymentStatus: 'pending', payment: { status: 'pending', attempt: 1 } });
+    expect(order.payment.confirmationUrl).toBe(
+      (payment?.confirmation as { confirmation_url: string } | undefined)?.confirmation_url,
+    );
+
+    await onHostedPage(order.payment.confirmationUrl, 'pay');
+    await crashFake.notificationsSettled();
+    await expect.poll(async () => (await readOrder()).paymentStatus, { timeout: 30_000 }).toBe('paid');
+    expect(fakePaymentsOf(crashFake, orderId)).toHaveLength(1);
+  }, 300_000);
 });
