@@ -309,7 +309,8 @@ describe('forged notifications', () => {
       await strict.app.catalog.refresh();
       const placed = await placeOnline(app, anna);
       const id = await providerIdOf(placed.id);
-      fake.setNotificationUrl(await listenLocally(strict.app));
+      const strictUrl = await listenLocally(strict.app);
+      fake.setNotificationUrl(strictUrl);
       const before = fake.deliveries.length;
       const reads = callsTo(fake, 'GET', `/v3/payments/${id}`).length;
       fake.pay(id);
@@ -319,6 +320,15 @@ describe('forged notifications', () => {
       expect(callsTo(fake, 'GET', `/v3/payments/${id}`)).toHaveLength(reads);
       expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('pending');
       expect(await eventsOf(database.db, placed.id)).toEqual(['placed']);
+      // Without TRUST_PROXY, an X-Forwarded-For naming YooKassa's address is the sender's word only.
+      const claimed = await fetch(`${strictUrl}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '185.71.76.1' },
+        body: JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id } }),
+      });
+      expect(claimed.status).toBe(403);
+      expect(callsTo(fake, 'GET', `/v3/payments/${id}`)).toHaveLength(reads);
+      expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('pending');
       // The same notification from YooKassa's address is believed.
       fake.setNotificationUrl(notificationUrl);
       fake.notify(id, 'payment.succeeded');
@@ -326,6 +336,36 @@ describe('forged notifications', () => {
       expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
     } finally {
       await strict.close();
+    }
+  });
+
+  it('behind a trusted proxy: the forwarded address decides (YooKassa’s believed, another refused)', async () => {
+    const proxied = await createTestApp({
+      now: clock.now,
+      db: database,
+      env: yookassaEnv(fake, { YOOKASSA_NOTIFICATION_IPS: '185.71.76.0/27', TRUST_PROXY: '127.0.0.1' }),
+    });
+    try {
+      await proxied.app.catalog.refresh();
+      const url = await listenLocally(proxied.app);
+      const placed = await placeOnline(app, anna);
+      const id = await providerIdOf(placed.id);
+      fake.setNotificationUrl(null);
+      await onHostedPage(placed.payment.confirmationUrl, 'pay');
+      const reads = callsTo(fake, 'GET', `/v3/payments/${id}`).length;
+      const from = (address: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id } }),
+        });
+      expect((await from('203.0.113.9')).status).toBe(403);
+      expect(callsTo(fake, 'GET', `/v3/payments/${id}`)).toHaveLength(reads);
+      expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('pending');
+      expect((await from('185.71.76.1')).status).toBe(200);
+      expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
+    } finally {
+      await proxied.close();
     }
   });
 
@@ -468,6 +508,49 @@ describe('a late payment of a cancelled order', () => {
     expect(refundsAt(fake, id)).toHaveLength(1);
     expect(fake.payment(id).refunded_amount).toEqual(fake.payment(id).amount);
     expect(await uses()).toBe(before);
+  });
+});
+
+describe('refunds that do not go through at once', () => {
+  it('a 500 after YooKassa took the refund, then pending: the sweeper asks again with the same key, one refund; its notification ends it', async () => {
+    const placed = await placeOnline(app, anna);
+    const first = await providerIdOf(placed.id);
+    const retry = await orderCall(app, anna, placed.id, '/payments', { replacesAttempt: 1 });
+    await onHostedPage(retry.json().payment.confirmationUrl, 'pay');
+    await delivered();
+    fake.setRefundStatus('pending');
+    fake.failNext('refund', '500-after');
+    try {
+      fake.pay(first);
+      await delivered();
+      expect(refundsAt(fake, first)).toHaveLength(1);
+      expect((await readOrderAs(app, anna, placed.id)).payment.refunds.map((r) => r.status)).not.toContain(
+        'succeeded',
+      );
+
+      clock.advance(11);
+      await runOnce(app.payments, clock.now());
+      const sent = refundsAt(fake, first);
+      expect(sent).toHaveLength(2);
+      expect(sent[0]?.headers['idempotence-key']).toBe(sent[1]?.headers['idempotence-key']);
+      const [refund] = await rowsOf<{ provider_refund_id: string; status: string }>(
+        database.db,
+        sql`select provider_refund_id, status from payment_refunds where order_id = ${placed.id}`,
+      );
+      expect(refund?.status).toBe('pending');
+      expect(fake.refund(refund?.provider_refund_id as string)?.status).toBe('pending');
+
+      fake.succeedRefund(refund?.provider_refund_id as string);
+      await delivered();
+      const order = await readOrderAs(app, anna, placed.id);
+      expect(order.paymentStatus).toBe('paid');
+      expect(order.payment.refunds.map((r) => [r.reason, r.status])).toEqual([
+        ['second-payment', 'succeeded'],
+      ]);
+      expect(fake.payment(first).refunded_amount).toEqual(fake.payment(first).amount);
+    } finally {
+      fake.setRefundStatus('succeeded');
+    }
   });
 });
 
