@@ -298,6 +298,30 @@ describe('duplicated and reordered notifications', () => {
   });
 });
 
+describe('a notification the app cannot confirm yet', () => {
+  it('YooKassa cannot be read: 503, YooKassa delivers again, then paid', async () => {
+    const retrying = await startFakeYooKassa({ retry: { tries: 3, backoffMs: 20 } });
+    const second = await createTestApp({ now: clock.now, db: database, env: yookassaEnv(retrying) });
+    try {
+      await second.app.catalog.refresh();
+      retrying.setNotificationUrl(await listenLocally(second.app));
+      const placed = await placeOnline(second.app, anna);
+      retrying.failNext('get', '500-before');
+      await onHostedPage(placed.payment.confirmationUrl, 'pay');
+      await retrying.notificationsSettled();
+      expect(retrying.deliveries.map((d) => [d.event, d.attempt, d.status])).toEqual([
+        ['payment.succeeded', 1, 503],
+        ['payment.succeeded', 2, 200],
+      ]);
+      expect((await readOrderAs(second.app, anna, placed.id)).paymentStatus).toBe('paid');
+      expect(await eventsOf(database.db, placed.id)).toEqual(['placed', 'paid']);
+    } finally {
+      await retrying.close();
+      await second.close();
+    }
+  });
+});
+
 describe('forged notifications', () => {
   it('from an address outside YOOKASSA_NOTIFICATION_IPS: 403, nothing read, nothing changed', async () => {
     const strict = await createTestApp({
