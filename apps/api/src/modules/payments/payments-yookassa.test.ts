@@ -167,6 +167,34 @@ describe('the happy path', () => {
   });
 });
 
+describe('receipts YooKassa takes', () => {
+  for (const [promoCode, positions] of [
+    ['KAZANONLY', [line(1, 3), line(2, 7), line(8, 1)]],
+    ['WELCOME10', [line(2, 3), line(3, 1), line(8, 2)]],
+    ['MINUS300', [line(1, 7), line(2, 3), line(8, 3)]],
+  ] as const)
+    it(`a delivery order with ${promoCode} and uneven counts: the receipt adds up, the payment is created`, async () => {
+      const who = await newPerson(app, database.db);
+      const placed = await placeOnline(app, who, {
+        deliveryType: 'DELIVERY',
+        location: POINTS.zone1,
+        address: 'Казань, ул. Баумана, 1',
+        positions,
+        promoCode,
+        deliveryPlace: { apartment: '5', entrance: null, floor: '2', intercom: null, comment: null },
+      });
+      expect((placed as unknown as { discount: number }).discount).toBeGreaterThan(0);
+      // The fake refuses a receipt whose items do not add up to the amount: a page means it took this one.
+      expect(placed.payment.confirmationUrl, JSON.stringify(placed.payment)).not.toBeNull();
+      expect(placed.payment.status).toBe('pending');
+      const [create] = createsWithKey(fake, `order-${placed.id}-1`);
+      const items = JSON.parse(create?.body ?? '{}').receipt.items as ReceiptItem[];
+      expect(
+        items.reduce((total, item) => total + item.quantity * Math.round(Number(item.amount.value) * 100), 0),
+      ).toBe(placed.payable);
+    });
+});
+
 describe('declined', () => {
   for (const reason of [
     'insufficient_funds',
