@@ -41,6 +41,7 @@ import {
   yookassaEnv,
 } from '../../test/yookassa-kit.ts';
 import { runOnce } from './payments-sweeper.ts';
+import { sendSettlementReceipt } from './settlement-receipt.ts';
 
 /**
  * The payments module against the fake YooKassa through the real adapter (issue 15, 'Tests'): the app listens
@@ -164,6 +165,34 @@ describe('the happy path', () => {
     expect(paid.payment.paidAt).toBe(new Date(clock.now()).toISOString());
     expect(await eventsOf(database.db, placed.id)).toEqual(['placed', 'paid']);
     expect(fakePaymentsOf(fake, placed.id)).toHaveLength(1);
+  });
+});
+
+describe('the settlement receipt at handover', () => {
+  it('a paid order’s receipt goes to YooKassa once, as full payment against the prepayment; none before it is paid', async () => {
+    const placed = await placeOnline(app, anna);
+    expect(await sendSettlementReceipt(app.payments, placed.id)).toBe('not-paid');
+    await onHostedPage(placed.payment.confirmationUrl, 'pay');
+    await delivered();
+    const before = fake.receipts.length;
+    expect(await sendSettlementReceipt(app.payments, placed.id)).toBe('sent');
+    expect(await sendSettlementReceipt(app.payments, placed.id)).toBe('sent');
+    const sent = callsTo(fake, 'POST', '/v3/receipts').slice(-2);
+    expect(sent.map((r) => r.headers['idempotence-key'])).toEqual([
+      sent[0]?.headers['idempotence-key'],
+      sent[0]?.headers['idempotence-key'],
+    ]);
+    expect(fake.receipts.length).toBe(before + 1);
+    const receipt = fake.receipts.at(-1) as {
+      payment_id: string;
+      items: { payment_mode: string }[];
+      settlements: { type: string; amount: { value: string } }[];
+    };
+    expect(receipt.payment_id).toBe(await providerIdOf(placed.id));
+    expect(receipt.items.map((item) => item.payment_mode)).toEqual(receipt.items.map(() => 'full_payment'));
+    expect(receipt.settlements).toEqual([
+      { type: 'prepayment', amount: { value: `${placed.payable / 100}.00`, currency: 'RUB' } },
+    ]);
   });
 });
 
