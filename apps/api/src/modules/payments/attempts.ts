@@ -11,7 +11,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { orderLines, orders, payments } from '../../db/schema.ts';
 import { PaymentProviderError, type PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
 import type { Executor } from '../auth/auth-db.ts';
-import { nextCheckDelayMs, type PaymentsContext, writeEvent } from './payments-context.ts';
+import { endAttempt } from './end-attempt.ts';
+import { nextCheckDelayMs, type PaymentsContext } from './payments-context.ts';
 
 /**
  * Payment attempts: the row first, the provider after. An attempt's row is written in the transaction that
@@ -168,32 +169,9 @@ export async function startAttempt(ctx: PaymentsContext, row: PaymentRow): Promi
   } catch (error) {
     if (error instanceof PaymentProviderError && error.kind === 'refused') {
       ctx.log.error({ err: error, paymentId: row.id }, 'the provider refused to create the payment');
-      await ctx.db.transaction(async (tx) => {
-        const [ended] = await tx
-          .update(payments)
-          .set({
-            status: 'canceled',
-            cancellationParty: 'merchant',
-            cancellationReason: 'general_decline',
-            nextCheckAt: null,
-            updatedAt: new Date(nowMs),
-          })
-          .where(and(eq(payments.id, row.id), eq(payments.status, 'creating')))
-          .returning({ id: payments.id });
-        if (!ended) return;
-        const failed = await tx
-          .update(orders)
-          .set({ paymentStatus: 'failed' })
-          .where(
-            and(
-              eq(orders.id, row.orderId),
-              eq(orders.paymentStatus, 'pending'),
-              eq(orders.paymentAttempt, row.attempt),
-            ),
-          )
-          .returning({ id: orders.id });
-        if (failed.length > 0) await writeEvent(tx, { id: row.orderId, ...order }, 'payment-failed', nowMs);
-      });
+      await ctx.db.transaction((tx) =>
+        endAttempt(tx, row, { party: 'merchant', reason: 'general_decline' }, nowMs),
+      );
       return 'refused';
     }
     ctx.log.warn({ err: error, paymentId: row.id }, 'creating the payment failed; it will be asked again');

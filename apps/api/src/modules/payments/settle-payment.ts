@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema.ts';
 import type { ProviderPayment } from '../../integrations/payments/payment-gateway.ts';
 import { startAttempt } from './attempts.ts';
+import { endAttempt } from './end-attempt.ts';
 import { nextCheckDelayMs, type PaymentsContext, writeEvent } from './payments-context.ts';
 import { advanceRefund, queueAutomaticRefund } from './refunds.ts';
 
@@ -147,33 +148,16 @@ async function canceled(
   provider: ProviderPayment,
   nowMs: number,
 ): Promise<SettleResult> {
-  return ctx.db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(payments)
-      .set({
-        status: 'canceled',
-        cancellationParty: provider.cancellation?.party ?? null,
-        cancellationReason: provider.cancellation?.reason ?? 'general_decline',
-        confirmationUrl: null,
-        nextCheckAt: null,
-        updatedAt: new Date(nowMs),
-      })
-      .where(and(eq(payments.id, row.id), inArray(payments.status, ['creating', 'pending'])))
-      .returning();
-    if (!moved) return 'unchanged';
-    const [failed] = await tx
-      .update(orders)
-      .set({ paymentStatus: 'failed' })
-      .where(
-        and(
-          eq(orders.id, row.orderId),
-          eq(orders.paymentStatus, 'pending'),
-          eq(orders.paymentAttempt, row.attempt),
-        ),
-      )
-      .returning();
-    if (!failed) return 'unchanged';
-    await writeEvent(tx, failed, 'payment-failed', nowMs);
-    return 'failed';
-  });
+  const outcome = await ctx.db.transaction((tx) =>
+    endAttempt(
+      tx,
+      row,
+      {
+        party: provider.cancellation?.party ?? null,
+        reason: provider.cancellation?.reason ?? 'general_decline',
+      },
+      nowMs,
+    ),
+  );
+  return outcome === 'failed' ? 'failed' : 'unchanged';
 }
