@@ -115,7 +115,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Before any route: its onRoute hook turns each route's config.auth into checks.
-  registerAuthentication(app, { config, now });
+  registerAuthentication(app, { config, db, now });
 
   const paymentsSettings = readPaymentsSettings(config);
   // In production a restaurant that cannot take money online does not offer it (a warning, not a failure).

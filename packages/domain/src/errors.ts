@@ -213,6 +213,38 @@ export const ERROR_MESSAGES = {
     en: 'The refund amount is more than is left of the payment',
   },
   'payment.engine-not-found': { ru: 'Такого платёжного сервиса нет', en: 'There is no such payment engine' },
+  'staff.sign-in-failed': {
+    ru: 'Неверный логин или пароль',
+    en: 'Wrong login or password',
+  },
+  'staff.locked': {
+    ru: 'Слишком много неверных попыток, вход временно заблокирован',
+    en: 'Too many wrong attempts: signing in is locked for a while',
+  },
+  'staff.forbidden-resto': {
+    ru: 'У вас нет доступа к этому ресторану',
+    en: 'You have no access to this restaurant',
+  },
+  'staff.refresh-invalid': {
+    ru: 'Сессия закончилась, войдите снова',
+    en: 'The session has ended, please sign in again',
+  },
+  'order.transition-invalid': {
+    ru: 'Заказ уже в другом статусе, обновите доску',
+    en: 'The order has already moved on, refresh the board',
+  },
+  'stream.ticket-invalid': {
+    ru: 'Ссылка на поток событий недействительна, подключитесь заново',
+    en: 'The event stream ticket is not valid, connect again',
+  },
+  'resto.busy': {
+    ru: 'Ресторан сейчас перегружен: закажите ко времени',
+    en: 'The restaurant is very busy right now: order for a later time',
+  },
+  'person-order.position-stopped': {
+    ru: 'Это блюдо сегодня закончилось',
+    en: 'This dish has run out for today',
+  },
   'idempotency.key-required': {
     ru: 'Не передан ключ повтора запроса (Idempotency-Key)',
     en: 'The Idempotency-Key header is required',

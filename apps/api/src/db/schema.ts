@@ -8,9 +8,11 @@
  *   budgets and codes, refresh tokens.
  * - schema/orders.ts: promo code redemptions and the per-client budget of promo code guesses; orders to
  *   come, referencing white_labels, restos, positions and persons.
+ * - schema/staff.ts: staff accounts and their restaurants, refresh tokens, stream tickets, stop-list, busy.
  * - schema/payments.ts: payment attempts, refunds, and the demo engine's own payments and refunds.
  */
 export * from './schema/catalog.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/persons.ts';
+export * from './schema/staff.ts';

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Database } from '../db/client.ts';
 import { testConfig } from '../test/test-app.ts';
 import { registerAuthentication, signedInPerson } from './authentication.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -11,7 +12,8 @@ const app = Fastify().withTypeProvider<ZodTypeProvider>();
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 registerErrorHandler(app);
-registerAuthentication(app, { config: testConfig(), now: Date.now });
+// No staff route here, so no database: staff tokens are tested with the staff module.
+registerAuthentication(app, { config: testConfig(), db: {} as Database, now: Date.now });
 app.get('/open', async () => ({ person: null }));
 app.post('/sign', { config: { auth: 'personal' } }, async () => ({ ok: true }));
 app.get('/mine', { config: { auth: 'signed-in' } }, async (request) => signedInPerson(request));

@@ -7,8 +7,11 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { type AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
 import { type AuthSettings, readAuthSettings } from '../modules/auth/auth-settings.ts';
+import { loadStaffAccess, type StaffAccess } from '../modules/staff/staff-access.ts';
+import { StaffTokens } from '../modules/staff/staff-tokens.ts';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -16,14 +19,17 @@ import { ApiError } from './api-error.ts';
  * - 'personal': no token, but the answer speaks of one person (sign-in, tokens): never cached;
  * - 'signed-in': a valid access token, read into request.person, else 401; never cached;
  * - 'path-person': signed in as the path's `{personId}`, else 403 auth.forbidden-person (the rule of
- *   every `/persons/{personId}/…` call, SPEC §7); never cached.
+ *   every `/persons/{personId}/…` call, SPEC §7); never cached;
+ * - 'staff': a valid staff access token of an enabled account, read into request.staff with its role and
+ *   restaurants (issue 16), else 401; a customer token is refused here as a staff token is on the others.
  */
-export type RouteAuth = 'personal' | 'signed-in' | 'path-person';
+export type RouteAuth = 'personal' | 'signed-in' | 'path-person' | 'staff';
 
 export interface Authentication {
   /** The sign-in settings, read and checked once for the whole app. */
   settings: AuthSettings;
   tokens: AccessTokens;
+  staffTokens: StaffTokens;
 }
 
 declare module 'fastify' {
@@ -33,6 +39,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The person of the request's access token; set on routes with config.auth 'signed-in' or 'path-person'. */
     person: AccessClaims | null;
+    /** The staff member of a route with config.auth 'staff'. */
+    staff: StaffAccess | null;
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
@@ -45,6 +53,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer +([^\s]+) *$/i.exec(header);
   return match?.[1];
+}
+
+/** The staff member of a route with config.auth 'staff'. */
+export function signedInStaff(request: FastifyRequest): StaffAccess {
+  if (!request.staff) throw new Error('signedInStaff() on a route without config.auth staff');
+  return request.staff;
 }
 
 /** The signed-in person of a route with config.auth 'signed-in' or 'path-person'. */
@@ -68,12 +82,28 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  options: { config: AppConfig; now: () => number },
+  options: { config: AppConfig; db: Database; now: () => number },
 ) {
   const settings = readAuthSettings(options.config);
   const tokens = new AccessTokens(settings.accessTokenKey, settings.issuer, settings.whiteLabel, options.now);
-  app.decorate('authentication', { settings, tokens });
+  const staffTokens = new StaffTokens(
+    settings.staffTokenKey,
+    settings.issuer,
+    settings.whiteLabel,
+    options.now,
+  );
+  app.decorate('authentication', { settings, tokens, staffTokens });
   app.decorateRequest('person', null);
+  app.decorateRequest('staff', null);
+
+  const signedInAsStaff: preHandlerHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new ApiError(401, 'auth.token-missing');
+    const claims = await staffTokens.verify(token);
+    const access = await loadStaffAccess(options.db, claims.whiteLabel, claims.staffId);
+    if (!access) throw new ApiError(401, 'auth.token-invalid');
+    request.staff = access;
+  };
 
   const signedIn: preHandlerHookHandler = async (request) => {
     const token = bearerToken(request);
@@ -92,7 +122,8 @@ export function registerAuthentication(
     // Errors answered by the error handler pass through onSend too: every answer of the route is no-store.
     route.onSend = [noStore, ...asArray(route.onSend)];
     if (auth === 'personal') return;
-    const checks = auth === 'path-person' ? [signedIn, pathPerson] : [signedIn];
+    const checks =
+      auth === 'staff' ? [signedInAsStaff] : auth === 'path-person' ? [signedIn, pathPerson] : [signedIn];
     route.preHandler = [...checks, ...asArray(route.preHandler)];
     // The refusals the checks answer belong in the operation's documented responses.
     if (route.schema) {

@@ -11,4 +11,5 @@ export * from './payments.ts';
 export * from './preflight.ts';
 export * from './promotions.ts';
 export * from './restos.ts';
+export * from './staff.ts';
 export * from './time.ts';

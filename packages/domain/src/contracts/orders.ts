@@ -140,6 +140,8 @@ export const order = orderSummary.extend({
   history: z.array(orderHistoryEntry),
   /** Online payment: its attempt, where to pay, why it failed, refunds (contracts/payments.ts). */
   payment: orderPayment,
+  /** Why the restaurant declined, in the customer's language; null unless declined. */
+  declineReason: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type Order = z.infer<typeof order>;
 export type OrderSummary = z.infer<typeof orderSummary>;

@@ -100,6 +100,10 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** A card-online order still unpaid at this time is cancelled (the sweeper); null when not waiting. */
     payUntil: timestamp('pay_until', { withTimezone: true }),
+    /** When staff accepted it (the promised time may have moved then). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Why staff declined it (DECLINE_REASONS); null unless declined. */
+    declineReason: text('decline_reason'),
   },
   (t) => [
     uniqueIndex('orders_paid_payment_idx').on(t.paidPaymentId),

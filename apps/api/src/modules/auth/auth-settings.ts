@@ -12,6 +12,8 @@ export interface AuthSettings {
   apiKey: string;
   /** Signs and checks access tokens (HS256). */
   accessTokenKey: Uint8Array;
+  /** Signs staff access tokens: a key of their own, so a customer token never passes as staff's or back. */
+  staffTokenKey: Uint8Array;
   /** Keys the HMAC of SMS codes; derived apart from the token key, so one never serves as the other. */
   codeKey: Buffer;
   issuer: string;
@@ -60,6 +62,7 @@ export function readAuthSettings(config: AppConfig): AuthSettings {
     brandName: brand.name.ru,
     apiKey: brand.clients.apiKey,
     accessTokenKey: new Uint8Array(derive(secret, 'access-token')),
+    staffTokenKey: new Uint8Array(derive(secret, 'staff-access-token')),
     codeKey: derive(secret, 'sms-code'),
     issuer: `storefront/${brand.whiteLabel}`,
     sms:

@@ -1,4 +1,12 @@
-import { CUSTOMER_CANCELLABLE_STATUSES, type Minor } from '@storefront/domain';
+import {
+  CUSTOMER_CANCELLABLE_STATUSES,
+  DECLINE_REASON_TEXTS,
+  DECLINE_REASONS,
+  type DeclineReason,
+  type Locale,
+  type Minor,
+  pickText,
+} from '@storefront/domain';
 import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { orderHistory, orderLines, orders } from '../../db/schema.ts';
@@ -80,6 +88,7 @@ export async function readOrder(
     })),
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
     payment: await orderPaymentOf(db, row, view),
+    declineReason: declineReasonOf(row.declineReason, view.locale ?? 'ru'),
   };
 }
 
@@ -94,4 +103,11 @@ export async function listOrders(db: Executor, personId: number, page: number, s
     .offset(page * size);
   const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.personId, personId));
   return { content: rows.map(orderSummaryOf), page, size, totalElements: Number(total?.n ?? 0) };
+}
+
+/** The restaurant's reason in the customer's words; an unknown code reads as the general one. */
+function declineReasonOf(code: string | null, locale: Locale): Order['declineReason'] {
+  if (code === null) return null;
+  const known = (DECLINE_REASONS as readonly string[]).includes(code) ? (code as DeclineReason) : 'other';
+  return { code, message: pickText(DECLINE_REASON_TEXTS[known], locale) };
 }

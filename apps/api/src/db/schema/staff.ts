@@ -1,0 +1,115 @@
+import { STAFF_ROLES } from '@storefront/domain';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { restos, whiteLabels } from './catalog.ts';
+
+/*
+ * The restaurant's side (issue 16, decision 23): staff accounts with their restaurants, their refresh tokens,
+ * single-use tickets that open an event stream, and the two things staff switch during a shift: the
+ * stop-list (dishes run out today) and 'busy' (as-soon-as-possible orders paused).
+ */
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    /** Lower-case; unique per brand. */
+    login: text('login').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** scrypt (N=2^15, r=8, p=1), '$scrypt$N$r$p$salt$hash' in base64url: memory-hard (ASVS 11.4.2). */
+    passwordHash: text('password_hash').notNull(),
+    /** Wrong passwords since the last success or lock; at STAFF_SIGN_IN_ATTEMPTS the login locks. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('staff_login_idx').on(t.whiteLabelId, t.login)],
+);
+
+/** An operator's restaurants (a manager sees every restaurant of the brand and needs no rows). */
+export const staffRestos = pgTable(
+  'staff_restos',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.restoId] })],
+);
+
+/** Staff refresh tokens, as the customers' (hashed, rotated, a reused one revokes its family). */
+export const staffRefreshTokens = pgTable(
+  'staff_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: text('family_id').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/**
+ * A single-use ticket that opens one event stream (EventSource cannot send a bearer header): issued to a
+ * signed-in reader, valid 60 s, spent by the first stream that presents it. Only its hash is stored.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    /** 'staff' or 'person'. */
+    readerKind: text('reader_kind', { enum: ['staff', 'person'] }).notNull(),
+    readerId: integer('reader_id').notNull(),
+    whiteLabelId: text('white_label_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/** Dishes a restaurant has run out of for one restaurant-local day (the next day they are back). */
+export const restoStopList = pgTable(
+  'resto_stop_list',
+  {
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id').notNull(),
+    localDate: date('local_date').notNull(),
+    stoppedBy: integer('stopped_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restoId, t.localDate, t.positionId] })],
+);
+
+/** 'Busy': as-soon-as-possible orders paused until busy_until (pre-orders stay open). */
+export const restoPauses = pgTable('resto_pauses', {
+  restoId: integer('resto_id')
+    .primaryKey()
+    .references(() => restos.id, { onDelete: 'cascade' }),
+  busyUntil: timestamp('busy_until', { withTimezone: true }).notNull(),
+  setBy: integer('set_by').references(() => staff.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

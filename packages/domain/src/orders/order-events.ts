@@ -1,0 +1,21 @@
+/**
+ * The outbox's kinds (order_events.kind, ORDERING.md 'Events'): one row per change of an order, written in
+ * the change's transaction; the board and the customer's order page read them as server-sent events.
+ */
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'paid',
+  'payment-failed',
+  'refund',
+  'canceled',
+  'accepted',
+  'cooking',
+  'ready',
+  'on_the_way',
+  'done',
+  'declined',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** How long a stream ticket is good for (seconds): long enough to open the stream, too short to share. */
+export const STREAM_TICKET_TTL_S = 60;

@@ -1,0 +1,100 @@
+import type { CustomerDeliveryMethod } from '../methods/methods.ts';
+import type { OrderStatus } from '../orders/order-statuses.ts';
+
+/**
+ * The restaurant's side (issue 16, decision 23): staff accounts, the order board's columns, the moves staff
+ * make, and the reasons they decline with. Shared by the API (which guards every move) and the board.
+ */
+
+/** `operator`: the restaurants linked to the account; `manager`: every restaurant of the brand. */
+export const STAFF_ROLES = ['operator', 'manager'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Logins: 3–40 of a–z 0–9 . _ - (case-insensitive, stored lower-case). */
+export const STAFF_LOGIN_PATTERN = /^[a-z0-9._-]{3,40}$/;
+export const STAFF_PASSWORD_MIN = 10;
+export const STAFF_PASSWORD_MAX = 200;
+
+/** Wrong passwords allowed per login before it locks, and for how long (as the SMS codes: ASVS 6.6). */
+export const STAFF_SIGN_IN_ATTEMPTS = 5;
+export const STAFF_LOCK_MINUTES = 15;
+
+/** The board's columns, left to right. `ready` holds both ready for pickup and on the way. */
+export const BOARD_COLUMNS = ['new', 'accepted', 'cooking', 'ready', 'done'] as const;
+export type BoardColumn = (typeof BOARD_COLUMNS)[number];
+
+/** The column an order stands in; null for orders off the board (declined, cancelled). */
+export function boardColumnOf(status: OrderStatus): BoardColumn | null {
+  switch (status) {
+    case 'new':
+    case 'accepted':
+    case 'cooking':
+    case 'done':
+      return status;
+    case 'ready':
+    case 'on_the_way':
+      return 'ready';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The one forward move the board offers from a status (accept and decline have their own calls):
+ * cooking → ready for take-away, → on the way for delivery; ready / on the way → done.
+ */
+export function nextStaffStatus(status: OrderStatus, method: CustomerDeliveryMethod): OrderStatus | null {
+  switch (status) {
+    case 'accepted':
+      return 'cooking';
+    case 'cooking':
+      return method === 'DELIVERY' ? 'on_the_way' : 'ready';
+    case 'ready':
+    case 'on_the_way':
+      return 'done';
+    default:
+      return null;
+  }
+}
+
+/** 'Accept and delay N minutes': the choices the board offers beside the default promised time. */
+export const ACCEPT_DELAY_MINUTES = [0, 10, 20, 30, 45, 60] as const;
+export const ACCEPT_DELAY_MAX = 240;
+
+/** 'Busy': how long as-soon-as-possible orders can be paused; pre-orders stay open. */
+export const BUSY_PAUSE_MINUTES = [15, 30, 60, 120] as const;
+export const BUSY_PAUSE_MAX = 240;
+
+/**
+ * Pre-orders wait apart and join the active columns at their time minus the cooking lead (the restaurant's
+ * preparation or delivery time) minus this margin.
+ */
+export const PRE_ORDER_BOARD_MARGIN_MINUTES = 15;
+
+export function preOrderJoinsBoardAtMs(preOrderAtMs: number, leadMinutes: number): number {
+  return preOrderAtMs - (leadMinutes + PRE_ORDER_BOARD_MARGIN_MINUTES) * 60_000;
+}
+
+/** An order is late when it waits unaccepted longer than this (minutes, brand setting STAFF_LATE_MINUTES). */
+export const DEFAULT_LATE_ACCEPT_MINUTES = 5;
+
+export function isLateUnaccepted(
+  status: OrderStatus,
+  waitingSinceMs: number,
+  nowMs: number,
+  lateMinutes: number,
+): boolean {
+  return status === 'new' && nowMs - waitingSinceMs >= lateMinutes * 60_000;
+}
+
+/** Why a restaurant declines; each has customer-facing words in errors.ts-like texts below. */
+export const DECLINE_REASONS = [
+  'kitchen-overloaded',
+  'dish-unavailable',
+  'closing-soon',
+  'address-unreachable',
+  'customer-unreachable',
+  'suspected-prank',
+  'other',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
