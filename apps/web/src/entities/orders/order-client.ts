@@ -153,6 +153,23 @@ export function checkPayment(personId: number, orderId: number): Promise<Order> 
   return orderCall<Order>(`${base(personId)}/${orderId}/payment-check`, { method: 'POST' });
 }
 
+/** The stream-tickets answer (streamTicket of the staff contracts). */
+export interface StreamTicket {
+  ticket: string;
+  expiresAt: string;
+}
+
+/** POST …/stream-tickets: a short-lived single-use ticket that opens the person's own event stream once. */
+export function requestStreamTicket(personId: number): Promise<StreamTicket> {
+  return orderCall<StreamTicket>(`/api/v1/persons/${personId}/stream-tickets`, { method: 'POST' });
+}
+
+/** The person's own order events (server-sent events; opened with a ticket, see requestStreamTicket). */
+export const ownEventsUrl = (personId: number) => `/api/v1/persons/${personId}/events`;
+
+/** The key of the person's orders list (an infinite query of pages); every list page sits under it. */
+export const ordersListKey = (personId: number) => ['orders', personId] as const;
+
 export const orderQuery = (personId: number, orderId: number) => ({
   queryKey: ['order', personId, orderId] as const,
   queryFn: () => fetchOrder(personId, orderId),

@@ -1,9 +1,10 @@
 import type { Order } from '@storefront/domain/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personStore } from '../../../entities/session/person-store.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
+import { FakeEventSource, orderEvent } from '../../../test/fakes/fake-customer-event-source.ts';
 import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
 import { setServerNow } from '../../../test/test-clock.ts';
@@ -105,7 +106,8 @@ describe('order page', () => {
     fireEvent.click(await screen.findByTestId('cancel-order'));
     fireEvent.click(await screen.findByRole('button', { name: 'Да, отменить' }));
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Отменён'));
-    expect(screen.getByText('Заказ отменён')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заказ отменён');
+    expect(screen.getByTestId('order-announcement')).toHaveTextContent('Заказ отменён');
     expect(screen.queryByTestId('cancel-order')).not.toBeInTheDocument();
     expect(calls).toContain('POST /api/v1/persons/5/orders/77/cancel');
   });
@@ -212,5 +214,170 @@ describe('order page', () => {
     stubOrders();
     await render('/orders/78');
     expect(await screen.findByRole('alert')).toHaveTextContent('Заказ не найден');
+  });
+});
+
+describe('order page, live (issue 16)', () => {
+  beforeEach(() => {
+    FakeEventSource.reset();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    personStore.getState().signedIn(testTokens(), testProfile);
+    setServerNow(Date.parse('2026-11-24T08:00:00Z'));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Order 77 as the server has it now (the test changes it, as staff would), and stream tickets. */
+  function stubLive(initial: Order) {
+    const api = { order: initial, calls: [] as string[] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        const method = init?.method ?? 'GET';
+        api.calls.push(`${method} ${path}`);
+        if (method === 'POST' && path === '/api/v1/persons/5/stream-tickets') {
+          return json({ ticket: 'ticket-1', expiresAt: '2026-11-24T08:01:00Z' }, 201);
+        }
+        if (method === 'GET' && path === '/api/v1/persons/5/orders/77') return json(api.order);
+        return json({ errors: [{ code: 'order.not-found', message: 'Заказ не найден' }] }, 404);
+      }),
+    );
+    return api;
+  }
+
+  async function streamOpen() {
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.instances[0] as FakeEventSource;
+    expect(source.url).toBe('/api/v1/persons/5/events?ticket=ticket-1');
+    return source;
+  }
+
+  it('moves from new to accepted with the promised time the restaurant gave, without a reload', async () => {
+    const api = stubLive(makeOrder());
+    await render();
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Новый');
+    expect(screen.getByTestId('order-promised')).toHaveTextContent('Доставим сегодня к 13:00');
+    expect(screen.getByTestId('order-announcement')).toBeEmptyDOMElement();
+    const source = await streamOpen();
+
+    // Staff accept it and delay it by 90 minutes.
+    api.order = makeOrder({ status: 'accepted', promisedAt: '2026-11-24T11:30:00Z', canCancel: false });
+    act(() => source.send(orderEvent(41, 'accepted')));
+
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Принят рестораном'));
+    expect(screen.getByTestId('order-promised')).toHaveTextContent('Доставим сегодня к 14:30');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ресторан принял заказ');
+    expect(screen.getByTestId('order-announcement')).toHaveTextContent(
+      'Ресторан принял заказ. Доставим сегодня к 14:30',
+    );
+    expect(screen.getByTestId('order-announcement')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByTestId('cancel-order')).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('Б-042');
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('follows the order along: cooking, on the way, done', async () => {
+    const api = stubLive(makeOrder({ status: 'accepted', canCancel: false }));
+    await render();
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Принят рестораном');
+    const source = await streamOpen();
+    const steps = [
+      ['cooking', 'Готовится', 'Заказ готовится'],
+      ['on_the_way', 'В пути', 'Курьер везёт заказ'],
+      ['done', 'Выполнен', 'Заказ выполнен'],
+    ] as const;
+    for (const [index, [status, word, said]] of steps.entries()) {
+      api.order = makeOrder({ status, canCancel: false });
+      act(() => source.send(orderEvent(50 + index, status)));
+      await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent(word));
+      expect(screen.getByTestId('order-announcement')).toHaveTextContent(said);
+    }
+    // Done: no promise of a time any more.
+    expect(screen.queryByTestId('order-promised')).not.toBeInTheDocument();
+  });
+
+  it('shows the restaurant’s reason in the customer’s words when it declines, and the refund', async () => {
+    const paid = {
+      status: 'paid' as const,
+      attempt: 1,
+      confirmationUrl: null,
+      failure: null,
+      payUntil: null,
+      paidAt: '2026-11-24T08:01:00Z',
+      canRetry: false,
+      canSwitchTo: [],
+      refunds: [],
+    };
+    const api = stubLive(makeOrder({ payType: 'CARD_ONLINE', paymentStatus: 'paid', payment: paid }));
+    await render();
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Новый');
+    const source = await streamOpen();
+
+    api.order = makeOrder({
+      status: 'declined',
+      canCancel: false,
+      payType: 'CARD_ONLINE',
+      paymentStatus: 'refund_pending',
+      declineReason: { code: 'out-of-stock', message: 'Закончились продукты для этого блюда' },
+      payment: {
+        ...paid,
+        status: 'refund_pending',
+        refunds: [
+          {
+            amount: 200_000 as never,
+            status: 'pending',
+            reason: 'declined',
+            message: 'Ресторан отклонил заказ, деньги возвращаются на карту',
+            createdAt: '2026-11-24T08:06:00Z',
+          },
+        ],
+      },
+    });
+    act(() => source.send(orderEvent(42, 'declined')));
+
+    expect(await screen.findByTestId('order-decline-reason')).toHaveTextContent(
+      'Закончились продукты для этого блюда',
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ресторан отклонил заказ');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Отклонён');
+    expect(screen.queryByTestId('order-promised')).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-announcement')).toHaveTextContent(
+      'Ресторан отклонил заказ. Закончились продукты для этого блюда',
+    );
+    expect(screen.getByTestId('payment-refund')).toHaveTextContent(
+      'Ресторан отклонил заказ, деньги возвращаются на карту',
+    );
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Возвращаем деньги');
+  });
+
+  it('shows a declined order’s reason on a later visit too', async () => {
+    stubLive(
+      makeOrder({
+        status: 'declined',
+        canCancel: false,
+        declineReason: { code: 'closed', message: 'Ресторан сегодня закрыт раньше' },
+      }),
+    );
+    await render();
+    expect(await screen.findByTestId('order-decline-reason')).toHaveTextContent(
+      'Ресторан сегодня закрыт раньше',
+    );
+    expect(screen.getByTestId('order-announcement')).toBeEmptyDOMElement();
+  });
+
+  it('ignores another order’s event, and closes the stream when the page goes', async () => {
+    const api = stubLive(makeOrder());
+    const view = await render();
+    await screen.findByTestId('order-status');
+    const source = await streamOpen();
+    const reads = () => api.calls.filter((call) => call === 'GET /api/v1/persons/5/orders/77').length;
+    await waitFor(() => expect(reads()).toBeGreaterThan(0));
+    const before = reads();
+    act(() => source.send(orderEvent(43, 'accepted', 78)));
+    await act(async () => {});
+    expect(reads()).toBe(before);
+    view.unmount();
+    await act(async () => {});
+    expect(source.closed).toBe(true);
   });
 });

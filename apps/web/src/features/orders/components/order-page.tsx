@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
+import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -14,6 +15,18 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { paymentActionable } from '../model/payment-view.ts';
 import styles from './orders.module.css';
 import { PaymentBlock } from './payment-block.tsx';
+
+/** The page's headline for each status of an order the restaurant has (or had). */
+const HEADLINES: Record<Order['status'], string> = {
+  new: 'accepted',
+  accepted: 'title_accepted',
+  cooking: 'title_cooking',
+  ready: 'title_ready',
+  on_the_way: 'title_on_the_way',
+  done: 'title_done',
+  declined: 'declinedTitle',
+  canceled: 'canceledTitle',
+};
 
 /** Anonymous visitors sign in first and come back here (SPEC §1). */
 export function useSignInFirst(): string | null {
@@ -50,6 +63,8 @@ function OrderView({ orderId }: { orderId: number }) {
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const personId = usePerson((state) => state.profile?.id ?? 0);
   const query = useQuery({ ...orderQuery(personId, orderId), retry: false });
+  // Staff accept, cook, send and decline the order while the customer looks: each change re-reads it here.
+  useOwnOrderEvents();
   if (query.isPending) {
     return (
       <div className={styles.page}>
@@ -91,15 +106,24 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
   const over = order.status === 'canceled' || order.status === 'declined';
   // A card-online order reaches the restaurant only once paid (issue 15): until then it is not 'accepted'.
   const unpaid = !over && paymentActionable(order);
-  const headline =
-    order.status === 'canceled'
-      ? t('canceledTitle')
-      : order.status === 'declined'
-        ? t('declinedTitle')
-        : unpaid
-          ? t('awaitingPaymentTitle')
-          : t('accepted');
+  const headline = unpaid ? t('awaitingPaymentTitle') : t(HEADLINES[order.status]);
   const when = whenText(order.preOrderAt ?? order.promisedAt, order.timezone);
+  const promised = order.deliveryType === 'DELIVERY' ? t('deliveryAt', { when }) : t('pickupAt', { when });
+  const showPromised = !over && order.status !== 'done';
+
+  // A polite word when the order changes under the customer's eyes (the restaurant accepted it with a time,
+  // it is on its way…), said once per change; the first render says nothing, the page itself does.
+  const change = `${order.status}|${order.preOrderAt ?? order.promisedAt}`;
+  const [seen, setSeen] = useState(change);
+  const [announcement, setAnnouncement] = useState('');
+  if (seen !== change) {
+    const statusChanged = seen.split('|')[0] !== order.status;
+    setSeen(change);
+    const words = [statusChanged ? t(`announce_${order.status}`) : ''];
+    if (order.status === 'declined' && order.declineReason) words.push(order.declineReason.message);
+    if (showPromised) words.push(promised);
+    setAnnouncement(words.filter(Boolean).join('. '));
+  }
 
   return (
     <div className={styles.page}>
@@ -111,15 +135,26 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
         <p className={styles.number} data-testid="order-number">
           {order.number}
         </p>
-        {!over && !unpaid && <p>{t('weWillCall')}</p>}
-        {!over && (
-          <p className={styles.promised} data-testid="order-promised">
-            {order.preOrderAt && <span className={styles.badge}>{t('preOrder')}</span>}
-            {order.deliveryType === 'DELIVERY' ? t('deliveryAt', { when }) : t('pickupAt', { when })}
+        {order.status === 'new' && !unpaid && <p>{t('weWillCall')}</p>}
+        {order.status === 'declined' && order.declineReason && (
+          <p className={styles.failure} data-testid="order-decline-reason">
+            {order.declineReason.message}
           </p>
         )}
-        <p aria-live="polite">
-          {t('status')}: <strong data-testid="order-status">{t(`status_${order.status}`)}</strong>
+        {showPromised && (
+          <p className={styles.promised} data-testid="order-promised">
+            {order.preOrderAt && <span className={styles.badge}>{t('preOrder')}</span>}
+            {promised}
+          </p>
+        )}
+        <p>
+          {t('status')}:{' '}
+          <strong data-testid="order-status" data-status={order.status}>
+            {t(`status_${order.status}`)}
+          </strong>
+        </p>
+        <p className="visually-hidden" aria-live="polite" data-testid="order-announcement">
+          {announcement}
         </p>
         {order.deliveryType === 'DELIVERY' && order.address && (
           <p className={styles.muted}>{order.address}</p>

@@ -1,9 +1,10 @@
 import { minor } from '@storefront/domain';
 import type { OrderSummary } from '@storefront/domain/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
+import { FakeEventSource, orderEvent } from '../../../test/fakes/fake-customer-event-source.ts';
 import { makeLine, makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import OrdersPage from './orders-page.tsx';
@@ -141,5 +142,50 @@ describe('orders page', () => {
     expect(cartStore.getState().positions).toMatchObject([
       { id: 1, menu: { id: 1 }, count: 2, price: 110_000 },
     ]);
+  });
+});
+
+describe('orders page, live (issue 16)', () => {
+  beforeEach(() => {
+    FakeEventSource.reset();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    personStore.getState().signedIn(testTokens(), testProfile);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each order’s current status as the restaurant moves it', async () => {
+    const statuses: Record<number, OrderSummary['status']> = { 3: 'new', 2: 'new', 1: 'done' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST' && path === '/api/v1/persons/5/stream-tickets') {
+          return json({ ticket: 'ticket-1', expiresAt: '2026-11-24T08:01:00Z' }, 201);
+        }
+        if (path === '/api/v1/persons/5/orders') {
+          const content = [3, 2, 1].map((id) => summary(id, `Б-0${id}`, { status: statuses[id] }));
+          return json({ content, page: 0, size: 10, totalElements: 3 });
+        }
+        return json({ errors: [{ code: 'route.not-found', message: 'Нет такого' }] }, 404);
+      }),
+    );
+    await render();
+    const list = await screen.findByTestId('orders-list');
+    const status = () =>
+      within(list)
+        .getAllByTestId('orders-list-status')
+        .map((item) => item.textContent);
+    expect(status()).toEqual(['Новый', 'Новый', 'Выполнен']);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(FakeEventSource.instances[0]?.url).toBe('/api/v1/persons/5/events?ticket=ticket-1');
+
+    statuses[2] = 'accepted';
+    act(() => FakeEventSource.instances[0]?.send(orderEvent(41, 'accepted', 2)));
+    await waitFor(() => expect(status()).toEqual(['Новый', 'Принят рестораном', 'Выполнен']));
+
+    statuses[3] = 'declined';
+    act(() => FakeEventSource.instances[0]?.send(orderEvent(42, 'declined', 3)));
+    await waitFor(() => expect(status()).toEqual(['Отклонён', 'Принят рестораном', 'Выполнен']));
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 });

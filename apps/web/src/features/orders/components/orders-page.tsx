@@ -8,7 +8,13 @@ import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { consentStore } from '../../../entities/consent/consent-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
-import { failureText, fetchOrders, orderQuery } from '../../../entities/orders/order-client.ts';
+import {
+  failureText,
+  fetchOrders,
+  orderQuery,
+  ordersListKey,
+} from '../../../entities/orders/order-client.ts';
+import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -53,7 +59,7 @@ function OrdersList() {
   const [againError, setAgainError] = useState<string | null>(null);
 
   const query = useInfiniteQuery({
-    queryKey: ['orders', personId],
+    queryKey: ordersListKey(personId),
     queryFn: ({ pageParam }) => fetchOrders(personId, pageParam, ORDERS_PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
@@ -62,6 +68,8 @@ function OrdersList() {
     },
     retry: false,
   });
+  // Each order's status follows the restaurant's moves: an event re-reads the list's pages.
+  useOwnOrderEvents();
 
   const orderAgain = async (summary: OrderSummary) => {
     setAgain(null);

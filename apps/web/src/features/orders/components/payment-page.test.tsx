@@ -4,6 +4,7 @@ import { Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personStore } from '../../../entities/session/person-store.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
+import { FakeEventSource, orderEvent } from '../../../test/fakes/fake-customer-event-source.ts';
 import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
 import { setServerNow } from '../../../test/test-clock.ts';
@@ -372,5 +373,43 @@ describe('payment return page', () => {
     stubApi({ checks: [json(makeOrder())] });
     await render();
     expect(await screen.findByTestId('order-route')).toHaveTextContent('77');
+  });
+});
+
+describe('payment return page, live (issue 16)', () => {
+  beforeEach(() => {
+    FakeEventSource.reset();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    personStore.getState().signedIn(testTokens(), testProfile);
+    setServerNow(Date.parse('2026-11-24T08:00:00Z'));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the order at once when an event says it changed, between two checks', async () => {
+    let order = online({ confirmationUrl: PAY_URL });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        const method = init?.method ?? 'GET';
+        calls.push(`${method} ${path}`);
+        if (method === 'POST' && path === '/api/v1/persons/5/stream-tickets') {
+          return json({ ticket: 'ticket-1', expiresAt: '2026-11-24T08:01:00Z' }, 201);
+        }
+        if (path === '/api/v1/persons/5/orders/77/payment-check' || path === '/api/v1/persons/5/orders/77') {
+          return json(order);
+        }
+        return problem('order.not-found', 'Заказ не найден', 404);
+      }),
+    );
+    await render();
+    expect(await screen.findByText('Ждём подтверждения оплаты…')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    order = online({ status: 'paid', paidAt: '2026-11-24T08:01:00Z' });
+    act(() => FakeEventSource.instances[0]?.send(orderEvent(44, 'paid')));
+    expect(await screen.findByText('Заказ оплачен')).toBeInTheDocument();
+    expect(calls).toContain('GET /api/v1/persons/5/orders/77');
+    expect(checksOf(calls)).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
+import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -54,6 +55,11 @@ function PaymentView({ orderId }: { orderId: number }) {
   // The watch writes each answer here; so do the block's retry and switch.
   const query = useQuery({ ...orderQuery(personId, orderId), enabled: false });
   const order = query.data;
+  // A payment notification, a refund or the restaurant's answer reaches the order while the customer waits
+  // here: the query is the watch's, not refetched on its own, so an event about this order reads it now.
+  useOwnOrderEvents((event) => {
+    if (event.orderId === orderId && query.data) void query.refetch();
+  });
 
   // Paid on receipt: nothing to check here, the order's page says it all.
   if (watch.error instanceof OrderApiError && watch.error.code === 'payment.not-online') {
