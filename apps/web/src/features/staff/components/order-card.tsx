@@ -25,6 +25,9 @@ export interface OrderCardProps {
   staffId: number;
   nowMs: number;
   locale: Locale;
+  /** What went wrong with this order's last action; kept by the board, as the card remounts when it moves. */
+  notice?: string | undefined;
+  onNotice: (orderId: number, text: string | null) => void;
 }
 
 type Action =
@@ -44,18 +47,17 @@ function run(orderId: number, action: Action): Promise<BoardOrder> {
 }
 
 /** One order on the board: what the kitchen and the courier need, and the one or two moves it allows. */
-export function OrderCard({ order, staffId, nowMs, locale }: OrderCardProps) {
+export function OrderCard({ order, staffId, nowMs, locale, notice, onNotice }: OrderCardProps) {
   const { t } = useTranslation('staff');
   const queryClient = useQueryClient();
   const titleId = useId();
   const [delay, setDelay] = useState<number>(0);
   const [declining, setDeclining] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const time = (iso: string) => restoClockTime(Date.parse(iso), order.timezone);
 
   const action = useMutation({
     mutationFn: (next: Action) => run(order.id, next),
-    onMutate: () => setProblem(null),
+    onMutate: () => onNotice(order.id, null),
     onSuccess: (next) => {
       setDeclining(false);
       upsertOrder(queryClient, staffId, next);
@@ -64,7 +66,7 @@ export function OrderCard({ order, staffId, nowMs, locale }: OrderCardProps) {
       setDeclining(false);
       // Someone else moved it first (another tablet, the customer cancelling): say so and show where it is.
       if (error instanceof ApiError && error.status === 409) {
-        setProblem(t('transitionInvalid'));
+        onNotice(order.id, t('transitionInvalid'));
         try {
           upsertOrder(queryClient, staffId, await readOrder(order.id));
         } catch {
@@ -72,7 +74,7 @@ export function OrderCard({ order, staffId, nowMs, locale }: OrderCardProps) {
         }
         return;
       }
-      setProblem(t('actionFailed', { message: error.message }));
+      onNotice(order.id, t('actionFailed', { message: error.message }));
     },
   });
 
@@ -145,9 +147,9 @@ export function OrderCard({ order, staffId, nowMs, locale }: OrderCardProps) {
       <p>
         {t(`pay_${order.payType}`)}, {t(`paymentStatus_${order.paymentStatus}`)}
       </p>
-      {problem && (
+      {notice && (
         <p role="alert" className={styles.error}>
-          {problem}
+          {notice}
         </p>
       )}
       <div className={styles.actions}>

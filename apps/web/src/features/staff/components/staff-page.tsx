@@ -1,7 +1,7 @@
 import { BOARD_COLUMNS, type BoardColumn, type Locale, pickText } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { restoClockTime } from '../../../entities/orders/pre-order.ts';
 import {
@@ -120,6 +120,10 @@ function BoardScreen({
   const [soundOn, setSoundOn] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const seen = useRef<Set<number> | null>(null);
+  const [notices, setNotices] = useState<Record<number, string>>({});
+  const onNotice = useCallback((orderId: number, text: string | null) => {
+    setNotices(({ [orderId]: _, ...rest }) => (text ? { ...rest, [orderId]: text } : rest));
+  }, []);
 
   const restos = board.data?.restos ?? [];
   const chosen = restoId ?? restos[0]?.id ?? 'all';
@@ -245,7 +249,14 @@ function BoardScreen({
                     {t('joinsAt', { time: restoClockTime(Date.parse(order.joinsBoardAt), order.timezone) })}
                   </p>
                 )}
-                <OrderCard order={order} staffId={staffId} nowMs={nowMs} locale={locale} />
+                <OrderCard
+                  order={order}
+                  staffId={staffId}
+                  nowMs={nowMs}
+                  locale={locale}
+                  notice={notices[order.id]}
+                  onNotice={onNotice}
+                />
               </div>
             ))}
           </div>
@@ -288,7 +299,15 @@ function BoardScreen({
               </h2>
               {orders.length === 0 && <p className={styles.empty}>{t('emptyColumn')}</p>}
               {orders.map((order) => (
-                <OrderCard key={order.id} order={order} staffId={staffId} nowMs={nowMs} locale={locale} />
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  staffId={staffId}
+                  nowMs={nowMs}
+                  locale={locale}
+                  notice={notices[order.id]}
+                  onNotice={onNotice}
+                />
               ))}
             </section>
           );
