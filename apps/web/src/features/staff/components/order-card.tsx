@@ -3,6 +3,7 @@ import {
   DECLINE_REASON_TEXTS,
   DECLINE_REASONS,
   type DeclineReason,
+  isLateUnaccepted,
   type Locale,
   nextStaffStatus,
   type OrderStatus,
@@ -27,6 +28,10 @@ export interface OrderCardProps {
   locale: Locale;
   /** What went wrong with this order's last action; kept by the board, as the card remounts when it moves. */
   notice?: string | undefined;
+  /** The restaurant's minutes after which an unaccepted order is late. */
+  lateMinutes: number;
+  /** Unaccepted and due: the card flashes until someone accepts it (not a pre-order still waiting apart). */
+  flashing: boolean;
   onNotice: (orderId: number, text: string | null) => void;
 }
 
@@ -47,7 +52,16 @@ function run(orderId: number, action: Action): Promise<BoardOrder> {
 }
 
 /** One order on the board: what the kitchen and the courier need, and the one or two moves it allows. */
-export function OrderCard({ order, staffId, nowMs, locale, notice, onNotice }: OrderCardProps) {
+export function OrderCard({
+  order,
+  staffId,
+  nowMs,
+  locale,
+  notice,
+  onNotice,
+  lateMinutes,
+  flashing,
+}: OrderCardProps) {
   const { t } = useTranslation('staff');
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -91,10 +105,14 @@ export function OrderCard({ order, staffId, nowMs, locale, notice, onNotice }: O
       ].filter(Boolean)
     : [];
   const isNew = order.status === 'new';
+  // The server's flag is as of the last read; the board's clock keeps it true as minutes pass.
+  const late =
+    order.late ||
+    (flashing && isLateUnaccepted(order.status, Date.parse(order.waitingSince), nowMs, lateMinutes));
 
   return (
     <article
-      className={cx(styles.card, isNew && styles.cardNew, order.late && styles.cardLate)}
+      className={cx(styles.card, flashing && styles.cardNew, late && styles.cardLate)}
       aria-labelledby={titleId}
       data-testid={`order-${order.id}`}
       data-column={order.column ?? ''}
@@ -103,9 +121,7 @@ export function OrderCard({ order, staffId, nowMs, locale, notice, onNotice }: O
         <h3 id={titleId} className={styles.cardNumber}>
           {order.number}
         </h3>
-        {order.late && isNew && (
-          <span className={styles.lateBadge}>{t('late', { minutes: waitingMinutes })}</span>
-        )}
+        {late && isNew && <span className={styles.lateBadge}>{t('late', { minutes: waitingMinutes })}</span>}
       </header>
       <p className={styles.cardTimes}>
         <span>{t('placedAt', { time: time(order.createdAt) })}</span>

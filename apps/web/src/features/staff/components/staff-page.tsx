@@ -1,6 +1,12 @@
-import { BOARD_COLUMNS, type BoardColumn, type Locale, pickText } from '@storefront/domain';
+import {
+  BOARD_COLUMNS,
+  type BoardColumn,
+  DEFAULT_LATE_ACCEPT_MINUTES,
+  type Locale,
+  pickText,
+} from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { restoClockTime } from '../../../entities/orders/pre-order.ts';
@@ -39,6 +45,14 @@ export default function StaffPage({ eventSource }: StaffPageProps) {
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const brand = pickText(useBrand().name, locale);
   const session = useStaffSession();
+
+  // Leaving the board gives the tab its title back.
+  useEffect(() => {
+    const before = document.title;
+    return () => {
+      document.title = before;
+    };
+  }, []);
 
   useEffect(() => {
     if (!session) document.title = t('documentTitle', { brand });
@@ -130,6 +144,13 @@ function BoardScreen({
   const unaccepted = unacceptedOrders(board.data, nowMs);
   const count = unaccepted.length;
 
+  // Signing out (or another person signing in) leaves no board behind in the cache.
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => queryClient.removeQueries({ queryKey: boardQuery(staffId).queryKey }),
+    [queryClient, staffId],
+  );
+
   // The tab's title counts what waits: a busy cook sees it on another tab or on the taskbar.
   useEffect(() => {
     document.title = count > 0 ? t('documentTitleCount', { count, brand }) : t('documentTitle', { brand });
@@ -186,6 +207,8 @@ function BoardScreen({
     if (column === 'done') return orders.sort(byTime((o) => o.promisedAt)).reverse();
     return orders.sort(byTime((o) => o.preOrderAt ?? o.promisedAt));
   };
+  const lateMinutesOf = (id: number) =>
+    restos.find((r) => r.id === id)?.lateMinutes ?? DEFAULT_LATE_ACCEPT_MINUTES;
   const resto = chosen === 'all' ? null : (restos.find((r) => r.id === chosen) ?? null);
   const restoTimezone = resto
     ? (board.data.orders.find((o) => o.restoId === resto.id)?.timezone ?? null)
@@ -215,7 +238,9 @@ function BoardScreen({
             </select>
           </span>
         )}
-        {!soundOn && (
+        {soundOn ? (
+          <span className={styles.soundOn}>{t('soundEnabled')}</span>
+        ) : (
           <Button
             variant="secondary"
             onClick={() => {
@@ -256,6 +281,8 @@ function BoardScreen({
                   locale={locale}
                   notice={notices[order.id]}
                   onNotice={onNotice}
+                  lateMinutes={lateMinutesOf(order.restoId)}
+                  flashing={order.column === 'new' && !waitsApart(order, nowMs)}
                 />
               </div>
             ))}
@@ -307,6 +334,8 @@ function BoardScreen({
                   locale={locale}
                   notice={notices[order.id]}
                   onNotice={onNotice}
+                  lateMinutes={lateMinutesOf(order.restoId)}
+                  flashing={order.column === 'new' && !waitsApart(order, nowMs)}
                 />
               ))}
             </section>
