@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffSessionStore } from '../../../entities/staff-session/staff-session.ts';
 import { makeLine, makeOrder } from '../../../test/fixtures/order-fixtures.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import { resetServerClock, setServerNow } from '../../../test/test-clock.ts';
 import type { Board } from '../model/staff-api.ts';
@@ -447,5 +448,47 @@ describe('staff board', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Выйти' }));
     expect(await screen.findByRole('button', { name: 'Войти' })).toBeInTheDocument();
     expect(calls.find((c) => c.call === 'POST /api/v1/staff/sign-out')?.body).toEqual({ refreshToken: 'r1' });
+  });
+
+  it('shows one column at a time behind tabs on a phone', async () => {
+    stubMatchMedia(true);
+    signedIn();
+    stubApi({
+      'GET /api/v1/staff/board': () =>
+        json(
+          makeBoard([
+            boardOrder(),
+            boardOrder({ id: 78, number: 'Б-043', status: 'cooking', column: 'cooking' }),
+          ]),
+        ),
+      'POST /api/v1/staff/stream-tickets': () => json({ ticket: 't1' }),
+    });
+    await render();
+    const tab = await screen.findByRole('tab', { name: 'Готовятся (1)' });
+    expect(screen.getByRole('tab', { name: 'Новые (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Б-042');
+    fireEvent.click(tab);
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Б-043');
+    expect(screen.queryByRole('article', { name: 'Б-042' })).toBeNull();
+  });
+
+  it('lets a manager switch between restaurants', async () => {
+    signedIn();
+    const board = makeBoard([boardOrder(), boardOrder({ id: 90, number: 'А-001', restoId: 2 })]);
+    board.restos.push({ id: 2, name: { ru: 'Баумана' }, busyUntil: null, stopList: [], lateMinutes: 5 });
+    stubApi({
+      'GET /api/v1/staff/board': () => json(board),
+      'POST /api/v1/staff/stream-tickets': () => json({ ticket: 't1' }),
+    });
+    await render();
+    expect(await screen.findByRole('article', { name: 'Б-042' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'А-001' })).toBeNull();
+    // Both restaurants' unaccepted orders ring and count.
+    expect(document.title).toBe('(2) Заказы — Нори-Нори');
+    fireEvent.change(screen.getByLabelText('Ресторан'), { target: { value: '2' } });
+    expect(await screen.findByRole('article', { name: 'А-001' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Б-042' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Ресторан'), { target: { value: 'all' } });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 });
