@@ -24,6 +24,8 @@ const OrderPage = lazy(() => import('../features/orders/components/order-page.ts
 const PaymentPage = lazy(() => import('../features/orders/components/payment-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page.tsx'));
+// The restaurant's order board (issue 16): staff only, never part of a customer's visit.
+const StaffPage = lazy(() => import('../features/staff/components/staff-page.tsx'));
 const InfoPage = lazy(() => import('../features/info-pages/components/info-page.tsx'));
 // Top layers (dish with modifiers and gallery, promotion detail) load when opened.
 const PositionLayer = lazy(() =>
@@ -138,6 +140,8 @@ export function AppRoutes() {
       <Route element={<LayoutRoute name="error" />}>
         <Route path="not-found" element={<NotFoundPage />} />
       </Route>
+      {/* Its own plain layout: no storefront header, footer or location prompts. */}
+      <Route path="staff" element={deferred(<StaffPage />)} />
       {/* SPEC §2: any unknown path redirects home. */}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   deliveryPlace: 'order_delivery_place',
   /** SPEC §3 'Order draft' (persisted locally): person count and promo code, later the contacts. */
   orderDraft: 'order_draft',
+  /** Not in SPEC's list: the restaurant staff's own token set (issue 16), never the customer's. */
+  staffSession: 'staff_session',
 } as const;
 
 /** Older key → current key, migrated once (SPEC §3 'renamed from older keys'; SPEC §3 'also adulthood confirmed'). */

@@ -1,0 +1,275 @@
+import {
+  ACCEPT_DELAY_MINUTES,
+  DECLINE_REASON_TEXTS,
+  DECLINE_REASONS,
+  type DeclineReason,
+  isLateUnaccepted,
+  type Locale,
+  nextStaffStatus,
+  type OrderStatus,
+  pickText,
+} from '@storefront/domain';
+import type { BoardOrder } from '@storefront/domain/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { restoClockTime } from '../../../entities/orders/pre-order.ts';
+import { ApiError } from '../../../shared/api-client.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { cx } from '../../../shared/ui/class-names.ts';
+import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import { acceptOrder, declineOrder, moveOrder, readOrder, upsertOrder } from '../model/staff-api.ts';
+import styles from './staff.module.css';
+
+export interface OrderCardProps {
+  order: BoardOrder;
+  staffId: number;
+  nowMs: number;
+  locale: Locale;
+  /** What went wrong with this order's last action; kept by the board, as the card remounts when it moves. */
+  notice?: string | undefined;
+  /** The restaurant's minutes after which an unaccepted order is late. */
+  lateMinutes: number;
+  /** Unaccepted and due: the card flashes until someone accepts it (not a pre-order still waiting apart). */
+  flashing: boolean;
+  onNotice: (orderId: number, text: string | null) => void;
+}
+
+type Action =
+  | { kind: 'accept'; delayMinutes: number }
+  | { kind: 'decline'; reason: DeclineReason }
+  | { kind: 'move'; from: OrderStatus; to: OrderStatus };
+
+function run(orderId: number, action: Action): Promise<BoardOrder> {
+  switch (action.kind) {
+    case 'accept':
+      return acceptOrder(orderId, action.delayMinutes);
+    case 'decline':
+      return declineOrder(orderId, action.reason);
+    case 'move':
+      return moveOrder(orderId, action.from, action.to);
+  }
+}
+
+/** One order on the board: what the kitchen and the courier need, and the one or two moves it allows. */
+export function OrderCard({
+  order,
+  staffId,
+  nowMs,
+  locale,
+  notice,
+  onNotice,
+  lateMinutes,
+  flashing,
+}: OrderCardProps) {
+  const { t } = useTranslation('staff');
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [delay, setDelay] = useState<number>(0);
+  const [declining, setDeclining] = useState(false);
+  const time = (iso: string) => restoClockTime(Date.parse(iso), order.timezone);
+
+  const action = useMutation({
+    mutationFn: (next: Action) => run(order.id, next),
+    onMutate: () => onNotice(order.id, null),
+    onSuccess: (next) => {
+      setDeclining(false);
+      upsertOrder(queryClient, staffId, next);
+    },
+    onError: async (error) => {
+      setDeclining(false);
+      // Someone else moved it first (another tablet, the customer cancelling): say so and show where it is.
+      if (error instanceof ApiError && error.status === 409) {
+        onNotice(order.id, t('transitionInvalid'));
+        try {
+          upsertOrder(queryClient, staffId, await readOrder(order.id));
+        } catch {
+          // The board re-reads it on the next event.
+        }
+        return;
+      }
+      onNotice(order.id, t('actionFailed', { message: error.message }));
+    },
+  });
+
+  const pending = action.isPending;
+  const next = nextStaffStatus(order.status, order.deliveryType);
+  const waitingMinutes = Math.max(0, Math.floor((nowMs - Date.parse(order.waitingSince)) / 60_000));
+  const place = order.deliveryPlace;
+  const placeParts = place
+    ? [
+        place.apartment && t('apartment', { value: place.apartment }),
+        place.entrance && t('entrance', { value: place.entrance }),
+        place.floor && t('floor', { value: place.floor }),
+        place.intercom && t('intercom', { value: place.intercom }),
+      ].filter(Boolean)
+    : [];
+  const isNew = order.status === 'new';
+  // The server's flag is as of the last read; the board's clock keeps it true as minutes pass.
+  const late =
+    order.late ||
+    (flashing && isLateUnaccepted(order.status, Date.parse(order.waitingSince), nowMs, lateMinutes));
+
+  return (
+    <article
+      className={cx(styles.card, flashing && styles.cardNew, late && styles.cardLate)}
+      aria-labelledby={titleId}
+      data-testid={`order-${order.id}`}
+      data-column={order.column ?? ''}
+    >
+      <header className={styles.cardHeader}>
+        <h3 id={titleId} className={styles.cardNumber}>
+          {order.number}
+        </h3>
+        {late && isNew && <span className={styles.lateBadge}>{t('late', { minutes: waitingMinutes })}</span>}
+      </header>
+      <p className={styles.cardTimes}>
+        <span>{t('placedAt', { time: time(order.createdAt) })}</span>
+        <span className={styles.promised}>
+          {t('promisedAt', { time: time(order.preOrderAt ?? order.promisedAt) })}
+        </span>
+      </p>
+      {order.preOrderAt && (
+        <p className={styles.preOrderNote}>{t('preOrderAt', { when: time(order.preOrderAt) })}</p>
+      )}
+      <p className={styles.method}>
+        <strong>{order.deliveryType === 'DELIVERY' ? t('delivery') : t('takeAway')}</strong>
+        {order.deliveryType === 'DELIVERY' && order.address && <span>{` · ${order.address}`}</span>}
+        {placeParts.length > 0 && <span>{`, ${placeParts.join(', ')}`}</span>}
+      </p>
+      {place?.comment && <p className={styles.note}>{place.comment}</p>}
+      <p className={styles.person}>
+        {order.person.name} · <a href={`tel:${order.person.phone}`}>{order.person.phone}</a>
+      </p>
+      <ul className={styles.lines}>
+        {order.lines.map((line) => (
+          <li key={line.id}>
+            <span className={styles.lineCount}>{line.count}×</span> {pickText(line.name, locale)}
+            {line.modifiers.length > 0 && (
+              <ul className={styles.modifiers}>
+                {line.modifiers.map((modifier) => (
+                  <li key={modifier.id}>
+                    + {pickText(modifier.name, locale)}
+                    {modifier.count > 1 ? ` ×${modifier.count}` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p>{t('persons', { count: order.personCount })}</p>
+      {order.comment && <p className={styles.note}>{t('comment', { text: order.comment })}</p>}
+      <p>
+        {t(`pay_${order.payType}`)}, {t(`paymentStatus_${order.paymentStatus}`)}
+      </p>
+      {notice && (
+        <p role="alert" className={styles.error}>
+          {notice}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {isNew && (
+          <>
+            <label className={styles.delay}>
+              <span className={styles.visuallyHidden}>{t('delay')}</span>
+              <select
+                value={delay}
+                disabled={pending}
+                onChange={(event) => setDelay(Number(event.target.value))}
+              >
+                {ACCEPT_DELAY_MINUTES.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {minutes === 0 ? t('delayNone') : t('delayMinutes', { minutes })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button
+              disabled={pending}
+              loading={pending && action.variables?.kind === 'accept'}
+              onClick={() => action.mutate({ kind: 'accept', delayMinutes: delay })}
+            >
+              {t('accept')}
+            </Button>
+            <Button variant="secondary" disabled={pending} onClick={() => setDeclining(true)}>
+              {t('decline')}
+            </Button>
+          </>
+        )}
+        {next && (
+          <Button
+            disabled={pending}
+            loading={pending && action.variables?.kind === 'move'}
+            onClick={() => action.mutate({ kind: 'move', from: order.status, to: next })}
+          >
+            {t(`move_${next}`)}
+          </Button>
+        )}
+      </div>
+      {declining && (
+        <DeclineDialog
+          number={order.number}
+          locale={locale}
+          pending={pending}
+          onCancel={() => setDeclining(false)}
+          onDecline={(reason) => action.mutate({ kind: 'decline', reason })}
+        />
+      )}
+    </article>
+  );
+}
+
+function DeclineDialog({
+  number,
+  locale,
+  pending,
+  onCancel,
+  onDecline,
+}: {
+  number: string;
+  locale: Locale;
+  pending: boolean;
+  onCancel: () => void;
+  onDecline: (reason: DeclineReason) => void;
+}) {
+  const { t } = useTranslation('staff');
+  const [reason, setReason] = useState<DeclineReason | null>(null);
+  const name = useId();
+  return (
+    <ResponsiveDialog
+      open
+      onOpenChange={(open) => !open && !pending && onCancel()}
+      title={t('declineTitle', { number })}
+      closeLabel={t('close')}
+      size="compact"
+      footer={
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" disabled={pending} onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button disabled={!reason || pending} loading={pending} onClick={() => reason && onDecline(reason)}>
+            {t('declineConfirm')}
+          </Button>
+        </div>
+      }
+    >
+      <fieldset className={styles.reasons}>
+        <legend>{t('declineHint')}</legend>
+        {DECLINE_REASONS.map((code) => (
+          <label key={code} className={styles.reason}>
+            <input
+              type="radio"
+              name={name}
+              value={code}
+              checked={reason === code}
+              disabled={pending}
+              onChange={() => setReason(code)}
+            />
+            <span>{pickText(DECLINE_REASON_TEXTS[code], locale)}</span>
+          </label>
+        ))}
+      </fieldset>
+    </ResponsiveDialog>
+  );
+}

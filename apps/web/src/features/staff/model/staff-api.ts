@@ -1,0 +1,116 @@
+import type { DeclineReason, OrderStatus } from '@storefront/domain';
+import type { BoardOrder, Position, Resto } from '@storefront/domain/contracts';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { staffFetch } from '../../../entities/staff-session/staff-session.ts';
+import { apiFetch } from '../../../shared/api-client.ts';
+
+/** The board's answer (contracts/staff.ts boardResponse). */
+export interface Board {
+  restos: BoardResto[];
+  orders: BoardOrder[];
+  cursor: number;
+  serverTime: string;
+}
+export interface BoardResto {
+  id: number;
+  name: Resto['name'];
+  busyUntil: string | null;
+  stopList: number[];
+  lateMinutes: number;
+}
+
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/**
+ * Every restaurant this person may see in one answer (no `restoId`): one stream and one cursor serve the
+ * lot, and the switcher only filters what is on screen.
+ */
+export const boardQuery = (staffId: number) =>
+  queryOptions({
+    queryKey: ['staff-board', staffId],
+    queryFn: () => staffFetch<Board>('/api/v1/staff/board'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const readOrder = (orderId: number) => staffFetch<BoardOrder>(`/api/v1/staff/orders/${orderId}`);
+
+/** Puts one order's fresh state into the board (added when new to it). */
+export function upsertOrder(queryClient: QueryClient, staffId: number, order: BoardOrder) {
+  queryClient.setQueryData<Board>(boardQuery(staffId).queryKey, (board) => {
+    if (!board) return board;
+    const at = board.orders.findIndex((o) => o.id === order.id);
+    const orders = at < 0 ? [...board.orders, order] : board.orders.map((o, i) => (i === at ? order : o));
+    return { ...board, orders };
+  });
+}
+
+export function updateResto(
+  queryClient: QueryClient,
+  staffId: number,
+  restoId: number,
+  change: Partial<BoardResto>,
+) {
+  queryClient.setQueryData<Board>(boardQuery(staffId).queryKey, (board) =>
+    board
+      ? { ...board, restos: board.restos.map((r) => (r.id === restoId ? { ...r, ...change } : r)) }
+      : board,
+  );
+}
+
+/** An action's answer is the order when the API sends it; otherwise the order is read anew. */
+async function orderAfter(orderId: number, answer: unknown): Promise<BoardOrder> {
+  if (answer && typeof answer === 'object' && 'column' in answer && 'status' in answer) {
+    return answer as BoardOrder;
+  }
+  return readOrder(orderId);
+}
+
+export async function acceptOrder(orderId: number, delayMinutes: number): Promise<BoardOrder> {
+  const answer = await staffFetch<unknown>(`/api/v1/staff/orders/${orderId}/accept`, post({ delayMinutes }));
+  return orderAfter(orderId, answer);
+}
+
+export async function declineOrder(orderId: number, reason: DeclineReason): Promise<BoardOrder> {
+  const answer = await staffFetch<unknown>(`/api/v1/staff/orders/${orderId}/decline`, post({ reason }));
+  return orderAfter(orderId, answer);
+}
+
+export async function moveOrder(orderId: number, from: OrderStatus, to: OrderStatus): Promise<BoardOrder> {
+  const answer = await staffFetch<unknown>(`/api/v1/staff/orders/${orderId}/move`, post({ from, to }));
+  return orderAfter(orderId, answer);
+}
+
+export const setStopped = (restoId: number, positionId: number, stopped: boolean) =>
+  staffFetch<{ restoId: number; stopList: number[] }>(
+    `/api/v1/staff/restos/${restoId}/stop-list`,
+    post({ positionId, stopped }),
+  );
+
+export const setBusy = (restoId: number, minutes: number) =>
+  staffFetch<{ restoId: number; busyUntil: string | null }>(
+    `/api/v1/staff/restos/${restoId}/busy`,
+    post({ minutes }),
+  );
+
+export const getStreamTicket = async () =>
+  (await staffFetch<{ ticket: string }>('/api/v1/staff/stream-tickets', { method: 'POST' })).ticket;
+
+/** The restaurant's menus (the storefront's own catalog call), for the stop-list's dish names. */
+export const restoMenusQuery = (restoId: number) =>
+  queryOptions({
+    queryKey: ['staff-resto', restoId],
+    queryFn: () => apiFetch<Resto>(`/1/p/restos/${restoId}`),
+    staleTime: 5 * 60_000,
+  });
+
+/** The dishes of several menus, each once (a dish can sit in the delivery and the take-away menu). */
+export function uniqueDishes(lists: readonly (readonly Position[] | undefined)[]): Position[] {
+  const seen = new Map<number, Position>();
+  for (const list of lists)
+    for (const position of list ?? []) if (!seen.has(position.id)) seen.set(position.id, position);
+  return [...seen.values()];
+}
