@@ -16,6 +16,7 @@ import { signedInStaff } from '../../plugins/authentication.ts';
 import { loadStaffAccess, type StaffAccess } from './staff-access.ts';
 import { revokeStaffByToken, rotateStaffRefreshToken } from './staff-refresh-tokens.ts';
 import { signInStaff } from './staff-sign-in.ts';
+import { STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR } from './staff-sign-in-budget.ts';
 import { STAFF_ACCESS_TOKEN_TTL_S } from './staff-tokens.ts';
 
 export interface StaffAuthRoutesOptions {
@@ -61,14 +62,14 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<StaffAuthRoutesOptions> = as
       schema: {
         tags: ['staff'],
         summary: 'Signs a staff member in with login and password, answering staff tokens and the profile',
-        description: `The login is case-insensitive. An unknown login, a wrong password and a disabled account all answer the same 401 staff.sign-in-failed. Wrong passwords count on the account: the ${STAFF_SIGN_IN_ATTEMPTS}th in a row locks it for ${STAFF_LOCK_MINUTES} minutes (429 staff.locked with Retry-After and retryAfter, even for the right password); a success starts the count again. The refresh token rotates on every use and lives at most 12 hours from the sign-in (a shift).`,
+        description: `The login is case-insensitive. An unknown login, a wrong password and a disabled account all answer the same 401 staff.sign-in-failed. Wrong passwords count on the account: the ${STAFF_SIGN_IN_ATTEMPTS}th in a row locks it for ${STAFF_LOCK_MINUTES} minutes (429 staff.locked with Retry-After and retryAfter, even for the right password); a success starts the count again. One client address (IPv6: its /64) may fail ${STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR} times an hour across logins, then answers 429 staff.locked until its hour ends. The refresh token rotates on every use and lives at most 12 hours from the sign-in (a shift).`,
         body: staffSignInRequest,
         response: { 200: staffTokenSet, 401: errorBody, 429: signInErrorBody },
       },
     },
     async (request) => {
       const { login, password } = request.body;
-      const signedIn = await signInStaff({ db, now }, whiteLabel, login, password);
+      const signedIn = await signInStaff({ db, now }, whiteLabel, { login, password, clientIp: request.ip });
       const set = await tokenSetOf(signedIn.staffId, signedIn.refreshToken);
       if (!set) throw new ApiError(401, 'staff.sign-in-failed');
       return set;

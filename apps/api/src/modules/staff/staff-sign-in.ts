@@ -13,10 +13,17 @@ import {
   verifyStaffPassword,
 } from './staff-passwords.ts';
 import { startStaffRefreshFamily } from './staff-refresh-tokens.ts';
+import {
+  clientSignInRetryAfter,
+  countClientSignInFailure,
+  STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR,
+} from './staff-sign-in-budget.ts';
 
 export interface StaffSignInDeps {
   db: Database;
   now: () => number;
+  /** Failed sign-ins one client address may make an hour (default STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR). */
+  clientFailuresPerHour?: number;
 }
 
 /** Logins are case-insensitive and stored lower-case; spaces around one are a typing slip. */
@@ -71,10 +78,30 @@ async function countWrongPassword(db: Database, staffId: number, now: Date): Pro
 export async function signInStaff(
   deps: StaffSignInDeps,
   whiteLabel: string,
-  loginInput: string,
-  password: string,
+  request: { login: string; password: string; clientIp: string },
 ): Promise<{ staffId: number; refreshToken: string }> {
   const now = new Date(deps.now());
+  const limit = deps.clientFailuresPerHour ?? STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR;
+  const wait = await clientSignInRetryAfter(deps.db, whiteLabel, request.clientIp, limit, now);
+  if (wait !== undefined) throw locked(wait);
+  const outcome = await checkPassword(deps, whiteLabel, request.login, request.password, now);
+  if (outcome.failed) {
+    await countClientSignInFailure(deps.db, whiteLabel, request.clientIp, now);
+    throw outcome.failed;
+  }
+  return outcome;
+}
+
+type Checked = { staffId: number; refreshToken: string; failed?: undefined } | { failed: ApiError };
+
+/** The account's part of a sign-in; a refusal after a password check is answered (counted per client). */
+async function checkPassword(
+  deps: StaffSignInDeps,
+  whiteLabel: string,
+  loginInput: string,
+  password: string,
+  now: Date,
+): Promise<Checked> {
   const login = normalizeStaffLogin(loginInput);
   const [account] = STAFF_LOGIN_PATTERN.test(login)
     ? await deps.db
@@ -85,17 +112,17 @@ export async function signInStaff(
   if (!account) {
     // The same scrypt work as a wrong password: the answer's timing does not tell which logins exist.
     await verifyAgainstDummy(password);
-    throw signInFailed();
+    return { failed: signInFailed() };
   }
   if (account.disabledAt) {
     await verifyStaffPassword(password, account.passwordHash);
-    throw signInFailed();
+    return { failed: signInFailed() };
   }
   // A locked account answers at once, even to the right password: that is what the lock is for.
   if (account.lockedUntil && account.lockedUntil > now) throw locked(secondsUntil(account.lockedUntil, now));
 
   if (!(await verifyStaffPassword(password, account.passwordHash)))
-    throw await countWrongPassword(deps.db, account.id, now);
+    return { failed: await countWrongPassword(deps.db, account.id, now) };
 
   // Parameters raised since this hash was made: store one with today's (the password is at hand only now).
   const upgraded = needsRehash(account.passwordHash) ? await hashStaffPassword(password) : undefined;
