@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { STAFF_LOCK_MINUTES, STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
 import { staffProfile, staffTokenSet } from '@storefront/domain/contracts';
 import { asc, eq } from 'drizzle-orm';
@@ -144,6 +145,18 @@ describe('signing in', () => {
     for (let attempt = 1; attempt < STAFF_SIGN_IN_ATTEMPTS; attempt++)
       expect((await signIn('count.reset', 'wrong')).statusCode).toBe(401);
     expect((await signIn('count.reset', 'wrong')).statusCode).toBe(429);
+  });
+
+  it("stores a hash with today's parameters when one made with older ones signs in", async () => {
+    const id = await addStaff('old.hash', 'operator', [1]);
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+    const older = `$scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    await database.db.update(staff).set({ passwordHash: older }).where(eq(staff.id, id));
+    await signedIn('old.hash');
+    const [row] = await database.db.select().from(staff).where(eq(staff.id, id));
+    expect(row?.passwordHash).toMatch(/^\$scrypt\$32768\$8\$1\$/);
+    await signedIn('old.hash');
   });
 
   it('counts every one of concurrent wrong passwords', async () => {
