@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { loadStaffAccess, type StaffAccess } from './staff-access.ts';
-import { revokeStaffByToken, rotateStaffRefreshToken } from './staff-refresh-tokens.ts';
+import { revokeStaffByToken, rotateStaffRefreshToken, STAFF_REFRESH_TTL_S } from './staff-refresh-tokens.ts';
 import { signInStaff } from './staff-sign-in.ts';
 import { STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR } from './staff-sign-in-budget.ts';
 import { STAFF_ACCESS_TOKEN_TTL_S } from './staff-tokens.ts';
@@ -62,7 +62,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<StaffAuthRoutesOptions> = as
       schema: {
         tags: ['staff'],
         summary: 'Signs a staff member in with login and password, answering staff tokens and the profile',
-        description: `The login is case-insensitive. An unknown login, a wrong password and a disabled account all answer the same 401 staff.sign-in-failed. Wrong passwords count on the account: the ${STAFF_SIGN_IN_ATTEMPTS}th in a row locks it for ${STAFF_LOCK_MINUTES} minutes (429 staff.locked with Retry-After and retryAfter, even for the right password); a success starts the count again. One client address (IPv6: its /64) may fail ${STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR} times an hour across logins, then answers 429 staff.locked until its hour ends. The refresh token rotates on every use and lives at most 12 hours from the sign-in (a shift).`,
+        description: `The login is case-insensitive. An unknown login, a wrong password and a disabled account all answer the same 401 staff.sign-in-failed. Wrong passwords count on the account: the ${STAFF_SIGN_IN_ATTEMPTS}th in a row locks it for ${STAFF_LOCK_MINUTES} minutes (429 staff.locked with Retry-After and retryAfter, even for the right password); a success starts the count again. One client address (IPv6: its /64) may fail ${STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR} times an hour across logins, then answers 429 staff.locked until its hour ends. The refresh token rotates on every use and lives at most ${STAFF_REFRESH_TTL_S / 3600} hours from the sign-in (a shift).`,
         body: staffSignInRequest,
         response: { 200: staffTokenSet, 401: errorBody, 429: signInErrorBody },
       },
@@ -84,7 +84,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<StaffAuthRoutesOptions> = as
         tags: ['staff'],
         summary: 'Exchanges a staff refresh token for a new token set; the old one stops working',
         description:
-          'Presenting a refresh token that was already exchanged revokes its whole family (the sign-in it came from): whoever holds a copy is signed out too. Tokens of a disabled account, revoked, expired (12 hours after the sign-in) or unknown ones answer 401 staff.refresh-invalid: sign in again.',
+          'Presenting a refresh token that was already exchanged revokes its whole family (the sign-in it came from): whoever holds a copy is signed out too. Tokens of a disabled account, revoked, expired (at the end of the shift: 12 hours after the sign-in) or unknown ones answer 401 staff.refresh-invalid: sign in again.',
         body: staffRefreshRequest,
         response: { 200: staffTokenSet, 401: errorBody },
       },
