@@ -39,6 +39,7 @@ import { startSweeper } from './modules/payments/payments-sweeper.ts';
 import { preflightRoutes } from './modules/preflight/preflight.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
+import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
@@ -181,6 +182,7 @@ export async function buildApp({
   await app.register(authRoutes, { db, now });
   await app.register(meRoutes, { db });
   await app.register(socialSignInRoutes, { db, now });
+  await app.register(staffAuthRoutes, { db, now });
   await app.register(preflightRoutes, { db, config, catalog, now });
   await app.register(ordersRoutes, { db, config, catalog, now, payments });
   await app.register(paymentsRoutes, { payments });

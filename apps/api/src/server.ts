@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfig();
   const logger = { level: config.env.LOG_LEVEL };
   const database = await openConfiguredDatabase(config);
-  const seeded = await prepareDatabase(database, config.brandDir);
+  const seeded = await prepareDatabase(database, config);
   const now = serverClock(config.env.CLOCK_NOW);
   const app = await buildApp({ config, db: database.db, logger, now });
   app.log.info(

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { loadBrandSeed } from './seed/load-brand-seed.ts';
 import { isDatabaseEmpty, seedBrand } from './seed/seed-database.ts';
+import { seedDemoStaff } from './seed/seed-demo-staff.ts';
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
@@ -11,11 +12,24 @@ export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandl
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
 
-/** Migrates, then seeds the configured brand when the database holds no brand yet. Answers whether it seeded. */
-export async function prepareDatabase(handle: DatabaseHandle, brandDir: string): Promise<boolean> {
+/**
+ * Migrates, then seeds the configured brand when the database holds no brand yet, and the demo brand's
+ * staff logins when it has none (outside production). Answers whether it seeded the brand.
+ */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  config: Pick<AppConfig, 'brandDir' | 'brand' | 'env'>,
+): Promise<boolean> {
   await handle.migrate();
   // Most starts find the brand already there: skip reading and validating its seed files then.
   // seedBrand checks again under the lock, for instances starting together on an empty database.
-  if (!(await isDatabaseEmpty(handle.db))) return false;
-  return seedBrand(handle.db, await loadBrandSeed(brandDir), { onlyIfEmpty: true });
+  const seeded =
+    (await isDatabaseEmpty(handle.db)) &&
+    (await seedBrand(handle.db, await loadBrandSeed(config.brandDir), { onlyIfEmpty: true }));
+  // Checked on every start, not only the first: a database seeded before staff accounts existed gets them.
+  await seedDemoStaff(handle.db, {
+    whiteLabel: config.brand.whiteLabel,
+    production: config.env.NODE_ENV === 'production',
+  });
+  return seeded;
 }

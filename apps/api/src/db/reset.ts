@@ -8,6 +8,6 @@ const database = await openConfiguredDatabase(config);
 await database.db.execute(sql`drop schema if exists drizzle cascade`);
 await database.db.execute(sql`drop schema public cascade`);
 await database.db.execute(sql`create schema public`);
-await prepareDatabase(database, config.brandDir);
+await prepareDatabase(database, config);
 await database.close();
 console.error(`Database reset and seeded with brand '${config.brand.whiteLabel}' (${database.kind}).`);
