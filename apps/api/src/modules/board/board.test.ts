@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
+import { errorCode, orderMove, staffCall } from '../../test/board-kit.ts';
 import { newPerson, orderBody, type Person, place, preflightAs } from '../../test/orders-kit.ts';
 import { demoForm, demoIdOf, placeOnline, readOrderAs, rowsOf } from '../../test/payments-kit.ts';
 import { DAY, line } from '../../test/preflight-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
-import { errorCode, orderMove, staffCall } from './board-kit.ts';
 
 /**
  * The order board's API (issue 16) on the demo chain at a pinned Wednesday noon in Kazan: scoping by role

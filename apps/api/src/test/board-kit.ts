@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { StorefrontApp } from '../../app.ts';
-import { staffHeaders } from '../../test/staff-kit.ts';
+import type { StorefrontApp } from '../app.ts';
+import { staffHeaders } from './staff-kit.ts';
 
 /** Helpers of the board tests: staff calls on the app's clock. */
 
