@@ -380,3 +380,25 @@ describe('stop-list and busy', () => {
     expect((await place(app, anna, await orderBody(app, anna))).statusCode).toBe(201);
   });
 });
+
+describe('the next day', () => {
+  it("yesterday's finished orders leave the board; open ones stay, late", async () => {
+    const finished = await placeCash();
+    await orderMove(app, op1, finished.id, 'accept', {});
+    for (const [from, to] of [
+      ['accepted', 'cooking'],
+      ['cooking', 'ready'],
+      ['ready', 'done'],
+    ] as const)
+      await orderMove(app, op1, finished.id, 'move', { from, to });
+    const open = await placeCash();
+    clock.advance(24 * 3600);
+    try {
+      const next = await board(op1);
+      expect(next.orders.some((o) => o.id === finished.id)).toBe(false);
+      expect(next.orders.find((o) => o.id === open.id)).toMatchObject({ column: 'new', late: true });
+    } finally {
+      clock.advance(-24 * 3600);
+    }
+  });
+});
