@@ -24,6 +24,8 @@ import { buildPaymentGateways } from './integrations/payments/payment-gateways.t
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { meRoutes } from './modules/auth/me.routes.ts';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes.ts';
+import { AvailabilityStore } from './modules/board/availability-store.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
 import { CatalogStore } from './modules/catalog/catalog-store.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
 
 export interface StorefrontApp extends FastifyInstance {
   catalog: CatalogStore;
+  /** Today's stop-lists and pauses in memory (issue 16): server.ts polls it, tests refresh it by hand. */
+  availability: AvailabilityStore;
   /** The payments module's context: tests run its sweeper by hand (payments-sweeper.ts runOnce). */
   payments: PaymentsContext;
 }
@@ -124,6 +128,10 @@ export async function buildApp({
   const catalog = new CatalogStore(db, app.log, now, onlinePay);
   await catalog.load();
   app.decorate('catalog', catalog);
+  const availability = new AvailabilityStore(db, app.log, now);
+  await availability.load();
+  app.decorate('availability', availability);
+  app.addHook('onClose', async () => availability.stopPolling());
 
   const payments: PaymentsContext = {
     db,
@@ -159,6 +167,11 @@ export async function buildApp({
         { name: 'preflight', description: 'Cart pricing by the server before an order, with a signed quote' },
         { name: 'orders', description: 'Placing an order exactly once, the customer’s orders, cancelling' },
         {
+          name: 'staff',
+          description:
+            'The order board: orders of the staff member’s restaurants, their moves, stop-list and busy',
+        },
+        {
           name: 'payments',
           description:
             'Online payment: new attempts, paying on receipt instead, provider notifications, the demo page',
@@ -183,9 +196,10 @@ export async function buildApp({
   await app.register(meRoutes, { db });
   await app.register(socialSignInRoutes, { db, now });
   await app.register(staffAuthRoutes, { db, now });
-  await app.register(preflightRoutes, { db, config, catalog, now });
+  await app.register(preflightRoutes, { db, config, catalog, now, availability });
   await app.register(ordersRoutes, { db, config, catalog, now, payments });
   await app.register(paymentsRoutes, { payments });
+  await app.register(boardRoutes, { db, config, catalog, now, payments, availability });
   await app.register(demoPageRoutes, { payments, brand: config.brand });
 
   // The public part of the brand: one storefront build serves any brand.

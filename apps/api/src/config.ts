@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_LATE_ACCEPT_MINUTES } from '@storefront/domain';
 import { type BrandConfig, brandConfig } from '@storefront/domain/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -29,6 +30,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: boolean.default(false),
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  /** The order board (issue 16): an order left unaccepted this many minutes is marked late. */
+  STAFF_LATE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_LATE_ACCEPT_MINUTES),
   // Which X-Forwarded-For hops to believe: 'false', a count of proxies in front (usually 1), or their
   // addresses/CIDRs comma-separated. Not 'true': with an appending proxy the client would choose its own
   // address, and with it a fresh SMS budget per request.

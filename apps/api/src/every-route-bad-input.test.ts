@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StorefrontApp } from './app.ts';
-import { createTestApp } from './test/test-app.ts';
+import { createTestApp, type TestDatabase } from './test/test-app.ts';
 
 /**
  * 'No request of any kind yields a 500': every route the OpenAPI document lists gets path values, query
@@ -11,8 +11,9 @@ import { createTestApp } from './test/test-app.ts';
  */
 let app: StorefrontApp;
 let close: () => Promise<void>;
+let database: TestDatabase;
 beforeAll(async () => {
-  ({ app, close } = await createTestApp());
+  ({ app, close, database } = await createTestApp());
 });
 afterAll(() => close());
 
@@ -109,4 +110,43 @@ it('answers junk on every documented route with a success or a coded refusal, ne
   expect(requests).toBeGreaterThan(2500);
   expect(faults.slice(0, 10)).toEqual([]);
   expect([...undocumented]).toEqual([]);
+});
+
+it('answers junk on every staff route with a valid staff token by a coded, documented refusal', async () => {
+  const { addTestStaff, staffHeaders } = await import('./test/staff-kit.ts');
+  const staffId = await addTestStaff(database.db, { login: 'junk-op', role: 'operator', restoIds: [1] });
+  const headers = { ...(await staffHeaders(app, staffId)), 'content-type': 'application/json' };
+  const spec = (await app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  const staffPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/staff/'));
+  expect(staffPaths.length).toBeGreaterThanOrEqual(7);
+  const faults: string[] = [];
+  for (const [path, methods] of staffPaths) {
+    for (const method of Object.keys(methods)) {
+      for (const value of VALUES) {
+        const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(value).replace(/%25/g, '%'));
+        const query = QUERY_KEYS.map((key) => `${key}=${encodeURIComponent(value)}`).join('&');
+        for (const target of [url, `${url}?${query}`]) {
+          for (const body of method === 'get' ? [undefined] : BODIES) {
+            const response = await app.inject({
+              method: method.toUpperCase() as 'GET' | 'POST',
+              url: target,
+              headers,
+              ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            });
+            const where = `${method.toUpperCase()} ${target.slice(0, 100)} ${JSON.stringify(body)?.slice(0, 60)}`;
+            if (!(String(response.statusCode) in (methods[method]?.responses ?? {})))
+              faults.push(`${where} -> ${response.statusCode} undocumented`);
+            if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
+            else if (response.statusCode >= 400) {
+              const first = (response.json() as { errors?: { code?: unknown }[] }).errors?.[0];
+              if (typeof first?.code !== 'string') faults.push(`${where} -> ${response.statusCode} uncoded`);
+            }
+          }
+        }
+      }
+    }
+  }
+  expect(faults.slice(0, 10)).toEqual([]);
 });

@@ -21,6 +21,8 @@ async function main() {
       'test clock: the server runs from CLOCK_NOW, not the real time',
     );
   app.catalog.startPolling(config.env.CATALOG_REFRESH_MS);
+  // The stop-lists and pauses other instances' staff set reach this one's preflight within the same interval.
+  app.availability.startPolling(config.env.CATALOG_REFRESH_MS);
 
   // Slow or stuck clients must not hold sockets forever.
   app.server.requestTimeout = 30_000;

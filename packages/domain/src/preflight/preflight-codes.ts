@@ -59,6 +59,10 @@ export const CART_PROBLEMS = [
   'delivery.order-sum-not-enough.range',
   /** At or above the zone's maximum order ('split it into several orders'); limit. */
   'delivery.order-sum-too-large',
+  /** The restaurant put this dish on today's stop-list: it has run out (line; issue 16). */
+  'person-order.position-stopped',
+  /** The kitchen paused as-soon-as-possible orders ('busy'); a pre-order is still taken (issue 16). */
+  'resto.busy',
 ] as const;
 
 export type PromoCodeProblem = (typeof PROMO_CODE_PROBLEMS)[number];

@@ -38,6 +38,14 @@ export interface PricingCatalog {
   preOrder: { minTimeMinutes: number; dayInAdvance: number; hours: readonly OpeningHoursDay[] } | null;
   /** The brand's features.preOrder. */
   preOrderEnabled: boolean;
+  /**
+   * The restaurant's stop-list (issue 16): dishes run out for the restaurant-local day starting at
+   * `dayStartMs`. Orders for another day are not touched (tomorrow's pre-order may have the dish).
+   * Absent: nothing stopped.
+   */
+  stopList?: { dayStartMs: number; positionIds: ReadonlySet<number> } | null;
+  /** 'Busy': as-soon-as-possible orders are refused until this instant (epoch ms); absent or null: not busy. */
+  busyUntilMs?: number | null;
 }
 
 /** A promo code as the catalog defines it; times are epoch ms. */
@@ -148,6 +156,11 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
   const methodProblems: PricingProblem[] = supportsMethod(flags, deliveryType)
     ? []
     : [{ code: 'person-order.delivery-method-not-supported' }];
+  // 'Busy' pauses only as-soon-as-possible orders; a pre-order is the kitchen's to plan.
+  const busyProblems: PricingProblem[] =
+    time.preOrderAtMs === null && catalog.busyUntilMs != null && nowMs < catalog.busyUntilMs
+      ? [{ code: 'resto.busy' }]
+      : [];
 
   let zone: PricingCatalog['zones'][number] | null = null;
   const addressProblems: PricingProblem[] = [];
@@ -217,6 +230,7 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
     nextBand: choice?.nextBand ?? null,
     problems: [
       ...time.problems,
+      ...busyProblems,
       ...methodProblems,
       ...addressProblems,
       ...lineProblems,

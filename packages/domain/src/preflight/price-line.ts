@@ -5,6 +5,7 @@ import { isPositionAvailableAt } from '../catalog/time-slots.ts';
 import type { PreflightPosition } from '../contracts/preflight.ts';
 import type { CustomerDeliveryMethod } from '../methods/methods.ts';
 import { type Minor, minor } from '../money/money.ts';
+import { localDayStartMs } from './order-time.ts';
 import type { PricingProblem } from './preflight-codes.ts';
 import type { PricedLine, PricingCatalog } from './price-cart.ts';
 
@@ -103,6 +104,13 @@ export function priceLine(position: PreflightPosition, index: number, context: L
     if (judged.countInvalid) problems.push({ code: 'person-order.modifier-count-invalid', line: index });
     if (!isPositionAvailableAt(position.id, catalog.timeSlots, orderAtMs, catalog.resto.timezone)) {
       problems.push({ code: 'person-order.position-not-available-at-time', line: index });
+    }
+    const stop = catalog.stopList;
+    if (
+      stop?.positionIds.has(position.id) &&
+      localDayStartMs(orderAtMs, catalog.resto.timezone) === stop.dayStartMs
+    ) {
+      problems.push({ code: 'person-order.position-stopped', line: index });
     }
   }
 

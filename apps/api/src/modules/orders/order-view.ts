@@ -15,7 +15,7 @@ import { orderPaymentOf, type PaymentViewOptions } from '../payments/payment-vie
 
 /** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 export function orderSummaryOf(row: OrderRow): OrderSummary {
   return {
@@ -55,6 +55,19 @@ export async function readOrder(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.personId, personId)));
   if (!row) return undefined;
+  return orderFromRow(db, row, view);
+}
+
+/**
+ * An order row with its lines, history and payment as the `order` contract, without asking whose it is:
+ * the caller has decided the reader may see it (the customer's own, or a restaurant's staff: the board).
+ */
+export async function orderFromRow(
+  db: Executor,
+  row: OrderRow,
+  view: PaymentViewOptions = {},
+): Promise<Order> {
+  const orderId = row.id;
   const lines = await db
     .select()
     .from(orderLines)

@@ -33,6 +33,7 @@ import {
 import type { PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import type { Executor } from '../auth/auth-db.ts';
+import { readAvailability } from '../board/availability-store.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { insertAttempt } from '../payments/attempts.ts';
 import { preflightAnswer, quoteOf } from '../preflight/preflight-answer.ts';
@@ -250,7 +251,9 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
   // so the per-person promo count each reads is final.
   await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, personId)).for('update');
   const promo = await lockedPromo(tx, deps, snapshot, body.promoCode, personId);
-  const cart = priceCart(pricing, { request: body, promo, nowMs });
+  // The stop-list and 'busy' from the database, not the instance's copy: the authoritative check (issue 16).
+  const availability = await readAvailability(tx, resto.id, resto.timezone, nowMs);
+  const cart = priceCart({ ...pricing, ...availability }, { request: body, promo, nowMs });
   const answer = () => answerOf(cart, context);
 
   if (cart.problems.length > 0) {

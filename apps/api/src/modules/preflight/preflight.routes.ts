@@ -14,6 +14,7 @@ import { ApiError } from '../../plugins/api-error.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
 import { clientKeyOf } from '../auth/sms-request-budget.ts';
+import type { AvailabilityStore } from '../board/availability-store.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { preflightAnswer } from './preflight-answer.ts';
 import { normalisePromoCode, pricingCatalogFor } from './pricing-catalog.ts';
@@ -25,6 +26,8 @@ export interface PreflightRoutesOptions {
   config: AppConfig;
   catalog: CatalogStore;
   now: () => number;
+  /** Today's stop-lists and 'busy' pauses, in memory (issue 16): the preflight never asks PostgreSQL for them. */
+  availability: AvailabilityStore;
 }
 
 const DESCRIPTION =
@@ -37,7 +40,7 @@ const DESCRIPTION =
 /** POST /1/persons/orders/preflight (anonymous) and POST /1/persons/{personId}/orders/preflight (signed in). */
 export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = async (
   app,
-  { db, config, catalog, now },
+  { db, config, catalog, now, availability },
 ) => {
   const whiteLabel = config.brand.whiteLabel;
   const quoteKey = readQuoteKey(config);
@@ -73,7 +76,10 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
           },
           spentBudgets,
         );
-    const cart = priceCart(pricing, { request: body, promo, nowMs });
+    const cart = priceCart(
+      { ...pricing, ...availability.forResto(pricing.resto.id, pricing.resto.timezone, nowMs) },
+      { request: body, promo, nowMs },
+    );
     return preflightAnswer(cart, {
       locale: requestLocale(request),
       currency: pricing.resto.currency,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../../app.ts';
 import { persons, promoCodeRedemptions } from '../../db/schema.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
+import { staffCall } from '../../test/board-kit.ts';
 import {
   type Answer,
   cart,
@@ -18,6 +19,7 @@ import {
   preflight,
   priced,
 } from '../../test/preflight-kit.ts';
+import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase, testConfig } from '../../test/test-app.ts';
 import { readQuoteKey, verifyQuote } from './quote.ts';
 
@@ -543,6 +545,36 @@ async function databaseState() {
            (select revision from catalog_revision where id = 1)::int as revision`);
   return rowsOf<Record<string, number>>(result)[0];
 }
+
+describe("the restaurant's stop-list and busy (issue 16)", () => {
+  it('a dish stopped today is a problem of its line; busy refuses as soon as possible, not a pre-order', async () => {
+    at(DAY);
+    const staffId = await addTestStaff(database.db, {
+      login: 'preflight-op',
+      role: 'operator',
+      restoIds: [1],
+    });
+    const call = (path: string, payload: Record<string, unknown>) =>
+      staffCall(app, staffId, 'POST', `/api/v1/staff/restos/1/${path}`, payload);
+    expect((await call('stop-list', { positionId: 1, stopped: true })).statusCode).toBe(200);
+    try {
+      const stopped = await pricedAt(DAY, cart({ positions: [line(2, 1), line(1, 2)] }));
+      expect(stopped.problems).toEqual([
+        { code: 'person-order.position-stopped', message: 'Это блюдо сегодня закончилось', line: 1 },
+      ]);
+    } finally {
+      await call('stop-list', { positionId: 1, stopped: false });
+    }
+    expect((await call('busy', { minutes: 30 })).statusCode).toBe(200);
+    try {
+      expect(codesOf(await pricedAt(DAY, cart()))).toEqual(['resto.busy']);
+      expect(codesOf(await pricedAt(DAY, cart({ preOrderAt: '2026-11-25T15:00:00+03:00' })))).toEqual([]);
+    } finally {
+      await call('busy', { minutes: 0 });
+    }
+    expect(codesOf(await pricedAt(DAY, cart()))).toEqual([]);
+  });
+});
 
 it('met every problem code the API sends', async () => {
   const { CART_PROBLEMS, PAYMENT_METHOD_PROBLEMS, PROMO_CODE_PROBLEMS } = await import('@storefront/domain');

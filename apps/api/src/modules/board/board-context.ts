@@ -1,0 +1,22 @@
+import type { Locale } from '@storefront/domain';
+import type { Database } from '../../db/client.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { PaymentsContext } from '../payments/payments-context.ts';
+import type { AvailabilityStore } from './availability-store.ts';
+
+/** What the board's calls work with: one per app. */
+export interface BoardContext {
+  db: Database;
+  snapshot: () => CatalogSnapshot;
+  now: () => number;
+  lateMinutes: number;
+  payments: PaymentsContext;
+  availability: AvailabilityStore;
+}
+
+/** Who acts, as the order's history records it ('staff:<id>'). */
+export const staffActor = (staffId: number) => `staff:${staffId}`;
+
+export interface ReadOptions {
+  locale: Locale;
+}

@@ -1,0 +1,214 @@
+import {
+  acceptOrderRequest,
+  boardOrder,
+  boardQuery,
+  boardResponse,
+  busyRequest,
+  busyResponse,
+  declineOrderRequest,
+  errorBody,
+  moveOrderRequest,
+  staffOrderParams,
+  staffRestoParams,
+  stopListRequest,
+  stopListResponse,
+} from '@storefront/domain/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { signedInStaff } from '../../plugins/authentication.ts';
+import { requestLocale } from '../../plugins/error-handler.ts';
+import type { CatalogStore } from '../catalog/catalog-store.ts';
+import type { PaymentsContext } from '../payments/payments-context.ts';
+import type { AvailabilityStore } from './availability-store.ts';
+import type { BoardContext } from './board-context.ts';
+import { readBoard, readBoardOrder } from './board-read.ts';
+import { acceptOrder, declineOrder, moveOrder } from './staff-moves.ts';
+import { setBusy, setStopped } from './stop-list.ts';
+
+export interface BoardRoutesOptions {
+  db: Database;
+  config: AppConfig;
+  catalog: CatalogStore;
+  now: () => number;
+  payments: PaymentsContext;
+  availability: AvailabilityStore;
+}
+
+const SCOPE =
+  'Staff token only (401 without one; a customer token is not a staff token). An operator acts on the ' +
+  'restaurants linked to the account, a manager on every restaurant of the brand.';
+const ORDER_SCOPE =
+  `${SCOPE} 404 order.not-found for an order of another restaurant (its existence is not revealed) and for a ` +
+  'card-online order not yet paid (the kitchen never sees it).';
+const MOVE =
+  'A guarded transition: two staff clicking at once make one change, the other gets 409 ' +
+  'order.transition-invalid, as does any move back or past a step. The change is kept in the order’s ' +
+  'history as staff:<id> and written to the event log in the same transaction. Answers the order.';
+
+const orderResponses = {
+  200: boardOrder,
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+};
+
+/** The order board's calls under /api/v1/staff (issue 16); all config.auth 'staff', all no-store. */
+export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
+  app,
+  { db, config, catalog, now, payments, availability },
+) => {
+  const ctx: BoardContext = {
+    db,
+    snapshot: () => catalog.snapshot,
+    now,
+    lateMinutes: config.env.STAFF_LATE_MINUTES,
+    payments,
+    availability,
+  };
+  const answerOrder = (request: FastifyRequest, orderId: number) =>
+    readBoardOrder(ctx, signedInStaff(request), orderId, requestLocale(request));
+
+  app.get(
+    '/api/v1/staff/board',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The board: the restaurants this person may see, their stop-list and busy, and their orders',
+        description:
+          `${SCOPE} Orders: every open one (new … on the way) and today’s done, declined and cancelled ones ` +
+          '(restaurant-local day); a card-online order only once paid. `cursor` is the last event id this ' +
+          'answer includes: the event stream resumes after it. `restoId` narrows to one restaurant ' +
+          '(403 staff.forbidden-resto for another’s).',
+        querystring: boardQuery,
+        response: { 200: boardResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) => readBoard(ctx, signedInStaff(request), request.query.restoId, requestLocale(request)),
+  );
+
+  app.get(
+    '/api/v1/staff/orders/:orderId',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'One order as the board shows it',
+        description: ORDER_SCOPE,
+        params: staffOrderParams,
+        response: { 200: boardOrder, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) => answerOrder(request, request.params.orderId),
+  );
+
+  app.post(
+    '/api/v1/staff/orders/:orderId/accept',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Accepts a new order; promised at now + the cooking lead (or the pre-order time) + delay',
+        description: `${ORDER_SCOPE} From \`new\` only. ${MOVE}`,
+        params: staffOrderParams,
+        body: acceptOrderRequest,
+        response: orderResponses,
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) => {
+      await acceptOrder(ctx, signedInStaff(request), request.params.orderId, request.body.delayMinutes);
+      return answerOrder(request, request.params.orderId);
+    },
+  );
+
+  app.post(
+    '/api/v1/staff/orders/:orderId/decline',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Declines a new or accepted order with a reason; promo use back, a paid order refunded',
+        description:
+          `${ORDER_SCOPE} The customer reads the reason’s words. A paid online order is refunded in full ` +
+          `through its payment engine (paymentStatus refund_pending, then refunded). ${MOVE}`,
+        params: staffOrderParams,
+        body: declineOrderRequest,
+        response: orderResponses,
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) => {
+      await declineOrder(ctx, signedInStaff(request), request.params.orderId, request.body.reason);
+      return answerOrder(request, request.params.orderId);
+    },
+  );
+
+  app.post(
+    '/api/v1/staff/orders/:orderId/move',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Moves an order one step: accepted → cooking → ready / on the way → done',
+        description:
+          `${ORDER_SCOPE} \`from\` is the status the board showed; \`to\` must be its next one for the ` +
+          `order’s method. Handing over a paid online order sends the settlement receipt. ${MOVE}`,
+        params: staffOrderParams,
+        body: moveOrderRequest,
+        response: orderResponses,
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) => {
+      const { from, to } = request.body;
+      await moveOrder(ctx, signedInStaff(request), request.params.orderId, from, to);
+      return answerOrder(request, request.params.orderId);
+    },
+  );
+
+  app.post(
+    '/api/v1/staff/restos/:restoId/stop-list',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Marks a dish run out (or back) for the restaurant’s today',
+        description:
+          `${SCOPE} 403 staff.forbidden-resto for another’s restaurant; 404 position.not-found for a dish ` +
+          'the brand does not have. The preflight then reports person-order.position-stopped on its line ' +
+          'and placement refuses it (422). Answers today’s stop-list.',
+        params: staffRestoParams,
+        body: stopListRequest,
+        response: { 200: stopListResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) =>
+      setStopped(
+        ctx,
+        signedInStaff(request),
+        request.params.restoId,
+        request.body.positionId,
+        request.body.stopped,
+      ),
+  );
+
+  app.post(
+    '/api/v1/staff/restos/:restoId/busy',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Pauses as-soon-as-possible orders for some minutes (0 resumes); pre-orders stay open',
+        description:
+          `${SCOPE} 403 staff.forbidden-resto for another’s restaurant. While busy the preflight reports ` +
+          'resto.busy for as-soon-as-possible orders and placement refuses them (422).',
+        params: staffRestoParams,
+        body: busyRequest,
+        response: { 200: busyResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) => setBusy(ctx, signedInStaff(request), request.params.restoId, request.body.minutes),
+  );
+};

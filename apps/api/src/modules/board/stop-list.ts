@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import { restoPauses, restoStopList, restos } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/api-error.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { assertRestoAccess, type StaffAccess } from '../staff/staff-access.ts';
+import type { BoardContext } from './board-context.ts';
+import { busyUntilOf, stopListOf } from './board-read.ts';
+import { restaurantDay } from './restaurant-day.ts';
+
+/**
+ * The stop-list (a dish run out for the restaurant's today) and 'busy' (as-soon-as-possible orders paused).
+ * Not order events: the board re-reads its restaurants from these answers and on its stream's reconnect.
+ * After each write this instance reloads its in-memory copy at once; the others within CATALOG_REFRESH_MS.
+ */
+
+const brandPositionIds = new WeakMap<CatalogSnapshot, Map<string, Set<number>>>();
+function positionKnown(snapshot: CatalogSnapshot, whiteLabel: string, positionId: number): boolean {
+  let byBrand = brandPositionIds.get(snapshot);
+  if (!byBrand) {
+    byBrand = new Map();
+    brandPositionIds.set(snapshot, byBrand);
+  }
+  let ids = byBrand.get(whiteLabel);
+  if (!ids) {
+    ids = new Set();
+    for (const menu of snapshot.menus.values())
+      if (menu.whiteLabelId === whiteLabel) for (const p of menu.positions) ids.add(p.id);
+    byBrand.set(whiteLabel, ids);
+  }
+  return ids.has(positionId);
+}
+
+async function restoTimezone(ctx: BoardContext, access: StaffAccess, restoId: number): Promise<string> {
+  assertRestoAccess(access, restoId);
+  const [row] = await ctx.db
+    .select({ timezone: restos.timezone })
+    .from(restos)
+    .where(and(eq(restos.id, restoId), eq(restos.whiteLabelId, access.whiteLabel)));
+  if (!row) throw new ApiError(404, 'resto.not-found', 'restoId');
+  return row.timezone;
+}
+
+export async function setStopped(
+  ctx: BoardContext,
+  access: StaffAccess,
+  restoId: number,
+  positionId: number,
+  stopped: boolean,
+) {
+  const timezone = await restoTimezone(ctx, access, restoId);
+  if (!positionKnown(ctx.snapshot(), access.whiteLabel, positionId))
+    throw new ApiError(404, 'position.not-found', 'positionId');
+  const nowMs = ctx.now();
+  const { date } = restaurantDay(nowMs, timezone);
+  if (stopped)
+    await ctx.db
+      .insert(restoStopList)
+      .values({ restoId, positionId, localDate: date, stoppedBy: access.staffId, createdAt: new Date(nowMs) })
+      .onConflictDoNothing();
+  else
+    await ctx.db
+      .delete(restoStopList)
+      .where(
+        and(
+          eq(restoStopList.restoId, restoId),
+          eq(restoStopList.localDate, date),
+          eq(restoStopList.positionId, positionId),
+        ),
+      );
+  await ctx.availability.load();
+  return { restoId, stopList: await stopListOf(ctx.db, restoId, date) };
+}
+
+/** Pauses as-soon-as-possible orders for `minutes` from now; 0 resumes them. */
+export async function setBusy(ctx: BoardContext, access: StaffAccess, restoId: number, minutes: number) {
+  await restoTimezone(ctx, access, restoId);
+  const nowMs = ctx.now();
+  if (minutes === 0) await ctx.db.delete(restoPauses).where(eq(restoPauses.restoId, restoId));
+  else {
+    const values = {
+      busyUntil: new Date(nowMs + minutes * 60_000),
+      setBy: access.staffId,
+      updatedAt: new Date(nowMs),
+    };
+    await ctx.db
+      .insert(restoPauses)
+      .values({ restoId, ...values })
+      .onConflictDoUpdate({ target: restoPauses.restoId, set: values });
+  }
+  await ctx.availability.load();
+  return { restoId, busyUntil: await busyUntilOf(ctx.db, restoId, nowMs) };
+}
