@@ -61,6 +61,8 @@ export type BoardOrder = z.infer<typeof boardOrder>;
 export const boardResto = z.object({
   id,
   name: localizedText,
+  /** The restaurant's offset, e.g. '+03:00': its times ('busy until') are shown in it. */
+  timezone: z.string(),
   /** As-soon-as-possible orders paused until then; null when not busy. */
   busyUntil: z.string().nullable(),
   /** Dishes (position ids) marked unavailable for the restaurant's today. */
@@ -68,6 +70,8 @@ export const boardResto = z.object({
   /** Minutes after which an unaccepted order is late. */
   lateMinutes: z.number().int().positive(),
 });
+
+export type BoardResto = z.infer<typeof boardResto>;
 
 export const boardQuery = z.object({ restoId: idParam.optional() });
 
@@ -79,6 +83,7 @@ export const boardResponse = z.object({
   cursor: z.number().int().nonnegative(),
   serverTime: z.string(),
 });
+export type BoardResponse = z.infer<typeof boardResponse>;
 
 export const staffOrderParams = z.object({ orderId: idParam });
 export const staffRestoParams = z.object({ restoId: idParam });

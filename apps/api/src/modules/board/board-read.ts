@@ -83,6 +83,7 @@ export async function readBoard(
         restoAnswers.push({
           id: r.id,
           name: r.name,
+          timezone: r.timezone,
           busyUntil: await busyUntilOf(tx, r.id, nowMs),
           stopList: await stopListOf(tx, r.id, days.get(r.id)?.date ?? ''),
           lateMinutes: ctx.lateMinutes,

@@ -28,7 +28,7 @@ export function BusyControl({
   resto: BoardResto;
   staffId: number;
   nowMs: number;
-  /** The restaurant's offset (from one of its orders); the board's answer does not carry it. */
+  /** The restaurant's offset, from the board's answer. */
   timezone: string | null;
 }) {
   const { t } = useTranslation('staff');

@@ -36,7 +36,7 @@ function boardOrder(overrides: Partial<BoardOrder> = {}): BoardOrder {
 function makeBoard(orders: BoardOrder[], change: Partial<Board['restos'][number]> = {}): Board {
   return {
     restos: [
-      { id: 1, name: { ru: 'Кремлёвская' }, busyUntil: null, stopList: [], lateMinutes: 5, ...change },
+      { id: 1, name: { ru: 'Кремлёвская' }, timezone: '+03:00', busyUntil: null, stopList: [], lateMinutes: 5, ...change },
     ],
     orders,
     cursor: 40,
@@ -475,7 +475,7 @@ describe('staff board', () => {
   it('lets a manager switch between restaurants', async () => {
     signedIn();
     const board = makeBoard([boardOrder(), boardOrder({ id: 90, number: 'А-001', restoId: 2 })]);
-    board.restos.push({ id: 2, name: { ru: 'Баумана' }, busyUntil: null, stopList: [], lateMinutes: 5 });
+    board.restos.push({ id: 2, name: { ru: 'Баумана' }, timezone: '+03:00', busyUntil: null, stopList: [], lateMinutes: 5 });
     stubApi({
       'GET /api/v1/staff/board': () => json(board),
       'POST /api/v1/staff/stream-tickets': () => json({ ticket: 't1' }),

@@ -210,9 +210,7 @@ function BoardScreen({
   const lateMinutesOf = (id: number) =>
     restos.find((r) => r.id === id)?.lateMinutes ?? DEFAULT_LATE_ACCEPT_MINUTES;
   const resto = chosen === 'all' ? null : (restos.find((r) => r.id === chosen) ?? null);
-  const restoTimezone = resto
-    ? (board.data.orders.find((o) => o.restoId === resto.id)?.timezone ?? null)
-    : null;
+  const restoTimezone = resto?.timezone ?? null;
   const shownColumns = narrow ? [tab] : BOARD_COLUMNS;
 
   return (

@@ -1,23 +1,12 @@
 import type { DeclineReason, OrderStatus } from '@storefront/domain';
-import type { BoardOrder, Position, Resto } from '@storefront/domain/contracts';
+import type { BoardOrder, BoardResponse, BoardResto, Position, Resto } from '@storefront/domain/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { staffFetch } from '../../../entities/staff-session/staff-session.ts';
 import { apiFetch } from '../../../shared/api-client.ts';
 
 /** The board's answer (contracts/staff.ts boardResponse). */
-export interface Board {
-  restos: BoardResto[];
-  orders: BoardOrder[];
-  cursor: number;
-  serverTime: string;
-}
-export interface BoardResto {
-  id: number;
-  name: Resto['name'];
-  busyUntil: string | null;
-  stopList: number[];
-  lateMinutes: number;
-}
+export type Board = BoardResponse;
+export type { BoardResto };
 
 const post = (body: unknown): RequestInit => ({
   method: 'POST',
