@@ -27,6 +27,7 @@ import { socialSignInRoutes } from './modules/auth/social-sign-in.routes.ts';
 import { CatalogStore } from './modules/catalog/catalog-store.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
@@ -185,6 +186,12 @@ export async function buildApp({
   await app.register(ordersRoutes, { db, config, catalog, now, payments });
   await app.register(paymentsRoutes, { payments });
   await app.register(demoPageRoutes, { payments, brand: config.brand });
+  await app.register(eventsRoutes, {
+    db,
+    whiteLabel: config.brand.whiteLabel,
+    now,
+    pollMs: config.env.EVENTS_POLL_MS,
+  });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);
