@@ -2,12 +2,12 @@ import type { OrderEvent } from '@storefront/domain/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
+import { type EventStream, listen, liveStream, personTicket, staffTicket } from '../../test/events-kit.ts';
 import { newPerson, orderBody, type Person, place } from '../../test/orders-kit.ts';
 import { demoForm, demoIdOf, placeOnline } from '../../test/payments-kit.ts';
 import { DAY } from '../../test/preflight-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
-import { type EventStream, listen, liveStream, personTicket, staffTicket } from './events-test-kit.ts';
 
 /**
  * What each reader's stream carries: a customer their own orders, staff their restaurants' (a card-online

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
+import { listen, openStream, personTicket, staffTicket } from '../../test/events-kit.ts';
 import { newPerson, type Person } from '../../test/orders-kit.ts';
 import { rowsOf } from '../../test/payments-kit.ts';
 import { DAY } from '../../test/preflight-kit.ts';
 import { addTestStaff, staffHeaders } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
-import { listen, openStream, personTicket, staffTicket } from './events-test-kit.ts';
 
 /**
  * Stream tickets: issued to a signed-in reader, only their hash stored, good for one connection within

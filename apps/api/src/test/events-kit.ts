@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { OrderEvent } from '@storefront/domain/contracts';
 import { expect } from 'vitest';
-import type { StorefrontApp } from '../../app.ts';
-import type { Person } from '../../test/orders-kit.ts';
-import { staffHeaders } from '../../test/staff-kit.ts';
+import type { StorefrontApp } from '../app.ts';
+import type { Person } from './orders-kit.ts';
+import { staffHeaders } from './staff-kit.ts';
 
 /**
  * Helpers of the stream tests: app.inject cannot stream, so the app listens on 127.0.0.1 and the tests read
@@ -163,7 +163,8 @@ export async function openStream(
     headers: { accept: 'text/event-stream', ...headers },
     signal: abort.signal,
   });
-  if (response.status !== 200) return { status: response.status, json: await response.json() };
+  if (response.status !== 200)
+    return { status: response.status, json: (await response.json()) as { errors: { code: string }[] } };
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const stream = new EventStream(response, abort);
   return { status: 200, stream };
