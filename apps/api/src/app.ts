@@ -186,12 +186,7 @@ export async function buildApp({
   await app.register(ordersRoutes, { db, config, catalog, now, payments });
   await app.register(paymentsRoutes, { payments });
   await app.register(demoPageRoutes, { payments, brand: config.brand });
-  await app.register(eventsRoutes, {
-    db,
-    whiteLabel: config.brand.whiteLabel,
-    now,
-    pollMs: config.env.EVENTS_POLL_MS,
-  });
+  await app.register(eventsRoutes, { db, config, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

@@ -2,6 +2,7 @@ import { errorBody, personPreflightParams, streamQuery, streamTicket } from '@st
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import { signedInPerson, signedInStaff } from '../../plugins/authentication.ts';
@@ -13,9 +14,8 @@ import { issueStreamTicket, spendStreamTicket } from './stream-tickets.ts';
 
 export interface EventsRoutesOptions {
   db: Database;
-  whiteLabel: string;
+  config: AppConfig;
   now: () => number;
-  pollMs: number;
 }
 
 declare module 'fastify' {
@@ -61,11 +61,9 @@ const streamResponses = {
  * Order events as server-sent events (issue 16, 'Live without reloading'): tickets for signed-in readers,
  * and the streams of staff (their restaurants' orders) and customers (their own orders).
  */
-export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
-  app,
-  { db, whiteLabel, now, pollMs },
-) => {
-  const hub = new OrderEventHub(db, { pollMs, log: app.log });
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { db, config, now }) => {
+  const whiteLabel = config.brand.whiteLabel;
+  const hub = new OrderEventHub(db, { pollMs: config.env.EVENTS_POLL_MS, log: app.log });
   app.decorate('orderEvents', hub);
   // preClose, not onClose: the server's close waits for open connections, and a stream never ends by itself.
   app.addHook('preClose', async () => hub.close());
