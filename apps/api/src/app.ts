@@ -29,6 +29,7 @@ import { boardRoutes } from './modules/board/board.routes.ts';
 import { CatalogStore } from './modules/catalog/catalog-store.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp({
   await app.register(paymentsRoutes, { payments });
   await app.register(boardRoutes, { db, config, catalog, now, payments, availability });
   await app.register(demoPageRoutes, { payments, brand: config.brand });
+  await app.register(eventsRoutes, { db, config, now });
 
   // The public part of the brand: one storefront build serves any brand.
   const publicConfig = JSON.stringify(config.brand);

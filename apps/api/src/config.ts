@@ -138,6 +138,9 @@ export const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   PAYMENT_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Order event streams (modules/events): how often each instance looks for new order events while at least
+  // one stream is open on it.
+  EVENTS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   // Test-only: the server's clock starts at this instant (ISO 8601 with an offset) and runs on from there,
   // so the journeys meet the same open and closed restaurants at any hour. Refused in production.
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),

@@ -1,0 +1,184 @@
+import { errorBody, personPreflightParams, streamQuery, streamTicket } from '@storefront/domain/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { ApiError } from '../../plugins/api-error.ts';
+import { signedInPerson, signedInStaff } from '../../plugins/authentication.ts';
+import { loadStaffAccess } from '../staff/staff-access.ts';
+import type { StreamReader } from './event-rows.ts';
+import { OrderEventHub } from './order-event-hub.ts';
+import { SseStream } from './sse-stream.ts';
+import { issueStreamTicket, spendStreamTicket } from './stream-tickets.ts';
+
+export interface EventsRoutesOptions {
+  db: Database;
+  config: AppConfig;
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's order event poller and its open streams (tests wait on it). */
+    orderEvents: OrderEventHub;
+  }
+}
+
+const TICKET_DESCRIPTION =
+  'A single-use ticket that opens one event stream within 60 s (EventSource cannot send Authorization). ' +
+  'Ask for a new one on every (re)connection.';
+
+const STREAM_DESCRIPTION =
+  'Server-sent events (`text/event-stream`), authenticated by `ticket` alone (no bearer header): an unknown, ' +
+  'used, expired or someone else’s ticket is 401 stream.ticket-invalid before any stream starts. The stream ' +
+  'sends `retry: 2000`, then every event after the cursor (`after` or the `Last-Event-ID` header, the larger ' +
+  'wins; neither: from now), then live ones, each as `id: <event id>`, `event: order`, `data: <orderEvent ' +
+  'JSON>`; a `: ping` comment every 15 s. Each event says which order changed and how: read the order anew.';
+
+/** `Last-Event-ID` as the browser sends it back (our ids), else undefined: a stray value is ignored. */
+function lastEventId(request: FastifyRequest): number | undefined {
+  const header = request.headers['last-event-id'];
+  return typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+}
+
+function cursorOf(request: FastifyRequest, after: number | undefined): number | undefined {
+  const fromHeader = lastEventId(request);
+  if (after === undefined) return fromHeader;
+  if (fromHeader === undefined) return after;
+  return Math.max(after, fromHeader);
+}
+
+const ticketInvalid = () => new ApiError(401, 'stream.ticket-invalid', 'ticket');
+
+const streamResponses = {
+  200: z.string().describe('text/event-stream'),
+  400: errorBody,
+  401: errorBody,
+};
+
+/**
+ * Order events as server-sent events (issue 16, 'Live without reloading'): tickets for signed-in readers,
+ * and the streams of staff (their restaurants' orders) and customers (their own orders).
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { db, config, now }) => {
+  const whiteLabel = config.brand.whiteLabel;
+  const hub = new OrderEventHub(db, { pollMs: config.env.EVENTS_POLL_MS, log: app.log });
+  app.decorate('orderEvents', hub);
+  // preClose, not onClose: the server's close waits for open connections, and a stream never ends by itself.
+  app.addHook('preClose', async () => hub.close());
+
+  /** Starts the stream on the raw response; from here on errors can only end it. */
+  async function stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reader: StreamReader,
+    after: number | undefined,
+  ) {
+    reply.hijack();
+    const sse = new SseStream(reply.raw);
+    sse.start();
+    try {
+      const unsubscribe = await hub.subscribe(reader, cursorOf(request, after), sse);
+      sse.onClose(unsubscribe);
+      if (reply.raw.destroyed) unsubscribe();
+    } catch (error) {
+      request.log.warn({ err: error }, 'order events: stream ended before it went live');
+      sse.end();
+    }
+  }
+
+  app.post(
+    '/api/v1/staff/stream-tickets',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'A ticket for the staff event stream (Authorization: Bearer staff token)',
+        description: TICKET_DESCRIPTION,
+        response: { 201: streamTicket },
+      },
+      config: { auth: 'staff' },
+    },
+    async (request, reply) => {
+      const { staffId } = signedInStaff(request);
+      const ticket = await issueStreamTicket(db, whiteLabel, { kind: 'staff', id: staffId }, now());
+      return reply.code(201).send(ticket);
+    },
+  );
+
+  app.post(
+    '/api/v1/persons/:personId/stream-tickets',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'A ticket for the customer’s own order event stream (Authorization: Bearer)',
+        description: TICKET_DESCRIPTION,
+        params: personPreflightParams,
+        response: { 201: streamTicket, 400: errorBody },
+      },
+      config: { auth: 'path-person' },
+    },
+    async (request, reply) => {
+      const { personId } = signedInPerson(request);
+      const ticket = await issueStreamTicket(db, whiteLabel, { kind: 'person', id: personId }, now());
+      return reply.code(201).send(ticket);
+    },
+  );
+
+  app.get(
+    '/api/v1/staff/events',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Order events of the staff member’s restaurants (server-sent events; ?ticket=)',
+        description: `${STREAM_DESCRIPTION} Staff see their restaurants’ orders, a card-online order only once it is paid.`,
+        querystring: streamQuery,
+        response: streamResponses,
+      },
+    },
+    async (request, reply) => {
+      const reader = await spendStreamTicket(db, whiteLabel, request.query.ticket, { kind: 'staff' }, now());
+      // The restaurants as they are now: a change of them or a disabled account counts from this connection.
+      const access = reader && (await loadStaffAccess(db, whiteLabel, reader.id));
+      if (!access) throw ticketInvalid();
+      await stream(
+        request,
+        reply,
+        { kind: 'staff', whiteLabel, staffId: access.staffId, restoIds: new Set(access.restoIds) },
+        request.query.after,
+      );
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/v1/persons/:personId/events',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Events of the customer’s own orders (server-sent events; ?ticket=)',
+        description: `${STREAM_DESCRIPTION} The ticket must be this person’s.`,
+        params: personPreflightParams,
+        querystring: streamQuery,
+        response: streamResponses,
+      },
+    },
+    async (request, reply) => {
+      const { personId } = request.params;
+      const reader = await spendStreamTicket(
+        db,
+        whiteLabel,
+        request.query.ticket,
+        { kind: 'person', id: personId },
+        now(),
+      );
+      if (!reader) throw ticketInvalid();
+      await stream(request, reply, { kind: 'person', whiteLabel, personId }, request.query.after);
+      return reply;
+    },
+  );
+};
+
+// Registered on the app itself, not in a context of its own (what fastify-plugin does): the hub decoration is
+// the app's, so tests and other modules can reach it.
+(eventsRoutes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
