@@ -8,6 +8,8 @@ export const ORDER_EVENT_KINDS = [
   'payment-failed',
   'refund',
   'canceled',
+  /** An unpaid online order switched to payment on receipt: it reaches the kitchen now. */
+  'pay-type-changed',
   'accepted',
   'cooking',
   'ready',

@@ -4,7 +4,7 @@ import type { StorefrontApp } from '../../app.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { type EventStream, listen, liveStream, personTicket, staffTicket } from '../../test/events-kit.ts';
 import { newPerson, orderBody, type Person, place } from '../../test/orders-kit.ts';
-import { demoForm, demoIdOf, placeOnline } from '../../test/payments-kit.ts';
+import { demoForm, demoIdOf, orderCall, placeOnline } from '../../test/payments-kit.ts';
 import { DAY } from '../../test/preflight-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
@@ -131,6 +131,17 @@ describe('a staff stream', () => {
     const replayed = await track(await staffUrl(operator1, `&after=${first - 1}`));
     await replayed.eventsOf([placed.id], 1);
     expect(summary(replayed.events)).toEqual([`${placed.id}:paid`]);
+  });
+
+  it('shows an unpaid card-online order switched to cash from the switch on', async () => {
+    const staff = await track(await staffUrl(operator1));
+    const placed = await placeOnline(app, anna);
+    const switched = await orderCall(app, anna, placed.id, '/pay-type', { payType: 'CASH_UPON_RECEIPT' });
+    expect(switched.statusCode, switched.body.slice(0, 300)).toBe(200);
+    await staff.eventsOf([placed.id], 1);
+    expect(summary(staff.events.filter((e) => e.orderId === placed.id))).toEqual([
+      `${placed.id}:pay-type-changed`,
+    ]);
   });
 });
 

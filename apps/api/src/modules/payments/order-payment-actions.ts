@@ -3,7 +3,7 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/api-error.ts';
 import { attemptRow, insertAttempt, startAttempt } from './attempts.ts';
-import type { PaymentsContext } from './payments-context.ts';
+import { type PaymentsContext, writeEvent } from './payments-context.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /** The customer's payment actions on an order: a new attempt, pay on receipt instead, read it now. */
@@ -140,18 +140,24 @@ export async function switchToReceipt(
     ? paymentMethodProblem(resto.payConfig, order.deliveryType, payType)
     : ('resto.not-found' as const);
   if (problem) throw new ApiError(422, problem, 'payType');
-  const [moved] = await ctx.db
-    .update(orders)
-    .set({ payType, paymentStatus: 'not_required', payUntil: null })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.payType, 'CARD_ONLINE'),
-        inArray(orders.paymentStatus, [...PAYABLE_PAYMENT_STATUSES]),
-        notInArray(orders.status, ['canceled', 'declined']),
-      ),
-    )
-    .returning({ id: orders.id });
+  // With its event in the same transaction: the order now reaches the kitchen, whose board learns of it
+  // from this event (an unpaid online order was never shown there).
+  const moved = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ payType, paymentStatus: 'not_required', payUntil: null })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.payType, 'CARD_ONLINE'),
+          inArray(orders.paymentStatus, [...PAYABLE_PAYMENT_STATUSES]),
+          notInArray(orders.status, ['canceled', 'declined']),
+        ),
+      )
+      .returning();
+    if (row) await writeEvent(tx, row, 'pay-type-changed', ctx.now());
+    return row;
+  });
   if (!moved) {
     const now = await ownOrder(ctx, personId, orderId);
     refuseUnlessPayable(now);

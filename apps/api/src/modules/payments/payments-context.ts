@@ -19,7 +19,7 @@ export interface PaymentsContext {
 }
 
 /** Outbox kinds the payments module writes (order_events.kind), read by the board and the order page. */
-export type PaymentEventKind = 'paid' | 'payment-failed' | 'refund' | 'canceled';
+export type PaymentEventKind = 'paid' | 'payment-failed' | 'refund' | 'canceled' | 'pay-type-changed';
 
 export async function writeEvent(
   tx: Executor,
