@@ -118,7 +118,9 @@ test.describe('order board', () => {
       await expect(board.getByRole('article', { name: number, exact: true })).toHaveCount(0);
 
       await expect(page.getByRole('heading', { name: 'Ресторан отклонил заказ' })).toBeVisible();
-      await expect(page.getByText('Кухня перегружена и не успеет приготовить заказ вовремя')).toBeVisible();
+      await expect(page.getByTestId('order-decline-reason')).toHaveText(
+        'Кухня перегружена и не успеет приготовить заказ вовремя',
+      );
       await shot(page, testInfo, 'order-declined');
     } finally {
       await staffContext.close();
