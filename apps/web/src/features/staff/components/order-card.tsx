@@ -161,7 +161,9 @@ export function OrderCard({
       <p>{t('persons', { count: order.personCount })}</p>
       {order.comment && <p className={styles.note}>{t('comment', { text: order.comment })}</p>}
       <p>
-        {t(`pay_${order.payType}`)}, {t(`paymentStatus_${order.paymentStatus}`)}
+        {t(`pay_${order.payType}`)}
+        {/* On receipt the method says it all; online the kitchen must see that the money is in. */}
+        {order.paymentStatus !== 'not_required' && `, ${t(`paymentStatus_${order.paymentStatus}`)}`}
       </p>
       {notice && (
         <p role="alert" className={styles.error}>

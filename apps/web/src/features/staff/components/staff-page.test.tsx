@@ -36,7 +36,15 @@ function boardOrder(overrides: Partial<BoardOrder> = {}): BoardOrder {
 function makeBoard(orders: BoardOrder[], change: Partial<Board['restos'][number]> = {}): Board {
   return {
     restos: [
-      { id: 1, name: { ru: 'Кремлёвская' }, timezone: '+03:00', busyUntil: null, stopList: [], lateMinutes: 5, ...change },
+      {
+        id: 1,
+        name: { ru: 'Кремлёвская' },
+        timezone: '+03:00',
+        busyUntil: null,
+        stopList: [],
+        lateMinutes: 5,
+        ...change,
+      },
     ],
     orders,
     cursor: 40,
@@ -209,7 +217,8 @@ describe('staff board', () => {
     expect(card).toHaveTextContent('+ Соус спайси ×2');
     expect(card).toHaveTextContent('Персон: 3');
     expect(card).toHaveTextContent('Комментарий: Без лука');
-    expect(card).toHaveTextContent('Наличными при получении, оплата при получении');
+    expect(card).toHaveTextContent('Наличными при получении');
+    expect(card).not.toHaveTextContent('оплата при получении');
     expect(within(card).getByText('Ждёт 8 мин')).toBeInTheDocument();
     const cooking = within(column('cooking')).getByRole('article', { name: 'Б-043' });
     expect(cooking).toHaveTextContent('Самовывоз');
@@ -475,7 +484,14 @@ describe('staff board', () => {
   it('lets a manager switch between restaurants', async () => {
     signedIn();
     const board = makeBoard([boardOrder(), boardOrder({ id: 90, number: 'А-001', restoId: 2 })]);
-    board.restos.push({ id: 2, name: { ru: 'Баумана' }, timezone: '+03:00', busyUntil: null, stopList: [], lateMinutes: 5 });
+    board.restos.push({
+      id: 2,
+      name: { ru: 'Баумана' },
+      timezone: '+03:00',
+      busyUntil: null,
+      stopList: [],
+      lateMinutes: 5,
+    });
     stubApi({
       'GET /api/v1/staff/board': () => json(board),
       'POST /api/v1/staff/stream-tickets': () => json({ ticket: 't1' }),
