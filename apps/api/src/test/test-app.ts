@@ -82,3 +82,19 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A second API instance on the same test database: on PostgreSQL with a pool of its own, as another process
+ * would have; on PGlite (one process) the same handle. `closeDatabase` closes only what it opened: close the
+ * app itself first.
+ */
+export async function secondInstance(
+  database: TestDatabase,
+  options: Omit<BuildAppOptions, 'db'>,
+): Promise<{ app: StorefrontApp; closeDatabase(): Promise<void> }> {
+  if (database.url) {
+    const own = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
+    return { app: await buildApp({ ...options, db: own.db }), closeDatabase: () => own.close() };
+  }
+  return { app: await buildApp({ ...options, db: database.db }), closeDatabase: async () => {} };
+}

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { errorCode, staffCall } from '../../test/board-kit.ts';
 import { newPerson, orderBody, place, preflightAs } from '../../test/orders-kit.ts';
 import { DAY, line } from '../../test/preflight-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
-import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
+import { openTestDatabase, secondInstance, type TestDatabase, testConfig } from '../../test/test-app.ts';
 
 /**
  * Two API instances on one database (on PostgreSQL each with its own pool): staff stop a dish and pause
@@ -22,13 +21,10 @@ const clock = testClock(DAY);
 beforeAll(async () => {
   database = await openTestDatabase();
   first = await buildApp({ config: testConfig(), db: database.db, now: clock.now });
-  if (database.url) {
-    const own = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-    second = await buildApp({ config: testConfig(), db: own.db, now: clock.now });
-    closeSecondDb = () => own.close();
-  } else {
-    second = await buildApp({ config: testConfig(), db: database.db, now: clock.now });
-  }
+  ({ app: second, closeDatabase: closeSecondDb } = await secondInstance(database, {
+    config: testConfig(),
+    now: clock.now,
+  }));
 });
 afterAll(async () => {
   await first.close();

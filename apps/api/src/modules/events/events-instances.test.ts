@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { listen, liveStream, personTicket, staffTicket } from '../../test/events-kit.ts';
 import { newPerson, orderBody, place } from '../../test/orders-kit.ts';
 import { DAY } from '../../test/preflight-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
-import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
+import { openTestDatabase, secondInstance, type TestDatabase, testConfig } from '../../test/test-app.ts';
 
 /**
  * Two API instances on one database: the log is the only channel between them, so an order placed through
@@ -25,13 +24,10 @@ const env = { EVENTS_POLL_MS: '20' };
 beforeAll(async () => {
   database = await openTestDatabase();
   first = await buildApp({ config: testConfig(env), db: database.db, now: clock.now });
-  if (database.url) {
-    const own = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-    second = await buildApp({ config: testConfig(env), db: own.db, now: clock.now });
-    closeSecondDb = () => own.close();
-  } else {
-    second = await buildApp({ config: testConfig(env), db: database.db, now: clock.now });
-  }
+  ({ app: second, closeDatabase: closeSecondDb } = await secondInstance(database, {
+    config: testConfig(env),
+    now: clock.now,
+  }));
   firstUrl = await listen(first);
   secondUrl = await listen(second);
 });

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { codeOf, newPerson, type OrderBody, orderBody, orderTables, place } from '../../test/orders-kit.ts';
 import { DAY } from '../../test/preflight-kit.ts';
-import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
+import { openTestDatabase, secondInstance, type TestDatabase, testConfig } from '../../test/test-app.ts';
 
 /**
  * Two API instances on one database (on PostgreSQL each with its own pool, as two processes): one key
@@ -21,13 +20,10 @@ const clock = testClock(DAY);
 beforeAll(async () => {
   database = await openTestDatabase();
   first = await buildApp({ config: testConfig(), db: database.db, now: clock.now });
-  if (database.url) {
-    const own = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-    second = await buildApp({ config: testConfig(), db: own.db, now: clock.now });
-    closeSecondDb = () => own.close();
-  } else {
-    second = await buildApp({ config: testConfig(), db: database.db, now: clock.now });
-  }
+  ({ app: second, closeDatabase: closeSecondDb } = await secondInstance(database, {
+    config: testConfig(),
+    now: clock.now,
+  }));
 });
 afterAll(async () => {
   await first.close();

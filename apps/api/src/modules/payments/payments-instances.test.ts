@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
 import { decideDemoPayment, demoGateway } from '../../integrations/payments/demo-gateway.ts';
 import type { PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
 import { PaymentProviderError } from '../../integrations/payments/payment-gateway.ts';
@@ -9,7 +8,7 @@ import { testClock } from '../../test/auth-test-kit.ts';
 import { newPerson } from '../../test/orders-kit.ts';
 import { attemptsOf, demoIdOf, eventsOf, placeOnline, readOrderAs, rowsOf } from '../../test/payments-kit.ts';
 import { DAY } from '../../test/preflight-kit.ts';
-import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
+import { openTestDatabase, secondInstance, type TestDatabase, testConfig } from '../../test/test-app.ts';
 import { runOnce } from './payments-sweeper.ts';
 import { settlePayment } from './settle-payment.ts';
 
@@ -45,13 +44,10 @@ beforeAll(async () => {
     now: clock.now,
     paymentGateways: new Map([['demo', flaky]]),
   });
-  if (database.url) {
-    const own = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-    second = await buildApp({ config: testConfig(), db: own.db, now: clock.now });
-    closeSecondDb = () => own.close();
-  } else {
-    second = await buildApp({ config: testConfig(), db: database.db, now: clock.now });
-  }
+  ({ app: second, closeDatabase: closeSecondDb } = await secondInstance(database, {
+    config: testConfig(),
+    now: clock.now,
+  }));
 });
 afterAll(async () => {
   await first.close();
