@@ -1,11 +1,9 @@
 import { deliveryTermsTextsEn } from '../entities/location/delivery-terms-texts.en.ts';
 import { cartTextsEn } from '../features/cart/cart-texts.en.ts';
 import { catalogTextsEn } from '../features/catalog/catalog-texts.en.ts';
-import { checkoutTextsEn } from '../features/checkout/checkout-texts.en.ts';
 import { consentTextsEn } from '../features/consent/consent-texts.en.ts';
 import { infoPagesTextsEn } from '../features/info-pages/info-pages-texts.en.ts';
 import { locationTextsEn } from '../features/location/location-texts.en.ts';
-import { ordersTextsEn } from '../features/orders/orders-texts.en.ts';
 import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
 import { restosTextsEn } from '../features/restos/restos-texts.en.ts';
 import { searchTextsEn } from '../features/search/search-texts.en.ts';
@@ -28,8 +26,6 @@ export const TEXTS_EN: LocaleTexts = {
   promotions: promotionsTextsEn,
   restos: restosTextsEn,
   cart: cartTextsEn,
-  checkout: checkoutTextsEn,
-  orders: ordersTextsEn,
   'info-pages': infoPagesTextsEn,
   consent: consentTextsEn,
   search: searchTextsEn,

@@ -1,11 +1,9 @@
 import { deliveryTermsTexts } from '../entities/location/delivery-terms-texts.ts';
 import { cartTexts } from '../features/cart/cart-texts.ts';
 import { catalogTexts } from '../features/catalog/catalog-texts.ts';
-import { checkoutTexts } from '../features/checkout/checkout-texts.ts';
 import { consentTexts } from '../features/consent/consent-texts.ts';
 import { infoPagesTexts } from '../features/info-pages/info-pages-texts.ts';
 import { locationTexts } from '../features/location/location-texts.ts';
-import { ordersTexts } from '../features/orders/orders-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
 import { restosTexts } from '../features/restos/restos-texts.ts';
 import { searchTexts } from '../features/search/search-texts.ts';
@@ -28,8 +26,6 @@ export const TEXTS_RU: LocaleTexts = {
   promotions: promotionsTexts,
   restos: restosTexts,
   cart: cartTexts,
-  checkout: checkoutTexts,
-  orders: ordersTexts,
   'info-pages': infoPagesTexts,
   consent: consentTexts,
   search: searchTexts,

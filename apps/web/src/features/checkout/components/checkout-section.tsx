@@ -20,7 +20,6 @@ import type { Order, PlaceOrderRequest, PreflightResponse } from '@storefront/do
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
@@ -41,6 +40,7 @@ import { externalNavigation } from '../../../shared/navigation/external-navigati
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field } from '../../../shared/ui/field.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
+import { useCheckoutTexts } from '../checkout-namespace.ts';
 import { afterPlacement, bodyFingerprint, placeOrder, type Sleep } from '../model/place-order.ts';
 import styles from './checkout.module.css';
 import { PriceChangedDialog } from './price-changed-dialog.tsx';
@@ -96,7 +96,7 @@ export interface CheckoutSectionProps {
  * method, time; then the order is placed exactly once (ORDERING.md) and its page opens.
  */
 export function CheckoutSection({ sleep }: CheckoutSectionProps) {
-  const { t } = useTranslation('checkout');
+  const { t } = useCheckoutTexts();
   const navigate = useNavigate();
   const authorised = useIsAuthorised();
   if (!authorised) {
@@ -122,7 +122,7 @@ export function CheckoutSection({ sleep }: CheckoutSectionProps) {
 }
 
 function CheckoutForm({ sleep }: CheckoutSectionProps) {
-  const { t, i18n } = useTranslation('checkout');
+  const { t, i18n } = useCheckoutTexts();
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const brand = useBrand();
   const navigate = useNavigate();

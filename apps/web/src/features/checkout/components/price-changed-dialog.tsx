@@ -1,7 +1,7 @@
 import type { PreflightResponse } from '@storefront/domain/contracts';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import { useCheckoutTexts } from '../checkout-namespace.ts';
 import styles from './checkout.module.css';
 
 export interface PriceChange {
@@ -50,7 +50,7 @@ export function PriceChangedDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useCheckoutTexts();
   const diff = change ? priceDiff(change.before, change.after) : null;
   return (
     <ResponsiveDialog

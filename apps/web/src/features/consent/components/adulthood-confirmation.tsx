@@ -1,21 +1,16 @@
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { useConsent } from '../../../entities/consent/consent-store.ts';
-import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
+
+// The question's popup loads when a feature first asks it: most visits never do.
+const AdulthoodQuestion = lazy(() => import('./adulthood-question.tsx'));
 
 /** SPEC §2 item 9: 'are you 18?' with No / Yes, asked whenever a feature calls requestAdulthood(). */
 export function AdulthoodConfirmation() {
-  const { t } = useTranslation('consent');
   const asking = useConsent((s) => s.adulthoodQuestion !== null);
-  const answer = useConsent((s) => s.answerAdulthood);
+  if (!asking) return null;
   return (
-    <ConfirmationPopup
-      open={asking}
-      headline={t('adultTitle')}
-      supportingText={t('adultText')}
-      confirmText={t('yes')}
-      cancelText={t('no')}
-      onConfirm={() => answer(true)}
-      onCancel={() => answer(false)}
-    />
+    <Suspense fallback={null}>
+      <AdulthoodQuestion />
+    </Suspense>
   );
 }

@@ -2,7 +2,6 @@ import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
@@ -13,6 +12,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { paymentActionable } from '../model/payment-view.ts';
+import { useOrdersTexts } from '../orders-namespace.ts';
 import styles from './orders.module.css';
 import { PaymentBlock } from './payment-block.tsx';
 
@@ -37,7 +37,7 @@ export function useSignInFirst(): string | null {
 
 /** 'today by 19:30', 'tomorrow by …', '25 November by …' on the restaurant's clock. */
 export function useWhenText() {
-  const { t, i18n } = useTranslation('orders');
+  const { t, i18n } = useOrdersTexts();
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   return (iso: string, timezone: string) => {
     const at = Date.parse(iso);
@@ -59,7 +59,7 @@ export default function OrderPage() {
 }
 
 function OrderView({ orderId }: { orderId: number }) {
-  const { t, i18n } = useTranslation('orders');
+  const { t, i18n } = useOrdersTexts();
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const personId = usePerson((state) => state.profile?.id ?? 0);
   const query = useQuery({ ...orderQuery(personId, orderId), retry: false });
@@ -87,7 +87,7 @@ function OrderView({ orderId }: { orderId: number }) {
 }
 
 function OrderDetails({ order, personId, locale }: { order: Order; personId: number; locale: Locale }) {
-  const { t } = useTranslation('orders');
+  const { t } = useOrdersTexts();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const whenText = useWhenText();

@@ -2,7 +2,6 @@ import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { OrderSummary, Position } from '@storefront/domain/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
@@ -20,6 +19,7 @@ import { usePerson } from '../../../entities/session/person-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { planOrderAgain } from '../model/order-again.ts';
+import { useOrdersTexts } from '../orders-namespace.ts';
 import { useSignInFirst } from './order-page.tsx';
 import styles from './orders.module.css';
 
@@ -49,7 +49,7 @@ export default function OrdersPage() {
 }
 
 function OrdersList() {
-  const { t, i18n } = useTranslation('orders');
+  const { t, i18n } = useOrdersTexts();
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const personId = usePerson((state) => state.profile?.id ?? 0);
   const queryClient = useQueryClient();

@@ -1,7 +1,6 @@
 import { formatMoney, type Locale, minor } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import {
@@ -16,6 +15,7 @@ import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entitie
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { paymentActionable, paymentScreen } from '../model/payment-view.ts';
+import { useOrdersTexts } from '../orders-namespace.ts';
 import styles from './orders.module.css';
 
 const ON_RECEIPT: readonly OnReceiptPayType[] = ['CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT'];
@@ -51,7 +51,7 @@ export function PaymentBlock({
   onSwitched,
   onStale,
 }: PaymentBlockProps) {
-  const { t } = useTranslation('orders');
+  const { t } = useOrdersTexts();
   const queryClient = useQueryClient();
   const { payment } = order;
   const screen = paymentScreen(order);

@@ -2,7 +2,6 @@ import { formatMoney, type Locale, minor } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
@@ -12,6 +11,7 @@ import { cx } from '../../../shared/ui/class-names.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { type PaymentScreen, paymentScreen } from '../model/payment-view.ts';
 import { type PaymentWatch, usePaymentWatch } from '../model/use-payment-watch.ts';
+import { useOrdersTexts } from '../orders-namespace.ts';
 import { useSignInFirst, useWhenText } from './order-page.tsx';
 import styles from './orders.module.css';
 import { PaymentBlock } from './payment-block.tsx';
@@ -48,7 +48,7 @@ const TONES: Partial<Record<PaymentScreen, 'good' | 'bad'>> = {
 };
 
 function PaymentView({ orderId }: { orderId: number }) {
-  const { t, i18n } = useTranslation('orders');
+  const { t, i18n } = useOrdersTexts();
   const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
   const personId = usePerson((state) => state.profile?.id ?? 0);
   const watch = usePaymentWatch(personId, orderId);
@@ -101,7 +101,7 @@ function PaymentResult({
   locale: Locale;
   watch: PaymentWatch;
 }) {
-  const { t } = useTranslation('orders');
+  const { t } = useOrdersTexts();
   const navigate = useNavigate();
   const whenText = useWhenText();
   const screen = paymentScreen(order);
