@@ -200,6 +200,7 @@ const count = (key) => byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
  * @returns {Promise<{ status: number, body: any, headers: Headers }>}
  */
 async function call(base, method, path, options = {}) {
+  /** @type {Record<string, string>} */
   const headers = { accept: 'application/json', 'accept-encoding': 'br, gzip', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -434,7 +435,8 @@ function upstreamTable(accessLog, instances, restart) {
     const at = Number(match[2]) * 1000;
     const phase = at < restart.at ? 'before' : at < restart.back ? 'during' : 'after';
     const instance = instances.find((i) => last.endsWith(`:${i.port}`));
-    if (instance) served[instance.name][phase]++;
+    const counts = instance && served[instance.name];
+    if (counts) counts[phase]++;
   }
   return { served, passedOn, lines };
 }
