@@ -18,7 +18,7 @@
 // DEPLOY_HEALTH_PATH (below); NGINX (/usr/sbin/nginx); DEPLOY_KEEP=1 keeps the temp folder (logs, config).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,8 @@ const CART = {
 const EXPECTED_4XX = new Set(['409 idempotency.in-progress']);
 
 const tmp = mkdtempSync(join(tmpdir(), 'storefront-deploy-'));
+// Run as root, nginx's workers are 'nobody': they must reach their temp folders (large answers spill there).
+chmodSync(tmp, 0o755);
 const database = `storefront_deploy_${process.pid}`;
 const started = Date.now();
 const elapsed = () => ((Date.now() - started) / 1000).toFixed(1).padStart(5);
