@@ -7,10 +7,10 @@
 //   3. nginx with deploy/nginx.conf itself, only the marked local lines swapped (ports, file paths);
 //   4. WORKERS journeys in a loop through nginx for DURATION_S: catalog reads, sign-in by phone (code from
 //      the gateway), preflight, order placement with an Idempotency-Key (pay on receipt, restaurant 3 works
-//      round the clock), the order's event stream opened through nginx, a cancel, and its event arriving on
-//      the open stream; meanwhile instance 1 gets SIGTERM and is started again;
+//      round the clock) sent twice as a retry would be, the order's event stream opened through nginx, a
+//      cancel, and its event arriving on the open stream; meanwhile instance 1 gets SIGTERM and starts again;
 //   5. a table of what nginx answered and what each instance served; orders placed = orders in the database.
-// Exits 1 on any 5xx, network error, unexpected 4xx, lost event or order count mismatch. Everything it started
+// Exits 1 on any 5xx, network error, unexpected 4xx, lost event, second order from one key or count mismatch. Everything it started
 // is stopped and the database dropped, also on failure.
 //
 // Environment: PG_ADMIN_URL; DEPLOY_SMOKE_S (default 25); DEPLOY_SMOKE_WORKERS (3); DEPLOY_RESTART_SIGNAL
@@ -375,14 +375,21 @@ async function journey(base, worker, round) {
     });
     if (preflight.body.problems?.length)
       throw new Error(`preflight problems: ${JSON.stringify(preflight.body.problems)}`);
-    const order = await placeOrder(base, personId, token, {
+    const body = {
       ...CART,
       quote: preflight.body.quote,
       person: { name: 'Смоук', phone, email: null },
       comment: null,
       personCount: 1,
-    });
+    };
+    const key = randomUUID();
+    const order = await placeOrder(base, personId, token, body, key);
     placed.add(order.id);
+    // What nginx does for placement after a reset connection, and a client that lost the answer: the same
+    // request again, likely on the other instance. It must answer the same order, not place a second one.
+    const again = await placeOrder(base, personId, token, body, key);
+    if (again.id !== order.id)
+      throw new Error(`the same Idempotency-Key placed order ${again.id} after ${order.id}`);
     await stream.waitFor(order.id, 'placed');
     await call(base, 'GET', `/api/v1/persons/${personId}/orders/${order.id}`, { token });
     await call(base, 'POST', `/api/v1/persons/${personId}/orders/${order.id}/cancel`, { token, body: {} });
@@ -398,10 +405,9 @@ async function journey(base, worker, round) {
 /**
  * POST the order with one Idempotency-Key until it is answered: a 409 in-progress waits its Retry-After, as
  * the storefront does. A retry answered from the key is counted as a replay.
- * @param {string} base @param {number} personId @param {string} token @param {unknown} body
+ * @param {string} base @param {number} personId @param {string} token @param {unknown} body @param {string} key
  */
-async function placeOrder(base, personId, token, body) {
-  const key = randomUUID();
+async function placeOrder(base, personId, token, body, key) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const answer = await call(base, 'POST', `/api/v1/persons/${personId}/orders`, {
       token,
@@ -587,7 +593,7 @@ async function main() {
       'orders placed (201)': placed.size,
       'orders in the database': inDatabase,
       'orders cancelled in the database': rows[0].c,
-      'placements answered from the Idempotency-Key': replays,
+      'placements sent again with their key, answered the same order': replays,
       'event streams reconnected': streamReconnects,
       "'canceled' event after the cancel's answer, p50 / max ms": `${p(0.5)} / ${p(1)}`,
       [`instance 1 down (${RESTART_SIGNAL} → answering again), s`]: (
@@ -603,6 +609,7 @@ async function main() {
       unexpected4xx === 0 &&
       journeys > 0 &&
       placed.size === inDatabase &&
+      replays >= journeys &&
       Number.isFinite(restart.back) &&
       (served['instance 1']?.after ?? 0) > 0 &&
       (served['instance 2']?.during ?? 0) > 0;

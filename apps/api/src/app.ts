@@ -112,6 +112,10 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
     trustProxy: trustedProxies(config.env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    // While closing (SIGTERM), a request that still arrives on an open keep-alive connection is served, with
+    // Connection: close, instead of Fastify's bare 503: a proxy may not resend a POST it already sent
+    // (a sign-in code, a refresh), so that 503 would reach the customer (`npm run deploy:smoke` met it).
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     // A URL that cannot even be decoded ('%') never reaches the error handler: answer it the same way.
     frameworkErrors: (_error, request, reply) =>
