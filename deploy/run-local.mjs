@@ -191,6 +191,10 @@ const eventLatencies = [];
 let journeys = 0;
 let streamReconnects = 0;
 let replays = 0;
+/** When instance 1 got SIGKILL: POSTs in flight on it then are lost with it (nginx must not resend them). */
+let killedAt = Number.POSITIVE_INFINITY;
+const CRASH_LOST = '502 POST in flight on the killed instance';
+const CRASH_WINDOW_MS = 3000;
 
 /** @param {string} key */
 const count = (key) => byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
@@ -226,6 +230,11 @@ async function call(base, method, path, options = {}) {
   } catch {}
   const code = body?.errors?.[0]?.code;
   const key = response.status >= 400 && code ? `${response.status} ${code}` : String(response.status);
+  if (response.status === 502 && method === 'POST' && Date.now() - killedAt < CRASH_WINDOW_MS) {
+    // A crash loses the non-idempotent requests it was serving; the customer sees an error and tries again.
+    count(CRASH_LOST);
+    throw Object.assign(new Error(`${method} ${path}: ${CRASH_LOST}`), { lostToCrash: true });
+  }
   count(key);
   const expected = response.status < 400 || (options.expect4xx && EXPECTED_4XX.has(key));
   if (!expected) {
@@ -530,6 +539,7 @@ async function main() {
       const [one] = instances;
       if (!one) return;
       restart.at = Date.now();
+      if (RESTART_SIGNAL === 'SIGKILL') killedAt = restart.at;
       say(`${RESTART_SIGNAL} to instance 1 while journeys run`);
       await stopChild(one.child, RESTART_SIGNAL);
       restart.down = Date.now();
@@ -546,7 +556,8 @@ async function main() {
         try {
           await journey(base, worker + 1, round);
         } catch (error) {
-          failures.push(`journey ${worker + 1}.${round}: ${/** @type {Error} */ (error).message}`);
+          if (!(/** @type {{ lostToCrash?: boolean }} */ (error).lostToCrash))
+            failures.push(`journey ${worker + 1}.${round}: ${/** @type {Error} */ (error).message}`);
         }
       }
     });
@@ -569,7 +580,7 @@ async function main() {
 
     const { served, passedOn, lines } = upstreamTable(join(tmp, 'access.log'), instances, restart);
     const fivexx = [...byStatus]
-      .filter(([k]) => /^5/.test(k) || k === 'network error')
+      .filter(([k]) => (/^5/.test(k) && k !== CRASH_LOST) || k === 'network error')
       .reduce((s, [, n]) => s + n, 0);
     const unexpected4xx = [...byStatus]
       .filter(([k]) => /^4/.test(k) && !EXPECTED_4XX.has(k))
@@ -595,6 +606,9 @@ async function main() {
       'orders cancelled in the database': rows[0].c,
       'placements sent again with their key, answered the same order': replays,
       'event streams reconnected': streamReconnects,
+      ...(RESTART_SIGNAL === 'SIGKILL'
+        ? { 'POSTs lost with the killed instance': byStatus.get(CRASH_LOST) ?? 0 }
+        : {}),
       "'canceled' event after the cancel's answer, p50 / max ms": `${p(0.5)} / ${p(1)}`,
       [`instance 1 down (${RESTART_SIGNAL} → answering again), s`]: (
         (restart.back - restart.at) /
