@@ -131,18 +131,27 @@ async function main() {
   const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
   const name = `storefront_bench_${process.pid}`;
+  let reachable = true;
   try {
     await client.connect();
-    await client.query(`create database "${name}"`);
-    try {
-      rows.push(
-        ...(await benchDatabase('PostgreSQL', { DATABASE_URL: `${admin.replace(/\/[^/]*$/, '')}/${name}` })),
-      );
-    } finally {
-      await client.query(`drop database if exists "${name}" with (force)`);
-    }
   } catch (error) {
-    console.warn(`PostgreSQL at ${admin} skipped: ${(error as Error).message}`);
+    // Only an unreachable server is skipped; a failure of the bench on it (a non-2xx answer) fails the bench.
+    reachable = false;
+    console.warn(`PostgreSQL at ${admin} skipped: unreachable (${(error as Error).message})`);
+  }
+  try {
+    if (reachable) {
+      await client.query(`create database "${name}"`);
+      try {
+        rows.push(
+          ...(await benchDatabase('PostgreSQL', {
+            DATABASE_URL: `${admin.replace(/\/[^/]*$/, '')}/${name}`,
+          })),
+        );
+      } finally {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      }
+    }
   } finally {
     await client.end().catch(() => {});
   }

@@ -1,9 +1,30 @@
-// npm run bench:orders — order placement on the PostgreSQL server: the API in production mode places orders
-// for N signed-in persons, each request with a new Idempotency-Key and a quote from a preflight made
-// beforehand, at CONNECTIONS concurrent connections; 0 errors required. The baseline, in the same run and
-// on the same server: a bare transaction of node-postgres inserting the same rows (the order, its lines, the
-// key and the event) from as many concurrent workers. Prints throughput and p99 and their ratios.
-// The API runs on core 0 and the load generator on core 1 (taskset, see package.json).
+// npm run bench:orders (chained into npm run bench, after the preflight) — order placement on the PostgreSQL
+// server: the API in production mode places orders for N signed-in persons, each request with a new
+// Idempotency-Key and a quote from a preflight made beforehand, at CONNECTIONS concurrent connections; 0 errors
+// required (a non-2xx answer fails the bench). Measured twice on the same database: through ONE instance, then
+// through TWO identical instances (the scale-out story of DESIGN.md: no state in memory that matters, all of it
+// in PostgreSQL). The load is always two autocannon runs in parallel with half the connections each — both
+// aimed at the one instance, or one at each of the two — so the generator does the same work in both rows;
+// throughput is every answered order of both divided by the wall time, p99 is taken over the merged latencies
+// of both (every response time collected, sorted, as for the baseline).
+//
+// The baseline, in the same run and on the same server: a bare transaction of node-postgres inserting the same
+// rows (the order, its lines, the key and the event) from CONNECTIONS concurrent workers, through as many
+// database connections as the API side holds: a pool of 10 for one instance, 20 for two (each instance has its
+// pool of 10). Each API row is measured next to its baseline (bare 10, 1 instance, 2 instances, bare 20) so
+// drift in the machine's load hits both alike. Ratios: API orders/s ÷ bare inserts/s, API p99 ÷ bare p99.
+//
+// What is fair on 2 cores: the load generator (this process, which also runs the baseline's client) is on
+// core 1 (taskset, see package.json) and every API instance on core 0 — the two instances share that core.
+// PostgreSQL is a system service and runs unpinned on both cores. So the 2-instance row gives the API the same
+// CPU as the 1-instance row: it shows what running two instances on one database costs or buys (two pools,
+// both instances queueing on the same rows: the restaurant's counter for the day, the persons' locks), not
+// what a second core adds. On this machine a second core for the API would be taken from the generator and
+// PostgreSQL, and the figure would measure that fight. On a bigger machine BENCH_API_CORES=0,2 (say) gives
+// each instance its own core; the default is 0,0.
+// When the PostgreSQL server at PG_ADMIN_URL cannot be reached, the bench says so and exits 0 (as the
+// preflight bench does), so `npm run bench` goes on without it.
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +46,12 @@ import {
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 40);
-/** The API's default pool; the baseline gets the same number of connections. */
+/** The API's default pool, set explicitly on each instance; the baseline gets as many connections in all. */
 const POOL_SIZE = 10;
+/** The cores of the first and the second API instance (see the header: both on core 0 on 2 cores). */
+const API_CORES = (process.env.BENCH_API_CORES ?? '0,0').split(',').map(Number) as [number, number];
+if (API_CORES.length !== 2 || API_CORES.some((core) => !Number.isInteger(core) || core < 0))
+  throw new Error(`BENCH_API_CORES must name two cores, as 0,0 or 0,2; got ${process.env.BENCH_API_CORES}`);
 
 /** Restaurant 3 works round the clock: the bench can run at any hour. Delivery into its zone 3. */
 const CART = {
@@ -77,8 +102,10 @@ async function signedInPersons(databaseUrl: string) {
   }
 }
 
-async function placeWithApi(base: string, persons: { id: number; token: string }[]): Promise<Measured> {
-  // A quote per person, made beforehand (valid for 10 minutes; the run is far shorter).
+type Person = { id: number; token: string };
+
+/** A quote per person, made beforehand (valid for 10 minutes; the run is far shorter): the bodies to post. */
+async function orderBodies(base: string, persons: Person[]): Promise<string[]> {
   const bodies: string[] = [];
   for (const person of persons) {
     const response = await fetch(`${base}/1/persons/${person.id}/orders/preflight`, {
@@ -91,17 +118,37 @@ async function placeWithApi(base: string, persons: { id: number; token: string }
       throw new Error(`preflight ${response.status}: ${JSON.stringify(answer).slice(0, 400)}`);
     bodies.push(JSON.stringify({ ...CART, quote: answer.quote, ...CONTACTS }));
   }
+  return bodies;
+}
+
+/** The p99 of a list of latencies in ms (sorted in place), the same way for the API and the baseline. */
+function p99Of(latencies: number[]): number {
+  latencies.sort((a, b) => a - b);
+  return Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0);
+}
+
+/**
+ * Places orders through the given API instances: two autocannon runs in parallel, each with half the
+ * connections, the first aimed at targets[0] and the second at targets[1] (the same instance twice for the
+ * 1-instance row). Persons are taken in turn across both runs. Any non-2xx or error fails the bench.
+ */
+async function placeWithApi(
+  targets: [string, string],
+  persons: Person[],
+  bodies: string[],
+): Promise<Measured> {
   let next = 0;
-  const options = (duration: number) => ({
-    url: base,
-    connections: CONNECTIONS,
+  const halves = [Math.ceil(CONNECTIONS / 2), Math.floor(CONNECTIONS / 2)];
+  const options = (target: string, connections: number, duration: number): autocannon.Options => ({
+    url: target,
+    connections,
     duration,
     requests: [
       {
-        method: 'POST' as const,
+        method: 'POST',
         setupRequest: (request: Request): Request => {
           const i = next++ % persons.length;
-          const person = persons[i] as { id: number; token: string };
+          const person = persons[i] as Person;
           return {
             ...request,
             path: `/api/v1/persons/${person.id}/orders`,
@@ -116,16 +163,44 @@ async function placeWithApi(base: string, persons: { id: number; token: string }
       },
     ],
   });
-  await autocannon(options(2)); // warm-up, not counted
-  const result = await autocannon(options(DURATION_S));
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`placement: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, requests: result.requests.total };
+  const both = async (duration: number) => {
+    const latencies: number[] = [];
+    let failed = 0;
+    const started = performance.now();
+    const results = await Promise.all(
+      targets.map(
+        (target, t) =>
+          new Promise<autocannon.Result>((done, fail) => {
+            const instance = autocannon(options(target, halves[t] as number, duration), (error, result) =>
+              error ? fail(error) : done(result),
+            );
+            instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+              if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+              else failed++;
+            });
+          }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+    const non2xx = results.reduce((sum, r) => sum + r.non2xx, 0);
+    if (failed > 0 || non2xx > 0 || errors > 0)
+      throw new Error(
+        `placement on ${targets.join(' + ')}: ${Math.max(failed, non2xx)} non-2xx, ${errors} errors`,
+      );
+    return { rps: latencies.length / seconds, p99: p99Of(latencies), requests: latencies.length };
+  };
+  await both(2); // warm-up of every target, not counted
+  return both(DURATION_S);
 }
 
-/** The same rows with nothing else: one transaction per order, CONNECTIONS workers on a pool of POOL_SIZE. */
-async function bareInserts(databaseUrl: string, personIds: number[]): Promise<Measured> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+/** The same rows with nothing else: one transaction per order, CONNECTIONS workers on a pool of poolSize. */
+let bareRuns = 0;
+
+async function bareInserts(databaseUrl: string, personIds: number[], poolSize: number): Promise<Measured> {
+  // Order numbers are unique per restaurant and day: each run numbers its orders apart from the others.
+  const run = ++bareRuns;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   const latencies: number[] = [];
   let n = 0;
   const insertOne = async () => {
@@ -144,7 +219,7 @@ async function bareInserts(databaseUrl: string, personIds: number[]): Promise<Me
          values ('demo', $1, 3, $2, $3, 'new', 'not_required', 'DELIVERY', 'CASH_UPON_RECEIPT', 'RUB', '+03:00',
            '{"ru":"Нори-Нори"}', 'Анна', '+79123456789', 1, 'Казань', 55.75, 49.2, $4, $4, 197000, 0, 0, 197000, 4)
          returning id`,
-        [personId, `X-${seq}`, '2000-01-01', now],
+        [personId, `X${run}-${seq}`, '2000-01-01', now],
       );
       const orderId = rows[0]?.id;
       for (const [lineNo, [positionId, count, price]] of [
@@ -189,67 +264,83 @@ async function bareInserts(databaseUrl: string, personIds: number[]): Promise<Me
     const started = performance.now();
     await runFor(DURATION_S);
     const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
-    return { rps: latencies.length / seconds, p99: Math.round(p99), requests: latencies.length };
+    return { rps: latencies.length / seconds, p99: p99Of(latencies), requests: latencies.length };
   } finally {
     await pool.end();
   }
 }
 
+function startApi(core: number, databaseUrl: string, port: number) {
+  return pinned(core, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    ...process.env,
+    ...PRODUCTION_SIGN_IN_ENV,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+}
+
 async function main() {
   if (!hasTaskset)
-    console.warn('taskset not found: server and load generator share cores; ratios are less reliable');
+    console.warn('taskset not found: servers and load generator share cores; ratios are less reliable');
   const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    // Only an unreachable server is skipped; any failure of the bench itself below fails it.
+    console.warn(`order placement skipped: PostgreSQL at ${admin} unreachable (${(error as Error).message})`);
+    await client.end().catch(() => {});
+    return;
+  }
   const name = `storefront_bench_orders_${process.pid}`;
   const databaseUrl = `${admin.replace(/\/[^/]*$/, '')}/${name}`;
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
-  await client.connect();
   await client.query(`create database "${name}"`);
+  const apis: ChildProcess[] = [];
   try {
-    const apiPort = await freePort();
-    const api = pinned(0, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      ...process.env,
-      ...PRODUCTION_SIGN_IN_ENV,
-      DATABASE_URL: databaseUrl,
-      PORT: String(apiPort),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+    const ports = [await freePort(), await freePort()];
+    const [first, second] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+    apis.push(startApi(API_CORES[0], databaseUrl, ports[0] as number));
+    await waitFor(`${first}/1/now`);
+    const persons = await signedInPersons(databaseUrl);
+    const personIds = persons.map((p) => p.id);
+    const bodies = await orderBodies(first, persons);
+
+    // Each API row next to its baseline: bare (10), 1 instance, 2 instances, bare (20).
+    const bare1 = await bareInserts(databaseUrl, personIds, POOL_SIZE);
+    const one = await placeWithApi([first, first], persons, bodies);
+    // The second instance starts on the database the first has migrated and seeded, as a scale-out would.
+    apis.push(startApi(API_CORES[1], databaseUrl, ports[1] as number));
+    await waitFor(`${second}/1/now`);
+    const two = await placeWithApi([first, second], persons, bodies);
+    const bare2 = await bareInserts(databaseUrl, personIds, 2 * POOL_SIZE);
+
+    const row = (instances: number, cores: string, ours: Measured, base: Measured) => ({
+      instances,
+      apiCores: cores,
+      dbConnections: instances * POOL_SIZE,
+      apiOrders: ours.requests,
+      apiOrdersPerS: Math.round(ours.rps),
+      apiP99Ms: ours.p99,
+      bareInsertsPerS: Math.round(base.rps),
+      bareP99Ms: base.p99,
+      rpsRatio: Number((ours.rps / base.rps).toFixed(3)),
+      p99Ratio: Number((ours.p99 / Math.max(base.p99, 1)).toFixed(2)),
     });
-    let ours: Measured;
-    let persons: { id: number; token: string }[];
-    try {
-      await waitFor(`http://127.0.0.1:${apiPort}/1/now`);
-      persons = await signedInPersons(databaseUrl);
-      ours = await placeWithApi(`http://127.0.0.1:${apiPort}`, persons);
-    } finally {
-      await stop(api);
-    }
-    const base = await bareInserts(
-      databaseUrl,
-      persons.map((p) => p.id),
-    );
-    const rows = [
-      {
-        persons: PERSONS,
-        connections: CONNECTIONS,
-        apiOrders: ours.requests,
-        apiRps: Math.round(ours.rps),
-        apiP99Ms: ours.p99,
-        bareRps: Math.round(base.rps),
-        bareP99Ms: base.p99,
-        rpsRatio: Number((ours.rps / base.rps).toFixed(3)),
-        p99Ratio: Number((ours.p99 / Math.max(base.p99, 1)).toFixed(2)),
-      },
-    ];
+    const rows = [row(1, String(API_CORES[0]), one, bare1), row(2, API_CORES.join('+'), two, bare2)];
     console.log(
-      `order placement on PostgreSQL: ${PERSONS} persons, ${CONNECTIONS} connections, ${DURATION_S} s per run; ` +
-        'baseline: a bare node-postgres transaction inserting the order, its lines, the key and the event',
+      `order placement on PostgreSQL: ${PERSONS} persons, ${CONNECTIONS} connections (two autocannon runs of ` +
+        `${Math.ceil(CONNECTIONS / 2)} and ${Math.floor(CONNECTIONS / 2)}), ${DURATION_S} s per run after a 2 s warm-up; ` +
+        `API pool ${POOL_SIZE} per instance; baseline: a bare node-postgres transaction inserting the order, its ` +
+        `lines, the key and the event, ${CONNECTIONS} workers on a pool of dbConnections`,
     );
     console.table(rows);
     mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results', 'orders.json'), `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
+    for (const api of apis) await stop(api);
     await client.query(`drop database if exists "${name}" with (force)`);
     await client.end().catch(() => {});
   }
