@@ -1,0 +1,205 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import { storefrontOrigins } from './cors.ts';
+
+/** A CSP: directive name → its sources. An empty list is a directive without sources (upgrade-insecure-requests). */
+export type CspDirectives = Record<string, string[]>;
+
+const SELF = "'self'";
+const NONE = "'none'";
+
+/** Where each outside service the storefront may use loads from (their published CSP guidance). */
+const GOOGLE_MAPS = {
+  // The Maps JavaScript API (developers.google.com/maps/documentation/javascript/content-security-policy).
+  script: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  img: [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.googleusercontent.com',
+  ],
+  connect: ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
+  font: ['https://fonts.gstatic.com'],
+  style: ['https://fonts.googleapis.com'],
+  frame: ['https://*.google.com'],
+};
+/** Google Identity Services: its script, its button's iframe and styles, its calls (all under /gsi/). */
+const GOOGLE_SIGN_IN = 'https://accounts.google.com';
+/** Sign in with Apple JS: the script from Apple's CDN; the sign-in itself is a popup (no CSP entry). */
+const APPLE_SIGN_IN = { script: 'https://appleid.cdn-apple.com', frame: 'https://appleid.apple.com' };
+/** Yandex SmartCaptcha: its script, its challenge iframe and the calls the script makes. */
+const SMART_CAPTCHA = 'https://smartcaptcha.yandexcloud.net';
+/** Yandex Metrika's tag (yandex.ru/support/metrica/code/install-counter-csp.html). */
+const METRIKA = {
+  script: ['https://mc.yandex.ru', 'https://mc.yandex.com', 'https://yastatic.net'],
+  img: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+  connect: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+  frame: ['blob:', 'https://mc.yandex.ru', 'https://mc.yandex.com'],
+};
+
+const originOf = (url: string | undefined | null): string | null => {
+  if (!url || !/^https?:\/\//.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The source a tile URL template loads from: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' gives
+ * 'https://*.tile.example.org' (CSP allows a wildcard only as the whole leftmost label). A template it
+ * cannot express gives null, and its tiles stay blocked rather than the whole scheme being opened.
+ */
+export function tileSource(template: string): string | null {
+  const match = /^(https?):\/\/([^/?#]+)/.exec(template);
+  if (!match) return null;
+  const [, scheme, host] = match as unknown as [string, string, string];
+  const wildcard = host.replace(/\{[^}]*\}/g, '*');
+  if (/[{}]/.test(wildcard) || (wildcard.includes('*') && !/^\*\.[^*]+$/.test(wildcard))) return null;
+  return `${scheme}://${wildcard}`;
+}
+
+/**
+ * The storefront's Content-Security-Policy, from the brand and the environment (decision 25): exactly
+ * the outside services this brand has switched on, and nothing for the ones it has not.
+ * - 'self': the build's scripts and styles, /config.json, and (by default) the API, its media and pages.
+ * - PUBLIC_API_BASE: the API on its own origin (calls, server-sent events, /media pictures).
+ * - maps.tileUrl (MAP_TILE_URL) → img-src; maps.geocoderUrl when absolute → connect-src.
+ * - maps.googleMapsKey → Google Maps' own list, plus googleGeocodingUrl/googlePlacesUrl (tests' fakes).
+ * - clients.googleClientId / appleClientId / vkAppId with the method in features.auth → that sign-in.
+ *   VK ID needs only connect-src (the browser's logout call): its authorize page is a popup or a redirect.
+ * - clients.captchaClientKey → SmartCaptcha; clients.metrikaId → Metrika.
+ * - form-action: our own forms (the demo payment page) and where they redirect (the storefront's origins).
+ *   The storefront reaches a payment provider's page by a location change, which CSP does not govern.
+ * style-src keeps 'unsafe-inline': Radix's scroll lock (react-style-singleton) and Leaflet write <style> and
+ * style attributes at run time, and so does the demo payment page; scripts get no such exception.
+ */
+export function contentSecurityPolicy(config: Pick<AppConfig, 'env' | 'brand'>): CspDirectives {
+  const { env, brand } = config;
+  const auth = new Set<string>(brand.features.auth);
+  const script = [SELF];
+  const style = [SELF, "'unsafe-inline'"];
+  const img = [SELF, 'data:', 'blob:'];
+  const font = [SELF, 'data:'];
+  const connect = [SELF];
+  const frame: string[] = [];
+  const worker = [SELF];
+
+  const api = originOf(env.PUBLIC_API_BASE);
+  if (api) {
+    connect.push(api);
+    img.push(api);
+  }
+  const tiles = brand.maps.tileUrl ? tileSource(brand.maps.tileUrl) : null;
+  if (tiles) img.push(tiles);
+  const geocoder = originOf(brand.maps.geocoderUrl);
+  if (geocoder) connect.push(geocoder);
+
+  if (brand.maps.googleMapsKey) {
+    const own = [originOf(brand.maps.googleGeocodingUrl), originOf(brand.maps.googlePlacesUrl)];
+    const ours = own.filter((origin): origin is string => origin !== null);
+    script.push(...GOOGLE_MAPS.script, ...ours);
+    img.push(...GOOGLE_MAPS.img);
+    connect.push(...GOOGLE_MAPS.connect, ...ours);
+    font.push(...GOOGLE_MAPS.font);
+    style.push(...GOOGLE_MAPS.style);
+    frame.push(...GOOGLE_MAPS.frame);
+    worker.push('blob:');
+  }
+  if (brand.clients.googleClientId && auth.has('GOOGLE')) {
+    script.push(GOOGLE_SIGN_IN);
+    style.push(GOOGLE_SIGN_IN);
+    connect.push(GOOGLE_SIGN_IN);
+    frame.push(GOOGLE_SIGN_IN);
+  }
+  if (brand.clients.appleClientId && auth.has('APPLE')) {
+    script.push(APPLE_SIGN_IN.script);
+    frame.push(APPLE_SIGN_IN.frame);
+  }
+  if (brand.clients.vkAppId && auth.has('VK')) {
+    const vk = originOf(env.VK_ID_URL);
+    if (vk) connect.push(vk);
+  }
+  if (brand.clients.captchaClientKey) {
+    script.push(SMART_CAPTCHA);
+    connect.push(SMART_CAPTCHA);
+    frame.push(SMART_CAPTCHA);
+  }
+  if (brand.clients.metrikaId) {
+    script.push(...METRIKA.script);
+    img.push(...METRIKA.img);
+    connect.push(...METRIKA.connect);
+    frame.push(...METRIKA.frame);
+  }
+
+  const unique = (sources: string[]) => [...new Set(sources)];
+  const directives: CspDirectives = {
+    'default-src': [SELF],
+    'script-src': unique(script),
+    'style-src': unique(style),
+    'img-src': unique(img),
+    'font-src': unique(font),
+    'connect-src': unique(connect),
+    'frame-src': frame.length > 0 ? unique(frame) : [NONE],
+    'worker-src': unique(worker),
+    'manifest-src': [SELF],
+    'media-src': [SELF],
+    'object-src': [NONE],
+    'base-uri': [SELF],
+    'form-action': unique([SELF, ...storefrontOrigins(config)]),
+    'frame-ancestors': [NONE],
+  };
+  // Only for an https storefront: on http (local runs, the journeys) it would 'upgrade' calls to a port
+  // that speaks no TLS.
+  if (env.PUBLIC_URL?.startsWith('https://')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** The policy as its header value. */
+export function formatPolicy(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/** Powerful features: geolocation (the 'find me' on the map) for our own origin only, the rest off. */
+export const PERMISSIONS_POLICY =
+  'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
+
+/** One year; no includeSubDomains or preload: other hosts of the chain's domain are not ours to decide. */
+export const HSTS = 'max-age=31536000';
+
+/**
+ * Security headers on every answer (decision 25): pages, JSON, static files and errors alike, set in
+ * onRequest so even a refusal before routing's end carries them. @fastify/helmet writes the standard set;
+ * two it cannot express are added here: Permissions-Policy (not in helmet), and HSTS only when the
+ * answer goes out over https (helmet sends it on every answer; over http a browser ignores it, and a
+ * local http run should not claim https). https = the request's protocol (x-forwarded-proto through
+ * TRUST_PROXY) or a PUBLIC_URL that starts with https.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'env' | 'brand'>,
+): Promise<void> {
+  const crossOrigin = storefrontOrigins(config).length > 0;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Same-origin for our own windows, while the VK ID / Apple / Google popups can still post back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Other storefront origins load our /media pictures as plain <img> (no CORS): allow them to.
+    crossOriginResourcePolicy: { policy: crossOrigin ? 'cross-origin' : 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // frame-ancestors 'none' says it to current browsers; X-Frame-Options to old ones.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
+  const alwaysHttps = config.env.PUBLIC_URL?.startsWith('https://') ?? false;
+  const isHttps = (request: FastifyRequest) => alwaysHttps || request.protocol === 'https';
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (isHttps(request)) reply.header('strict-transport-security', HSTS);
+  });
+}
