@@ -1,5 +1,8 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../app.ts';
+import { listen, personTicket } from '../test/events-kit.ts';
+import { newPerson } from '../test/orders-kit.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../test/test-app.ts';
 import { CORS_MAX_AGE_SECONDS, storefrontOrigins } from './cors.ts';
 
@@ -113,6 +116,39 @@ describe('CORS for the storefront origins', () => {
     const options = await sameOriginOnly.inject({ method: 'OPTIONS', url: '/1/now' });
     expect(options.statusCode).toBe(404);
     expect(options.json().errors[0].code).toBe('route.not-found');
+  });
+});
+
+/** The status and headers of a GET, the body left unread (a stream never ends). */
+function headersOf(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    const request = get(url, { headers }, (response) => {
+      resolve({ status: response.statusCode ?? 0, headers: response.headers });
+      response.destroy();
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('an event stream opened from a storefront origin', () => {
+  it('carries the CORS and security headers although the stream writes its own head', async () => {
+    const base = await listen(app);
+    const anna = await newPerson(app, database.db);
+    const url = `${base}/api/v1/persons/${anna.personId}/events?ticket=${await personTicket(app, anna)}`;
+    const response = await headersOf(url, { origin: STOREFRONT, accept: 'text/event-stream' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    expect(response.headers['access-control-allow-origin']).toBe(STOREFRONT);
+    expect(response.headers['permissions-policy']).toContain('geolocation=(self)');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('does not list the preflight route', async () => {
+    const document = (await app.inject('/api/openapi.json')).json() as { paths: Record<string, object> };
+    const methods = Object.values(document.paths).flatMap((operations) => Object.keys(operations));
+    expect(methods).not.toContain('options');
   });
 });
 
