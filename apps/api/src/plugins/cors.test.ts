@@ -1,6 +1,7 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../app.ts';
+import { readPaymentsSettings } from '../modules/payments/payments-settings.ts';
 import { listen, personTicket } from '../test/events-kit.ts';
 import { newPerson } from '../test/orders-kit.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../test/test-app.ts';
@@ -149,6 +150,32 @@ describe('the OpenAPI document', () => {
     const document = (await app.inject('/api/openapi.json')).json() as { paths: Record<string, object> };
     const methods = Object.values(document.paths).flatMap((operations) => Object.keys(operations));
     expect(methods).not.toContain('options');
+  });
+});
+
+describe('the API on its own origin (PUBLIC_API_BASE)', () => {
+  const env = { PUBLIC_URL: 'http://127.0.0.1:4180', PUBLIC_API_BASE: 'http://127.0.0.1:4173/' };
+
+  it('publishes apiBase in /config.json; same-origin deployments publish an empty one', async () => {
+    expect((await sameOriginOnly.inject('/config.json')).json().apiBase).toBe('');
+    const split = await buildApp({ config: testConfig(env), db: database.db });
+    try {
+      const config = (await split.inject('/config.json')).json();
+      expect(config.apiBase).toBe('http://127.0.0.1:4173');
+      expect(config.whiteLabel).toBe('demo');
+      // PUBLIC_URL's origin is the storefront: allowed across without being listed in CORS_ORIGINS.
+      const response = await preflight(split, 'http://127.0.0.1:4180');
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe('http://127.0.0.1:4180');
+    } finally {
+      await split.close();
+    }
+  });
+
+  it('builds the demo payment page on the API’s base (payment-gateways.ts), the return page on the storefront’s', () => {
+    const settings = readPaymentsSettings(testConfig(env));
+    expect(settings.apiBase).toBe('http://127.0.0.1:4173');
+    expect(settings.publicUrl).toBe('http://127.0.0.1:4180');
   });
 });
 
