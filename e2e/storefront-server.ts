@@ -2,7 +2,7 @@
 // the static build of apps/web/dist and a /config.json whose apiBase points at an API on another port, as
 // a static host or CDN in front of a split deployment would serve them. Its security headers come from the
 // API's own builder (plugins/security-headers.ts) for a deployment with PUBLIC_API_BASE set, so the page
-// runs under the policy such a deployment would send.
+// runs under the policy such a deployment would send (a static host would be given the same values).
 //
 // Environment: E2E_STOREFRONT_PORT (this server), E2E_API_URL (the API, e.g. http://127.0.0.1:4173), and
 // the API's own settings that shape the policy (MAP_TILE_URL, ...).
@@ -11,11 +11,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { PublicConfig } from '@storefront/domain/contracts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import {
-  contentSecurityPolicy,
-  formatPolicy,
-  PERMISSIONS_POLICY,
-} from '../apps/api/src/plugins/security-headers.ts';
+import { securityHeaders } from '../apps/api/src/plugins/security-headers.ts';
 
 const port = Number(process.env.E2E_STOREFRONT_PORT ?? 4180);
 const apiUrl = process.env.E2E_API_URL;
@@ -26,14 +22,7 @@ const config = loadConfig({ ...process.env, PUBLIC_API_BASE: apiUrl, PUBLIC_URL:
 const dist = config.webDistDir;
 const publicConfig = JSON.stringify({ ...config.brand, apiBase: apiUrl } satisfies PublicConfig);
 
-const securityHeaders = {
-  'content-security-policy': formatPolicy(contentSecurityPolicy(config)),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin-allow-popups',
-  'permissions-policy': PERMISSIONS_POLICY,
-  'x-frame-options': 'DENY',
-};
+const headers = securityHeaders(config);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,7 +47,7 @@ function buildFile(path: string): string | null {
 const server = createServer((request, response) => {
   const path = new URL(request.url ?? '/', ownUrl).pathname;
   const send = (status: number, type: string, body: string | Buffer) => {
-    response.writeHead(status, { ...securityHeaders, 'content-type': type, 'cache-control': 'no-cache' });
+    response.writeHead(status, { ...headers, 'content-type': type, 'cache-control': 'no-cache' });
     response.end(request.method === 'HEAD' ? undefined : body);
   };
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, 'text/plain', 'GET only');

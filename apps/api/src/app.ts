@@ -48,7 +48,7 @@ import { timeRoutes } from './modules/time/time.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { type ApplySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -110,21 +110,25 @@ export async function buildApp({
   now = Date.now,
   paymentGateways,
 }: BuildAppOptions): Promise<StorefrontApp> {
+  let applySecurityHeaders: ApplySecurityHeaders = () => {};
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
     trustProxy: trustedProxies(config.env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
-    // A URL that cannot even be decoded ('%') never reaches the error handler: answer it the same way.
-    frameworkErrors: (_error, request, reply) =>
-      sendBadRequest(request as FastifyRequest, reply as FastifyReply),
+    // A URL that cannot even be decoded ('%') never reaches the error handler (nor any hook): answer it the
+    // same way, with the security headers.
+    frameworkErrors: (_error, request, reply) => {
+      applySecurityHeaders(request as FastifyRequest, reply as FastifyReply);
+      return sendBadRequest(request as FastifyRequest, reply as FastifyReply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // First of the onRequest hooks: every answer carries the headers, CORS preflights and refusals included.
-  await registerSecurityHeaders(app, config);
+  applySecurityHeaders = registerSecurityHeaders(app, config);
   await registerCors(app, config);
   // Before any route: its onRoute hook turns each route's config.auth into checks.
   registerAuthentication(app, { config, db, now });

@@ -79,6 +79,7 @@ describe('security headers on every answer', () => {
       'unknown API path': await app.inject('/1/no-such-thing'),
       'missing asset': await app.inject('/assets/missing-000.js'),
       'bad input': await app.inject('/1/p/restos/abc'),
+      'undecodable URL': await app.inject('/1/p/restos/%E0%A4%A'),
       'no token': await app.inject('/api/v1/me'),
       'bad JSON': await app.inject({
         method: 'POST',

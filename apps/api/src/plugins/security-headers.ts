@@ -1,5 +1,4 @@
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { storefrontOrigins } from './cors.ts';
 
@@ -172,34 +171,50 @@ export const PERMISSIONS_POLICY =
 export const HSTS = 'max-age=31536000';
 
 /**
- * Security headers on every answer (decision 25): pages, JSON, static files and errors alike, set in
- * onRequest so even a refusal before routing's end carries them. @fastify/helmet writes the standard set;
- * two it cannot express are added here: Permissions-Policy (not in helmet), and HSTS only when the
- * answer goes out over https (helmet sends it on every answer; over http a browser ignores it, and a
- * local http run should not claim https). https = the request's protocol (x-forwarded-proto through
- * TRUST_PROXY) or a PUBLIC_URL that starts with https.
+ * Every header of every answer, computed once at start (decision 25). Beside the policy, the rest of
+ * helmet's set with our values: COOP same-origin-allow-popups keeps the VK ID, Apple and Google popups able
+ * to post back; CORP lets the storefront's other origins load our /media as plain <img> when there are any;
+ * X-Frame-Options says frame-ancestors 'none' to old browsers.
  */
-export async function registerSecurityHeaders(
+export function securityHeaders(config: Pick<AppConfig, 'env' | 'brand'>): Record<string, string> {
+  return {
+    'content-security-policy': formatPolicy(contentSecurityPolicy(config)),
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': storefrontOrigins(config).length > 0 ? 'cross-origin' : 'same-origin',
+    'origin-agent-cluster': '?1',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
+/** Puts the headers on one answer; HSTS only when it goes out over https. */
+export type ApplySecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * Security headers on every answer (decision 25): pages, JSON, static files, preflights and errors alike.
+ * Hand-written rather than on @fastify/helmet, whose values we would override nearly all of, because
+ * helmet cannot express three things asked here: a Permissions-Policy (not in helmet); HSTS only over https
+ * (helmet sends it on every answer; https = the request's protocol, x-forwarded-proto through TRUST_PROXY,
+ * or a PUBLIC_URL that starts with https); and the requests Fastify refuses before routing (an undecodable
+ * URL), which run no onRequest hook, so the same headers must be put on by app.ts's frameworkErrors as
+ * well. The values are computed once; @fastify/helmet rebuilds its middleware per request (about 5 µs here).
+ * Returns the function that puts them on an answer.
+ */
+export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<AppConfig, 'env' | 'brand'>,
-): Promise<void> {
-  const crossOrigin = storefrontOrigins(config).length > 0;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    // Same-origin for our own windows, while the VK ID / Apple / Google popups can still post back.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // Other storefront origins load our /media pictures as plain <img> (no CORS): allow them to.
-    crossOriginResourcePolicy: { policy: crossOrigin ? 'cross-origin' : 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // frame-ancestors 'none' says it to current browsers; X-Frame-Options to old ones.
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: false,
-  });
+): ApplySecurityHeaders {
+  const headers = securityHeaders(config);
   const alwaysHttps = config.env.PUBLIC_URL?.startsWith('https://') ?? false;
-  const isHttps = (request: FastifyRequest) => alwaysHttps || request.protocol === 'https';
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (isHttps(request)) reply.header('strict-transport-security', HSTS);
-  });
+  const apply: ApplySecurityHeaders = (request, reply) => {
+    reply.headers(headers);
+    if (alwaysHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  };
+  app.addHook('onRequest', async (request, reply) => apply(request, reply));
+  return apply;
 }
