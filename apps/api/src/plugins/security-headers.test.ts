@@ -191,5 +191,6 @@ describe('contentSecurityPolicy', () => {
     expect(tileSource('http://127.0.0.1:4174/tiles/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:4174');
     expect(tileSource('https://tiles{s}.example.org/{z}.png')).toBeNull();
     expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileSource("https://tiles.example.org; script-src 'unsafe-inline'/{z}.png")).toBeNull();
   });
 });

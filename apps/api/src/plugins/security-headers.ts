@@ -55,6 +55,8 @@ export function tileSource(template: string): string | null {
   const match = /^(https?):\/\/([^/?#]+)/.exec(template);
   if (!match) return null;
   const [, scheme, host] = match as unknown as [string, string, string];
+  // Host characters only (and placeholders): nothing that could end the source or the directive.
+  if (!/^[\w.\-:[\]{}]+$/.test(host)) return null;
   const wildcard = host.replace(/\{[^}]*\}/g, '*');
   if (/[{}]/.test(wildcard) || (wildcard.includes('*') && !/^\*\.[^*]+$/.test(wildcard))) return null;
   return `${scheme}://${wildcard}`;
