@@ -48,7 +48,7 @@ import { timeRoutes } from './modules/time/time.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
-import { type ApplySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeadersApplier } from './plugins/security-headers.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -110,7 +110,7 @@ export async function buildApp({
   now = Date.now,
   paymentGateways,
 }: BuildAppOptions): Promise<StorefrontApp> {
-  let applySecurityHeaders: ApplySecurityHeaders = () => {};
+  const applySecurityHeaders = securityHeadersApplier(config);
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
@@ -128,7 +128,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // First of the onRequest hooks: every answer carries the headers, CORS preflights and refusals included.
-  applySecurityHeaders = registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, applySecurityHeaders);
   await registerCors(app, config);
   // Before any route: its onRoute hook turns each route's config.auth into checks.
   registerAuthentication(app, { config, db, now });

@@ -206,20 +206,19 @@ export type ApplySecurityHeaders = (request: FastifyRequest, reply: FastifyReply
  * helmet cannot express three things asked here: a Permissions-Policy (not in helmet); HSTS only over https
  * (helmet sends it on every answer; https = the request's protocol, x-forwarded-proto through TRUST_PROXY,
  * or a PUBLIC_URL that starts with https); and the requests Fastify refuses before routing (an undecodable
- * URL), which run no onRequest hook, so the same headers must be put on by app.ts's frameworkErrors as
- * well. The values are computed once; @fastify/helmet rebuilds its middleware per request (about 5 µs here).
- * Returns the function that puts them on an answer.
+ * URL), which run no onRequest hook, so app.ts's frameworkErrors puts the same headers on with this
+ * function. The values are computed once; @fastify/helmet rebuilds its middleware per request (about 5 µs here).
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  config: Pick<AppConfig, 'env' | 'brand'>,
-): ApplySecurityHeaders {
+export function securityHeadersApplier(config: Pick<AppConfig, 'env' | 'brand'>): ApplySecurityHeaders {
   const headers = securityHeaders(config);
   const alwaysHttps = config.env.PUBLIC_URL?.startsWith('https://') ?? false;
-  const apply: ApplySecurityHeaders = (request, reply) => {
+  return (request, reply) => {
     reply.headers(headers);
     if (alwaysHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   };
+}
+
+/** Every routed request gets the headers first thing (register before the other onRequest hooks). */
+export function registerSecurityHeaders(app: FastifyInstance, apply: ApplySecurityHeaders): void {
   app.addHook('onRequest', async (request, reply) => apply(request, reply));
-  return apply;
 }
