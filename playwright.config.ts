@@ -50,6 +50,14 @@ const fakeMapsPort = pickPort('E2E_GEOCODER_PORT', 4174);
 process.env.E2E_GEOCODER_PORT = fakeMapsPort;
 const fakeMapsURL = `http://127.0.0.1:${fakeMapsPort}`;
 
+/**
+ * The cross-origin journey (e2e/cross-origin.spec.ts, decision 25): the storefront alone on this port
+ * (e2e/storefront-server.ts), calling the noon server's API on its own port, which allows this origin.
+ */
+const storefrontPort = pickPort('E2E_PORT_STOREFRONT', 4180);
+process.env.E2E_PORT_STOREFRONT = storefrontPort;
+const storefrontURL = `http://127.0.0.1:${storefrontPort}`;
+
 // `npm run test:e2e` builds the storefront first; a server starts in seconds on an existing build.
 if (!existsSync(resolve('apps/web/dist/index.html')))
   throw new Error('No storefront build in apps/web/dist: run `npm run build` first (npm run test:e2e does).');
@@ -126,6 +134,8 @@ export default defineConfig({
         MAP_TILE_URL: `${fakeMapsURL}/tiles/{z}/{x}/{y}.png`,
         // Every journey signs in from 127.0.0.1: one client as far as the SMS budget can tell.
         SMS_REQUESTS_PER_CLIENT_HOUR: '1000',
+        // The storefront-only server's pages call the noon API from their own origin.
+        ...(clock === 'noon' ? { CORS_ORIGINS: storefrontURL } : {}),
       },
       reuseExistingServer: false,
       // A first PGlite start that migrates and seeds the demo brand.
@@ -134,5 +144,19 @@ export default defineConfig({
       stderr: 'pipe' as const,
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     })),
+    {
+      command: 'node --import tsx e2e/storefront-server.ts',
+      url: `${storefrontURL}/config.json`,
+      env: {
+        E2E_STOREFRONT_PORT: storefrontPort,
+        E2E_API_URL: `http://127.0.0.1:${ports.noon}`,
+        // The same maps settings as the API's, so its policy names the same tile server.
+        MAP_TILE_URL: `${fakeMapsURL}/tiles/{z}/{x}/{y}.png`,
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
   ],
 });

@@ -22,7 +22,37 @@ export const test = base.extend<{ clock: ClockName }>({
   baseURL: async ({ clock }, use) => {
     await use(serverURL(clock));
   },
+  // Every journey runs under the Content-Security-Policy the server sends, enforced (decision 25), and
+  // fails on any violation: a blocked script, picture, call or frame is a bug of the policy or the page.
+  page: async ({ page }, use) => {
+    const violations = await watchCspViolations(page);
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations on the page').toEqual([]);
+  },
 });
+
+const CSP_MARK = '[csp-violation]';
+
+/**
+ * Collects CSP violations of a page across its navigations: each document reports its
+ * `securitypolicyviolation` events to the console (an init script runs in every new document), and
+ * Chromium's own 'Refused to … Content Security Policy' console errors are caught as well.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_MARK) || text.includes('Content Security Policy')) violations.push(text);
+  });
+  await page.addInitScript((mark) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `${mark} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  }, CSP_MARK);
+  return violations;
+}
 
 /** A full-page screenshot kept with the test's artifacts (and attached to the HTML report). */
 export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {

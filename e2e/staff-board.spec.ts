@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { asReturningCustomer, chooseRadio, expect, shot, test } from './fixtures.ts';
+import { asReturningCustomer, chooseRadio, expect, shot, test, watchCspViolations } from './fixtures.ts';
 import { addCanadaTwice, CENTRE_DELIVERY, journeyPhone, signInFromCart } from './ordering-journeys.ts';
 
 /**
@@ -12,10 +12,16 @@ const STAFF = { login: 'kazan', password: 'demo-kazan-2026' };
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
+const boardViolations = new WeakMap<Page, string[]>();
+const expectNoBoardViolations = (board: Page) =>
+  expect(boardViolations.get(board), 'Content-Security-Policy violations on the board').toEqual([]);
+
 /** A second browser context (its own storage: no customer session) with staff signed in on /staff. */
 async function openBoard(browser: Browser, baseURL: string | undefined): Promise<[BrowserContext, Page]> {
   const context = await browser.newContext({ baseURL, viewport: TABLET, locale: 'ru-RU' });
   const board = await context.newPage();
+  // The fixture watches only `page`: the board's own page runs under the policy as well.
+  boardViolations.set(board, await watchCspViolations(board));
   await board.goto('/staff');
   await board.getByLabel('Логин').fill(STAFF.login);
   await board.getByLabel('Пароль').fill(STAFF.password);
@@ -95,6 +101,7 @@ test.describe('order board', () => {
       await board.getByRole('tab', { name: /^Готовятся/ }).click();
       await expect(board.getByRole('article', { name: number, exact: true })).toBeVisible();
       await shot(board, testInfo, 'staff-board-390');
+      expectNoBoardViolations(board);
     } finally {
       await staffContext.close();
     }
@@ -122,6 +129,7 @@ test.describe('order board', () => {
         'Кухня перегружена и не успеет приготовить заказ вовремя',
       );
       await shot(page, testInfo, 'order-declined');
+      expectNoBoardViolations(board);
     } finally {
       await staffContext.close();
     }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { PayEngine } from '@storefront/domain';
+import type { PublicConfig } from '@storefront/domain/contracts';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -45,7 +46,9 @@ import { restosRoutes } from './modules/restos/restos.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
+import { registerSecurityHeaders, securityHeadersApplier } from './plugins/security-headers.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -107,6 +110,7 @@ export async function buildApp({
   now = Date.now,
   paymentGateways,
 }: BuildAppOptions): Promise<StorefrontApp> {
+  const applySecurityHeaders = securityHeadersApplier(config);
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
@@ -117,13 +121,19 @@ export async function buildApp({
     // (a sign-in code, a refresh), so that 503 would reach the customer (`npm run deploy:smoke` met it).
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
-    // A URL that cannot even be decoded ('%') never reaches the error handler: answer it the same way.
-    frameworkErrors: (_error, request, reply) =>
-      sendBadRequest(request as FastifyRequest, reply as FastifyReply),
+    // A URL that cannot even be decoded ('%') never reaches the error handler (nor any hook): answer it the
+    // same way, with the security headers.
+    frameworkErrors: (_error, request, reply) => {
+      applySecurityHeaders(request as FastifyRequest, reply as FastifyReply);
+      return sendBadRequest(request as FastifyRequest, reply as FastifyReply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of the onRequest hooks: every answer carries the headers, CORS preflights and refusals included.
+  registerSecurityHeaders(app, applySecurityHeaders);
+  await registerCors(app, config);
   // Before any route: its onRoute hook turns each route's config.auth into checks.
   registerAuthentication(app, { config, db, now });
 
@@ -208,8 +218,11 @@ export async function buildApp({
   await app.register(demoPageRoutes, { payments, brand: config.brand });
   await app.register(eventsRoutes, { db, config, now });
 
-  // The public part of the brand: one storefront build serves any brand.
-  const publicConfig = JSON.stringify(config.brand);
+  // The public part of the brand: one storefront build serves any brand. apiBase: decision 25.
+  const publicConfig = JSON.stringify({
+    ...config.brand,
+    apiBase: config.env.PUBLIC_API_BASE ?? '',
+  } satisfies PublicConfig);
   app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(publicConfig),
   );

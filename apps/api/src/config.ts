@@ -8,6 +8,16 @@ import { z } from 'zod';
 /** The repository root; relative paths in the environment are read from here. */
 export const REPO_ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
 
+/** 'https://shop.example.com' or 'http://127.0.0.1:4173': what a browser sends as Origin, nothing more. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the API reads. README's table lists the same names and defaults. */
@@ -86,6 +96,29 @@ export const envSchema = z.object({
   // separated, where name is a restaurant's payConfig cardOnline value. Notifications are believed only from
   // these addresses (YooKassa's published ranges), as read through TRUST_PROXY.
   PUBLIC_URL: z.url().optional(),
+  // The API on an origin of its own (issue 19, decision 25). PUBLIC_API_BASE is the API's public base address
+  // as the browser reaches it (unset: the storefront's own origin); /config.json publishes it as apiBase.
+  // CORS_ORIGINS lists the storefront origins whose pages may call this API from another origin (the origin
+  // of PUBLIC_URL is always one); any other origin gets no CORS headers and its preflights a 403.
+  PUBLIC_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine((value) => !/[?#]/.test(value), 'must be a base address without a query or fragment')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || value.split(',').every((part) => isOrigin(part.trim())),
+      "must be origins like 'https://shop.example.com', comma-separated (scheme, host and port only)",
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .default([]),
   YOOKASSA_URL: z.url().default('https://api.yookassa.ru/v3'),
   YOOKASSA_SHOPS: z
     .string()

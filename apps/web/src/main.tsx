@@ -5,7 +5,7 @@ import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { cartStorage } from './entities/cart/cart-store.ts';
 import { consentStorage } from './entities/consent/consent-store.ts';
 import { applyFirstBootDefaults, selectionsStorage } from './entities/location/selections-store.ts';
-import { applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
+import { applyApiBase, applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
 import './app/theme.css';
@@ -17,7 +17,7 @@ import './app/theme.css';
 async function start(element: HTMLElement) {
   const root = createRoot(element);
   try {
-    const brand = await fetchBrandConfig();
+    const brand = applyApiBase(await fetchBrandConfig());
     const outcome = prepareStorage(brand.whiteLabel);
     selectionsStorage.hydrate();
     consentStorage.hydrate();

@@ -13,6 +13,11 @@ export const ERROR_MESSAGES = {
   'route.not-found': { ru: 'Такого адреса в API нет', en: 'There is no such API path' },
   'method.not-allowed': { ru: 'Метод не поддерживается', en: 'Method not allowed' },
   'payload.too-large': { ru: 'Слишком большой запрос', en: 'The request is too large' },
+  /** A browser preflight from a site that is not one of the storefront's origins (CORS_ORIGINS, decision 25). */
+  'origin.not-allowed': {
+    ru: 'Запросы с этого сайта не принимаются',
+    en: 'Requests from this site are not accepted',
+  },
   unknown: { ru: 'Неизвестная ошибка', en: 'Unknown error' },
   'white-label.not-found': { ru: 'Бренд не найден', en: 'Brand not found' },
   'city.not-found': { ru: 'Город не найден', en: 'City not found' },

@@ -58,7 +58,12 @@ export function sendCatalogAnswer(request: FastifyRequest, reply: FastifyReply, 
   const encoding =
     answer.body.length >= COMPRESS_FROM_BYTES ? pickEncoding(request.headers['accept-encoding']) : 'identity';
   const etag = etagFor(answer, encoding);
-  reply.header('etag', etag).header('cache-control', CATALOG_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+  // Appended: with CORS on, the answer also varies by Origin (plugins/cors.ts).
+  const vary = reply.getHeader('vary');
+  reply
+    .header('etag', etag)
+    .header('cache-control', CATALOG_CACHE_CONTROL)
+    .header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (encoding === 'identity') return reply.send(answer.body);

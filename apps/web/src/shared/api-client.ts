@@ -1,4 +1,5 @@
 import { type Locale, pickText, REQUEST_FAILED_TEXT } from '@storefront/domain';
+import { apiUrl } from './api-base.ts';
 
 /** SPEC §8: a failed call keeps the first error's code and message, the status and the body. */
 export class ApiError extends Error {
@@ -26,7 +27,7 @@ export function setApiLocale(locale: Locale) {
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiUrl(path), {
       ...init,
       mode: 'cors',
       headers: { accept: 'application/json', 'accept-language': currentLocale, ...init.headers },

@@ -1,17 +1,28 @@
 import type { Locale } from '@storefront/domain';
-import type { BrandConfig } from '@storefront/domain/contracts';
+import type { BrandConfig, PublicConfig } from '@storefront/domain/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
+import { apiUrl, setApiBase } from './api-base.ts';
 
 const BrandContext = createContext<BrandConfig | null>(null);
 
 /**
  * Fetches the brand's public configuration: one storefront build serves any brand. The server
  * validated it against the brandConfig contract at start, so the browser does not ship zod for it.
+ * It always comes from the storefront's own origin; its apiBase says where the API is (decision 25).
  */
-export async function fetchBrandConfig(): Promise<BrandConfig> {
+export async function fetchBrandConfig(): Promise<PublicConfig> {
   const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`/config.json: ${response.status} ${response.statusText}`);
-  return (await response.json()) as BrandConfig;
+  return (await response.json()) as PublicConfig;
+}
+
+/**
+ * Points the API client at the configured base and resolves the brand's pictures (logo, favicon: paths
+ * under the API's /media) against it. '' or a missing apiBase keeps everything on this origin.
+ */
+export function applyApiBase(config: PublicConfig): PublicConfig {
+  setApiBase(config.apiBase);
+  return { ...config, logo: apiUrl(config.logo), favicon: apiUrl(config.favicon) };
 }
 
 export function BrandProvider({ brand, children }: { brand: BrandConfig; children: ReactNode }) {

@@ -69,3 +69,10 @@ export const brandConfig = z.object({
   }),
 });
 export type BrandConfig = z.infer<typeof brandConfig>;
+
+/**
+ * What `/config.json` serves the storefront: the brand's public part plus the deployment's public settings
+ * (decision 25). `apiBase` is the API's base address ('' = the storefront's own origin); the storefront puts
+ * it in front of every API path, server-sent events and the API's media and pages.
+ */
+export type PublicConfig = BrandConfig & { apiBase: string };

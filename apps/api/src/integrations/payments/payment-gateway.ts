@@ -125,6 +125,8 @@ export interface PaymentsSettings {
   demoAllowed: boolean;
   /** The storefront's public origin: our return page and the demo page are built on it. */
   publicUrl: string | null;
+  /** The API's public base when it has an origin of its own (PUBLIC_API_BASE): the demo page is served there. */
+  apiBase?: string;
   /** Minutes an unpaid card-online order waits for its money before it is cancelled (≥ 60). */
   unpaidCancelMinutes: number;
   /** How often the sweeper runs (ms); 0 turns it off (tests run it by hand). */

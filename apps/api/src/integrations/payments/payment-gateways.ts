@@ -16,7 +16,11 @@ export function buildPaymentGateways(
   now: () => number,
 ): Map<PayEngine, PaymentGateway> {
   const gateways = new Map<PayEngine, PaymentGateway>();
-  gateways.set('demo', demoGateway(db, settings.publicUrl ?? 'http://127.0.0.1:3000', now));
+  // The demo page is one of the API's own pages: on the API's origin when that is another one.
+  gateways.set(
+    'demo',
+    demoGateway(db, settings.apiBase ?? settings.publicUrl ?? 'http://127.0.0.1:3000', now),
+  );
   if (Object.keys(settings.yookassaShops).length > 0)
     gateways.set('yookassa', yookassaGateway(settings, log));
   return gateways;

@@ -75,6 +75,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     reader: StreamReader,
     after: number | undefined,
   ) {
+    // A hijacked reply sends none of the headers set on it so far (CORS, security headers): hand them over.
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     const sse = new SseStream(reply.raw);
     sse.start();

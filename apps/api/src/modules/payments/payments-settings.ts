@@ -15,6 +15,7 @@ export function readPaymentsSettings(config: Pick<AppConfig, 'env'>): PaymentsSe
     receipts: env.PAYMENT_RECEIPTS,
     demoAllowed: env.PAYMENTS_DEMO_ALLOWED,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+    ...(env.PUBLIC_API_BASE ? { apiBase: env.PUBLIC_API_BASE } : {}),
     unpaidCancelMinutes: env.PAYMENT_UNPAID_CANCEL_MINUTES,
     sweepMs: env.PAYMENT_SWEEP_MS,
   };

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, type Locale, type PaymentMethod, pickText } from '@storefront/domain';
 import type { Order, OrderSummary, PlaceOrderRequest, PreflightResponse } from '@storefront/domain/contracts';
+import { apiUrl } from '../../shared/api-base.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../shared/api-client.ts';
 import { freshAccessToken } from '../session/session.ts';
 
@@ -69,7 +70,7 @@ async function orderCall<T>(path: string, init: RequestInit = {}): Promise<T> {
   const token = await freshAccessToken();
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiUrl(path), {
       ...init,
       mode: 'cors',
       headers: {

@@ -1,5 +1,6 @@
 import type { StaffProfile } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
+import { apiUrl } from '../../shared/api-base.ts';
 import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from '../../shared/api-client.ts';
 import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import { readStored, writeStored } from '../../shared/storage/local-storage.ts';
@@ -97,7 +98,7 @@ export class StaffSignInError extends ApiError {
 export async function staffSignIn(login: string, password: string): Promise<StaffSession> {
   let response: Response;
   try {
-    response = await fetch('/api/v1/staff/sign-in', {
+    response = await fetch(apiUrl('/api/v1/staff/sign-in'), {
       ...postJson({ login, password }),
       headers: { accept: 'application/json', 'content-type': 'application/json' },
     });

@@ -1,4 +1,5 @@
 import type { OrderEvent } from '@storefront/domain/contracts';
+import { apiUrl } from '../api-base.ts';
 
 /**
  * Follows the order events of one reader (a customer's own orders, or the restaurants a staff member may see)
@@ -52,7 +53,7 @@ export function openOrderEventStream(options: OrderEventStreamOptions): () => vo
     if (closed) return;
     const query = new URLSearchParams({ ticket });
     if (last !== undefined) query.set('after', String(last));
-    const current = new Source(`${options.streamUrl}?${query}`);
+    const current = new Source(apiUrl(`${options.streamUrl}?${query}`));
     source = current;
     current.onopen = () => {
       failures = 0;

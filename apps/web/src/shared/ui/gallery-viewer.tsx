@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { apiUrl } from '../api-base.ts';
 import { IconButton } from './button.tsx';
 import styles from './gallery-viewer.module.css';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons.tsx';
@@ -107,7 +108,7 @@ export function GalleryViewer({ open, images, startIndex, onClose, labels }: Gal
               <img
                 key={image.src}
                 className={styles.image}
-                src={image.src}
+                src={apiUrl(image.src)}
                 alt={image.alt}
                 decoding="async"
                 draggable={false}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apiUrl } from '../api-base.ts';
 import { cx } from './class-names.ts';
 import styles from './image.module.css';
 
@@ -32,7 +33,7 @@ export function FallbackImage({
       <img
         key={shown}
         className={styles.image}
-        src={shown}
+        src={apiUrl(shown)}
         alt={alt}
         loading={loading}
         decoding="async"

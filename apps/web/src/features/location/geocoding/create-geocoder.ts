@@ -1,5 +1,6 @@
 // Types only: the contracts module carries zod, which the browser bundle must not pull in for this.
 import type { BrandConfig } from '@storefront/domain/contracts';
+import { apiUrl } from '../../../shared/api-base.ts';
 import type { Geocoder } from './geocoder.ts';
 import { createGoogleGeocoder } from './google-geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
@@ -23,5 +24,6 @@ export function createGeocoder(maps: BrandConfig['maps'], options: CreateGeocode
       ...options,
     });
   }
-  return createNominatimGeocoder({ baseUrl: maps.geocoderUrl, ...options });
+  // A path ('/geocoder') is the API's own geocoder: on the API's origin.
+  return createNominatimGeocoder({ baseUrl: apiUrl(maps.geocoderUrl), ...options });
 }
