@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,7 +24,8 @@ export type DatabaseTarget =
   /** dataDir undefined keeps the database in memory; loadDataDir starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-const MIGRATIONS_FOLDER = new URL('./migrations', import.meta.url).pathname;
+// Beside this module: src/db/migrations, and dist/migrations in the compiled server (apps/api/build.mjs copies it).
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any constant shared by all instances: it names the lock that serialises migrations and seeding. */
 export const MIGRATION_LOCK_KEY = 4_720_119;
 

@@ -1,0 +1,43 @@
+// npm run build -w @storefront/api: compiles the server into apps/api/dist/server.js (decision 26).
+// Our code and @storefront/domain (TypeScript source) are bundled; every other package stays in
+// node_modules, imported as it is. The SQL migrations are copied beside the bundle, where db/client.ts
+// looks for them (./migrations next to the module). The build stamp is written last: start checks it.
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { writeBuildStamp } from '../../scripts/build-state.mjs';
+
+const here = import.meta.dirname;
+const dist = join(here, 'dist');
+const started = Date.now();
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+/** Bare imports stay external (node_modules, node: built-ins), except our own TypeScript workspace package. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === '@storefront/domain' || args.path.startsWith('@storefront/domain/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [join(here, 'src/server.ts')],
+  outfile: join(dist, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  // Class and function names stay readable in logs and stack traces.
+  keepNames: true,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+writeBuildStamp('api');
+console.error(`server compiled to apps/api/dist/server.js in ${Date.now() - started} ms`);
