@@ -31,6 +31,7 @@ import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
           'Public catalog, sign-in and ordering calls of the white-label storefront. Money is in minor units; texts customers read are {ru, en}; errors are {errors:[{code, message, field?}]} in the Accept-Language of the request.',
       },
       tags: [
+        { name: 'health', description: 'Liveness and readiness for load balancers' },
         { name: 'time' },
         { name: 'cities' },
         { name: 'restos' },
@@ -185,6 +187,7 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const catalogOptions = { catalog, whiteLabel: config.brand.whiteLabel, now };
+  await app.register(healthRoutes, { db, catalog });
   await app.register(timeRoutes, { now });
   await app.register(citiesRoutes, catalogOptions);
   await app.register(restosRoutes, catalogOptions);

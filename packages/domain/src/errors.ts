@@ -14,6 +14,8 @@ export const ERROR_MESSAGES = {
   'method.not-allowed': { ru: 'Метод не поддерживается', en: 'Method not allowed' },
   'payload.too-large': { ru: 'Слишком большой запрос', en: 'The request is too large' },
   unknown: { ru: 'Неизвестная ошибка', en: 'Unknown error' },
+  /** GET /readyz: the instance cannot serve yet (its database does not answer, its catalog is not loaded). */
+  'service.not-ready': { ru: 'Сервис ещё не готов', en: 'The service is not ready' },
   'white-label.not-found': { ru: 'Бренд не найден', en: 'Brand not found' },
   'city.not-found': { ru: 'Город не найден', en: 'City not found' },
   'resto.not-found': { ru: 'Ресторан не найден', en: 'Restaurant not found' },
