@@ -47,6 +47,7 @@ import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
+import { maskedLogger, registerRequestIds, requestIdGenerator } from './plugins/logging.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -109,7 +110,9 @@ export async function buildApp({
   paymentGateways,
 }: BuildAppOptions): Promise<StorefrontApp> {
   const app = Fastify({
-    logger,
+    // Request ids on every line, phone numbers and e-mails masked (plugins/logging.ts).
+    logger: maskedLogger(logger),
+    genReqId: requestIdGenerator(config.env.TRUST_PROXY),
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
     trustProxy: trustedProxies(config.env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
@@ -121,6 +124,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestIds(app);
   // Before any route: its onRoute hook turns each route's config.auth into checks.
   registerAuthentication(app, { config, db, now });
 
