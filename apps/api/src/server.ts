@@ -52,9 +52,14 @@ async function main() {
       process.exit(1);
     }, config.env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
+    // Fastify closes the sockets idle when the stop begins; a keep-alive socket whose request finishes
+    // later would stay open for keepAliveTimeout and hold the close: closed as soon as it is idle too.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     try {
       app.catalog.stopPolling();
       await app.close();
+      clearInterval(closeIdle);
       await database.close();
       app.log.info({ signal, ms: Date.now() - started }, 'stopped');
       process.exit(0);
