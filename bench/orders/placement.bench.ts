@@ -13,6 +13,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { AccessTokens } from '../../apps/api/src/modules/auth/access-tokens.ts';
 import { readAuthSettings } from '../../apps/api/src/modules/auth/auth-settings.ts';
 import {
+  apiServerArgs,
   freePort,
   hasTaskset,
   PRODUCTION_SIGN_IN_ENV,
@@ -208,7 +209,7 @@ async function main() {
   await client.query(`create database "${name}"`);
   try {
     const apiPort = await freePort();
-    const api = pinned(0, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const api = pinned(0, process.execPath, apiServerArgs(), {
       ...process.env,
       ...PRODUCTION_SIGN_IN_ENV,
       DATABASE_URL: databaseUrl,
