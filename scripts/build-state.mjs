@@ -45,10 +45,10 @@ function gitHead() {
   }
 }
 
-/** Written by each build when it has finished. */
-export function writeBuildStamp(which) {
+/** Written by each build when it has finished; `builtAt` is when it began (an edit during it is newer). */
+export function writeBuildStamp(which, startedAt = Date.now()) {
   mkdirSync(STAMP_DIR, { recursive: true });
-  writeFileSync(STAMPS[which], `${JSON.stringify({ builtAt: Date.now(), head: gitHead() })}\n`);
+  writeFileSync(STAMPS[which], `${JSON.stringify({ builtAt: startedAt, head: gitHead() })}\n`);
 }
 
 function newestMtime(path) {
@@ -67,21 +67,36 @@ function newestMtime(path) {
   return newest;
 }
 
-/** Why a build is needed ('' when the built app is current). */
-export function buildReason() {
-  if (!existsSync(WEB_INDEX)) return 'the storefront is not built';
-  if (!existsSync(SERVER_ENTRY)) return 'the server is not built';
-  for (const which of ['api', 'web']) {
+/** The builds that are missing or older than their sources, each with why: [] when all are current. */
+export function staleBuilds() {
+  const stale = [];
+  for (const which of ['web', 'api']) {
+    const output = which === 'web' ? WEB_INDEX : SERVER_ENTRY;
+    if (!existsSync(output)) {
+      stale.push({ which, reason: `the ${which === 'web' ? 'storefront' : 'server'} is not built` });
+      continue;
+    }
     let stamp;
     try {
       stamp = JSON.parse(readFileSync(STAMPS[which], 'utf8'));
     } catch {
-      return `the ${which} build has no stamp`;
+      stamp = null;
+    }
+    if (!stamp) {
+      stale.push({ which, reason: `the ${which} build has no stamp` });
+      continue;
     }
     const newest = Math.max(...SOURCES[which].map((path) => newestMtime(join(ROOT, path))));
-    if (newest > stamp.builtAt) return `the ${which} sources changed since its build`;
+    if (newest > stamp.builtAt) stale.push({ which, reason: `the ${which} sources changed since its build` });
   }
-  return '';
+  return stale;
+}
+
+/** Why a build is needed ('' when the built app is current). */
+export function buildReason() {
+  return staleBuilds()
+    .map((build) => build.reason)
+    .join('; ');
 }
 
 // `node scripts/build-state.mjs web` (the storefront's build script): stamps that build.

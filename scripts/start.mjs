@@ -4,12 +4,15 @@
 // Production runs `npm run serve` (or `node apps/api/dist/server.js`) on an image built once.
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { buildReason, ROOT, SERVER_ENTRY } from './build-state.mjs';
+import { ROOT, SERVER_ENTRY, staleBuilds } from './build-state.mjs';
 
-const reason = buildReason();
-if (reason) {
-  console.error(`${reason}: building (npm run build)…`);
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+// Only what is stale: an edit to the API rebuilds the server (under a second), not the storefront too.
+for (const { which, reason } of staleBuilds()) {
+  console.error(`${reason}: building it (npm run build -w @storefront/${which})…`);
+  const built = spawnSync('npm', ['run', 'build', '-w', `@storefront/${which}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 // What `node --enable-source-maps` does: stack traces point into src/, not the bundle.

@@ -39,5 +39,5 @@ await build({
   legalComments: 'none',
 });
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
-writeBuildStamp('api');
+writeBuildStamp('api', started);
 console.error(`server compiled to apps/api/dist/server.js in ${Date.now() - started} ms`);
