@@ -2,7 +2,7 @@
 // Our code and @storefront/domain (TypeScript source) are bundled; every other package stays in
 // node_modules, imported as it is. The SQL migrations are copied beside the bundle, where db/client.ts
 // looks for them (./migrations next to the module). The build stamp is written last: start checks it.
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { writeBuildStamp } from '../../scripts/build-state.mjs';

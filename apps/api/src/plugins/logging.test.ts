@@ -79,7 +79,9 @@ describe('the log of a sign-in and an order', () => {
     const codeLine = lines().findLast((line) => line.sms);
     // The development sender still writes the code, for the masked phone and its ref.
     expect(codeLine?.sms).toMatchObject({ phone: '+7 912 ***-**-66', ref: smsLogRef(phone) });
-    const code = /\b(\d{6})\b/.exec((codeLine?.sms as { text: string }).text)?.[1] as string;
+    const code = /\b(\d{6})\b/.exec(
+      (codeLine?.sms as { text?: string } | undefined)?.text ?? '',
+    )?.[1] as string;
     const signedIn = await signIn(app, phone, code);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const token = signedIn.json().accessToken as string;
