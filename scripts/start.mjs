@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { ROOT, SERVER_ENTRY, staleBuilds } from './build-state.mjs';
 
-// Only what is stale: an edit to the API rebuilds the server (under a second), not the storefront too.
+// Only what is stale: an edit to the API rebuilds the server (seconds), not the storefront too.
 for (const { which, reason } of staleBuilds()) {
   console.error(`${reason}: building it (npm run build -w @storefront/${which})…`);
   const built = spawnSync('npm', ['run', 'build', '-w', `@storefront/${which}`], {

@@ -1,9 +1,13 @@
 // npm run build -w @storefront/api: compiles the server into apps/api/dist/server.js (decision 26).
 // Our code and @storefront/domain (TypeScript source) are bundled; every other package stays in
 // node_modules, imported as it is. The SQL migrations are copied beside the bundle, where db/client.ts
-// looks for them (./migrations next to the module). The build stamp is written last: start checks it.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+// looks for them (./migrations next to the module), and a migrated empty PGlite cluster is dumped there for
+// fresh data dirs. The build stamp is written last: start checks it.
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { build } from 'esbuild';
 import { writeBuildStamp } from '../../scripts/build-state.mjs';
 
@@ -39,5 +43,15 @@ await build({
   legalComments: 'none',
 });
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+
+// A new PGlite data dir starts from this tarball instead of creating a cluster (initdb in WebAssembly takes
+// seconds): an empty database, created and migrated once here, with the PGlite of this install.
+// db/client.ts uses it when it finds it beside the module (so only the compiled server), for an empty DATA_DIR.
+const template = new PGlite();
+await template.waitReady;
+await migrate(drizzle(template), { migrationsFolder: join(here, 'src/db/migrations') });
+const dump = await template.dumpDataDir('gzip');
+await template.close();
+writeFileSync(join(dist, 'pglite-template.tar.gz'), Buffer.from(await dump.arrayBuffer()));
 writeBuildStamp('api', started);
 console.error(`server compiled to apps/api/dist/server.js in ${Date.now() - started} ms`);
