@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
@@ -104,16 +105,18 @@ export async function storage(page: Page): Promise<Record<string, string>> {
 
 /**
  * The last sign-in code the `log` SMS sender wrote for a phone (each server logs JSON lines to its own
- * file, e2e/clocks.ts). The line lands right after the request is answered.
+ * file, e2e/clocks.ts). The line lands right after the request is answered. The log masks the phone; the
+ * line's ref is the start of the phone's SHA-256 (apps/api/src/integrations/sms/log-sms-sender.ts).
  */
 export async function smsCodeFor(phone: string, clock: ClockName = 'noon'): Promise<string> {
   const file = resolve(serverLog(clock));
+  const ref = createHash('sha256').update(phone).digest('hex').slice(0, 12);
   const lastCode = () => {
     const lines = readFileSync(file, 'utf8').split('\n').reverse();
     for (const line of lines) {
       if (!line.includes('"sms"')) continue;
-      const entry = JSON.parse(line) as { sms?: { phone?: string; text?: string } };
-      const code = entry.sms?.phone === phone ? /\b(\d{6})\b/.exec(entry.sms.text ?? '')?.[1] : undefined;
+      const entry = JSON.parse(line) as { sms?: { ref?: string; text?: string } };
+      const code = entry.sms?.ref === ref ? /\b(\d{6})\b/.exec(entry.sms.text ?? '')?.[1] : undefined;
       if (code) return code;
     }
     return undefined;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  apiServerArgs,
   freePort,
   hasTaskset,
   PRODUCTION_SIGN_IN_ENV,
@@ -63,7 +64,7 @@ async function load(url: string): Promise<Measured> {
 
 async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
   const apiPort = await freePort();
-  const api = pinned(0, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const api = pinned(0, process.execPath, apiServerArgs(), {
     ...process.env,
     ...env,
     PORT: String(apiPort),

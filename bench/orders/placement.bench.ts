@@ -34,6 +34,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { AccessTokens } from '../../apps/api/src/modules/auth/access-tokens.ts';
 import { readAuthSettings } from '../../apps/api/src/modules/auth/auth-settings.ts';
 import {
+  apiServerArgs,
   freePort,
   hasTaskset,
   PRODUCTION_SIGN_IN_ENV,
@@ -271,7 +272,7 @@ async function bareInserts(databaseUrl: string, personIds: number[], poolSize: n
 }
 
 function startApi(core: number, databaseUrl: string, port: number) {
-  return pinned(core, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  return pinned(core, process.execPath, apiServerArgs(), {
     ...process.env,
     ...PRODUCTION_SIGN_IN_ENV,
     DATABASE_URL: databaseUrl,

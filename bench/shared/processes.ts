@@ -3,8 +3,26 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { buildReason } from '../../scripts/build-state.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+
+let built = false;
+/**
+ * The arguments of `node` that start the API as production does: the compiled server (decision 26), built
+ * first when it is missing or older than its sources.
+ */
+export function apiServerArgs(): string[] {
+  if (!built) {
+    const reason = buildReason();
+    if (reason) {
+      console.warn(`${reason}: building (npm run build)…`);
+      execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    built = true;
+  }
+  return ['--enable-source-maps', 'apps/api/dist/server.js'];
+}
 
 export const hasTaskset = (() => {
   try {

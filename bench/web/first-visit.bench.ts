@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import {
+  apiServerArgs,
   freePort,
   hasTaskset,
   PRODUCTION_SIGN_IN_ENV,
@@ -373,7 +374,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-web-'));
   const apiPort = await freePort();
   const basePort = await freePort();
-  const api = pinned(0, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const api = pinned(0, process.execPath, apiServerArgs(), {
     ...process.env,
     PORT: String(apiPort),
     HOST: '127.0.0.1',

@@ -32,6 +32,7 @@ import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -48,6 +49,7 @@ import { timeRoutes } from './modules/time/time.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
+import { maskedLogger, registerRequestIds, requestIdGenerator } from './plugins/logging.ts';
 import { registerSecurityHeaders, securityHeadersApplier } from './plugins/security-headers.ts';
 
 export interface BuildAppOptions {
@@ -112,7 +114,9 @@ export async function buildApp({
 }: BuildAppOptions): Promise<StorefrontApp> {
   const applySecurityHeaders = securityHeadersApplier(config);
   const app = Fastify({
-    logger,
+    // Request ids on every line, phone numbers and e-mails masked (plugins/logging.ts).
+    logger: maskedLogger(logger),
+    genReqId: requestIdGenerator(config.env.TRUST_PROXY),
     logController: new LogController({ disableRequestLogging: !config.env.LOG_REQUESTS }),
     trustProxy: trustedProxies(config.env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
@@ -134,6 +138,7 @@ export async function buildApp({
   // First of the onRequest hooks: every answer carries the headers, CORS preflights and refusals included.
   registerSecurityHeaders(app, applySecurityHeaders);
   await registerCors(app, config);
+  registerRequestIds(app);
   // Before any route: its onRoute hook turns each route's config.auth into checks.
   registerAuthentication(app, { config, db, now });
 
@@ -170,6 +175,7 @@ export async function buildApp({
           'Public catalog, sign-in and ordering calls of the white-label storefront. Money is in minor units; texts customers read are {ru, en}; errors are {errors:[{code, message, field?}]} in the Accept-Language of the request.',
       },
       tags: [
+        { name: 'health', description: 'Liveness and readiness for load balancers' },
         { name: 'time' },
         { name: 'cities' },
         { name: 'restos' },
@@ -199,6 +205,7 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const catalogOptions = { catalog, whiteLabel: config.brand.whiteLabel, now };
+  await app.register(healthRoutes, { db, catalog });
   await app.register(timeRoutes, { now });
   await app.register(citiesRoutes, catalogOptions);
   await app.register(restosRoutes, catalogOptions);

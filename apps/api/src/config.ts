@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_LATE_ACCEPT_MINUTES } from '@storefront/domain';
 import { type BrandConfig, brandConfig } from '@storefront/domain/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** The repository root; relative paths in the environment are read from here. */
-export const REPO_ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
+// The same depth from src/config.ts and from the compiled dist/server.js (decision 26): apps/api/<dir>/.
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 /** 'https://shop.example.com' or 'http://127.0.0.1:4173': what a browser sends as Origin, nothing more. */
 function isOrigin(value: string): boolean {
@@ -39,6 +41,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: boolean.default(false),
+  /** On SIGTERM the requests in flight get this long to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   /** The order board (issue 16): an order left unaccepted this many minutes is marked late. */
   STAFF_LATE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_LATE_ACCEPT_MINUTES),

@@ -19,6 +19,8 @@ export const ERROR_MESSAGES = {
     en: 'Requests from this site are not accepted',
   },
   unknown: { ru: 'Неизвестная ошибка', en: 'Unknown error' },
+  /** GET /readyz: the instance cannot serve yet (its database does not answer, its catalog is not loaded). */
+  'service.not-ready': { ru: 'Сервис ещё не готов', en: 'The service is not ready' },
   'white-label.not-found': { ru: 'Бренд не найден', en: 'Brand not found' },
   'city.not-found': { ru: 'Город не найден', en: 'City not found' },
   'resto.not-found': { ru: 'Ресторан не найден', en: 'Restaurant not found' },

@@ -14,13 +14,16 @@ export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandl
 
 /**
  * Migrates, then seeds the configured brand when the database holds no brand yet, and the demo brand's
- * staff logins when it has none (outside production). Answers whether it seeded the brand.
+ * staff logins when it has none (outside production). Answers whether it seeded the brand. `step` is told
+ * when each stage ends (server.ts logs where a start spends its time).
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
   config: Pick<AppConfig, 'brandDir' | 'brand' | 'env'>,
+  step: (name: 'migrated' | 'seedChecked') => void = () => {},
 ): Promise<boolean> {
   await handle.migrate();
+  step('migrated');
   // Most starts find the brand already there: skip reading and validating its seed files then.
   // seedBrand checks again under the lock, for instances starting together on an empty database.
   const seeded =
@@ -31,5 +34,6 @@ export async function prepareDatabase(
     whiteLabel: config.brand.whiteLabel,
     production: config.env.NODE_ENV === 'production',
   });
+  step('seedChecked');
   return seeded;
 }

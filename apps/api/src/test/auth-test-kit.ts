@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { BrandConfig } from '@storefront/domain/contracts';
 import { buildApp, type StorefrontApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { smsLogRef } from '../integrations/sms/log-sms-sender.ts';
 import { testConfig } from './test-app.ts';
 
 /**
@@ -34,11 +35,12 @@ export function logCapture() {
   return {
     logger: { level: 'info', stream },
     lines,
-    /** The last code the log sender 'sent' to this phone. */
+    /** The last code the log sender 'sent' to this phone (the log masks the phone: found by its ref). */
     lastCode(phone: string): string | undefined {
+      const ref = smsLogRef(phone);
       for (const line of [...lines].reverse()) {
-        const sms = line.sms as { phone: string; text: string } | undefined;
-        if (sms?.phone === phone) return /\b(\d{6})\b/.exec(sms.text)?.[1];
+        const sms = line.sms as { ref: string; text: string } | undefined;
+        if (sms?.ref === ref) return /\b(\d{6})\b/.exec(sms.text)?.[1];
       }
       return undefined;
     },

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { persons, phoneCodes, phoneSignIn, refreshTokens } from '../../db/schema.ts';
+import { smsLogRef } from '../../integrations/sms/log-sms-sender.ts';
 import {
   API_KEY,
   authApp,
@@ -56,10 +57,12 @@ describe('requesting a code and signing in', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(phoneCodeResponse.parse(response.json())).toEqual({ retryAfter: 90, codeLength: 6 });
+    // The phone masked in the log (issue 19); the ref tells which number the code is for.
     const line = log.lines.findLast(
-      (l) => (l.sms as { phone?: string } | undefined)?.phone === '+79123456789',
+      (l) => (l.sms as { phone?: string } | undefined)?.phone === '+7 912 ***-**-89',
     );
     expect(line?.level).toBe(30);
+    expect((line?.sms as { ref?: string } | undefined)?.ref).toBe(smsLogRef('+79123456789'));
     const code = log.lastCode('+79123456789') as string;
     expect(response.body).not.toContain(code);
 

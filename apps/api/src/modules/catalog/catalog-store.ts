@@ -43,6 +43,11 @@ export class CatalogStore {
     private readonly onlinePayOffered?: OnlinePayFilter,
   ) {}
 
+  /** Whether a snapshot is there to serve from (GET /readyz). */
+  get loaded(): boolean {
+    return this.current !== null;
+  }
+
   get snapshot(): CatalogSnapshot {
     if (!this.current) throw new Error('The catalog is not loaded yet: call load() before serving');
     return this.current;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { StorefrontApp } from '../../app.ts';
 import { REPO_ROOT } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { smsLogRef } from '../../integrations/sms/log-sms-sender.ts';
 import { API_KEY, logCapture, testClock } from '../../test/auth-test-kit.ts';
 import { FAKE_YOOKASSA_SHOP, type FakeYooKassa, startFakeYooKassa } from '../../test/fakes/yookassa.ts';
 import { CONTACTS, newPerson, type Person } from '../../test/orders-kit.ts';
@@ -767,7 +768,7 @@ describe('a crash between the order and its payment', () => {
     });
     expect(sent.status, sent.text).toBe(200);
     const codeLine = () =>
-      server?.lines.findLast((l) => (l.sms as { phone?: string } | undefined)?.phone === phone);
+      server?.lines.findLast((l) => (l.sms as { ref?: string } | undefined)?.ref === smsLogRef(phone));
     await expect.poll(codeLine, { timeout: 10_000 }).toBeDefined();
     const code = /\b(\d{6})\b/.exec((codeLine()?.sms as { text: string } | undefined)?.text ?? '')?.[1];
     const signedIn = await call('/api/v1/sign/in/phone', {
