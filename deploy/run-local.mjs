@@ -24,15 +24,14 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { staleBuilds } from '../scripts/build-state.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/**
- * How one instance starts, from the repository root. Today the API runs from source through tsx; once the
- * compiled server lands this becomes `node apps/api/dist/server.js` (after `npm run build`).
- */
-const SERVER_COMMAND = process.env.DEPLOY_SERVER_COMMAND ?? 'node --import tsx apps/api/src/server.ts';
-/** What says an instance can take traffic. Today the clock; `/readyz` once the compiled server has it. */
-const HEALTH_PATH = process.env.DEPLOY_HEALTH_PATH ?? '/1/now';
+/** How one instance starts, from the repository root: the compiled server, as production runs it (decision 26). */
+const SERVER_COMMAND =
+  process.env.DEPLOY_SERVER_COMMAND ?? 'node --enable-source-maps apps/api/dist/server.js';
+/** What says an instance can take traffic: the database answers and the catalog is loaded. */
+const HEALTH_PATH = process.env.DEPLOY_HEALTH_PATH ?? '/readyz';
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const DURATION_S = Number(process.env.DEPLOY_SMOKE_S ?? 25);
 const WORKERS = Number(process.env.DEPLOY_SMOKE_WORKERS ?? 3);
@@ -459,6 +458,12 @@ function upstreamTable(accessLog, instances, restart) {
 }
 
 async function main() {
+  // The instances run the build, as on a host: build what is missing or older than its sources first.
+  if (!process.env.DEPLOY_SERVER_COMMAND)
+    for (const { which, reason } of staleBuilds()) {
+      say(`${reason}: building it (npm run build -w @storefront/${which})`);
+      execFileSync('npm', ['run', 'build', '-w', `@storefront/${which}`], { cwd: ROOT, stdio: 'inherit' });
+    }
   const ports = {
     one: await freePort(),
     two: await freePort(),
