@@ -102,7 +102,7 @@ export class Customer {
   private async call(
     method: 'GET' | 'POST',
     path: string,
-    init: { body?: unknown; key?: string; auth?: boolean } = {},
+    init: { body?: unknown; key?: string; auth?: boolean; timeoutMs?: number } = {},
   ): Promise<Answer> {
     this.requests += 1;
     try {
@@ -115,7 +115,7 @@ export class Customer {
           ...(init.key ? { 'idempotency-key': init.key } : {}),
         },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(this.deps.requestTimeoutMs),
+        signal: AbortSignal.timeout(init.timeoutMs ?? this.deps.requestTimeoutMs),
       });
       const text = await response.text();
       let body: Record<string, unknown> | null = null;
@@ -256,8 +256,8 @@ export class Customer {
       const quoted = await this.quote(cart, until);
       if (!quoted) return;
       cart = quoted.body;
-      const record: PlacementRecord = { key: randomUUID(), answers: [] };
-      this.placements.push(record);
+      const placement: PlacementRecord = { key: randomUUID(), answers: [] };
+      this.placements.push(placement);
       const body = {
         ...cart,
         quote: quoted.quote,
@@ -265,17 +265,26 @@ export class Customer {
         comment: null,
         personCount: 1,
       };
-      for (;;) {
-        const answer = await this.call('POST', `/api/v1/persons/${this.personId}/orders`, {
-          body,
-          key: record.key,
-        });
+      const path = `/api/v1/persons/${this.personId}/orders`;
+      const record = (answer: Answer) => {
         const code = this.codeOf(answer);
-        record.answers.push({
+        placement.answers.push({
           status: answer.status,
           ...(answer.status === 201 ? { orderId: Number(answer.body?.id) } : {}),
           ...(code ? { code } : {}),
         });
+        return answer;
+      };
+      // A double click: the same key and body sent again at once, its answer kept like any other.
+      if (random() < 0.1) void this.call('POST', path, { body, key: placement.key }).then(record);
+      // An impatient client: the first try gives up early, while the server may still be placing it.
+      let timeoutMs: number | undefined = random() < 0.25 ? between(random, 30, 400) : undefined;
+      for (;;) {
+        const answer = record(
+          await this.call('POST', path, { body, key: placement.key, ...(timeoutMs ? { timeoutMs } : {}) }),
+        );
+        timeoutMs = undefined;
+        const code = this.codeOf(answer);
         if (answer.status === 201) {
           const order = answer.body as unknown as OrderAnswer;
           this.orders.set(order.id, { payType, seenPaid: order.paymentStatus === 'paid' });
