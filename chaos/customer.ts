@@ -81,7 +81,7 @@ export class Customer {
   readonly clicks: PageClick[] = [];
   /** Orders it was answered 201 for (id → what it knows). */
   readonly orders = new Map<number, { payType: string; seenPaid: boolean }>();
-  /** 4xx answers it did not expect (a finding when not zero), and every request it made. */
+  /** 4xx answers it did not expect (a finding when not zero); the 5xx are judged from the proxy's records. */
   readonly unexpected: string[] = [];
   requests = 0;
   signInPath: 'api' | 'none' = 'none';
@@ -189,7 +189,7 @@ export class Customer {
           this.token = String(signedIn.body?.accessToken ?? '');
           const me = await this.retried('GET', '/api/v1/me', until);
           if (me.status !== 200) {
-            this.note('me', me);
+            if (me.status !== null && me.status < 500) this.note('me', me);
             return false;
           }
           this.personId = Number(me.body?.id);
@@ -227,7 +227,7 @@ export class Customer {
         body,
       });
       if (answer.status !== 200) {
-        if (answer.status !== null) this.note('preflight', answer);
+        if (answer.status !== null && answer.status < 500) this.note('preflight', answer);
         return null;
       }
       const problems = (answer.body?.problems as { code: string }[] | undefined) ?? [];

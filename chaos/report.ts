@@ -26,6 +26,9 @@ export interface RunSummary {
   providerUnavailable503: number;
   unexpected4xx: number;
   unsettledAtEnd: number;
+  /** The limited code's uses at the end and its limit. */
+  promoUses: number;
+  promoLimit: number;
 }
 
 export function markdownTable(results: InvariantResult[]): string {
@@ -33,10 +36,20 @@ export function markdownTable(results: InvariantResult[]): string {
   return ['| invariant | count | result |', '|---|---:|---|', ...rows].join('\n');
 }
 
+/** Each kind of 5xx the run saw: the route (ids as :id), the status, the error code, and what it is owed to. */
+export interface FiveHundredKind {
+  route: string;
+  status: number;
+  code: string;
+  owedTo: 'kill' | 'provider fault' | 'API';
+  count: number;
+}
+
 export function markdownReport(
   results: InvariantResult[],
   summary: RunSummary,
   notes: string[] = [],
+  fiveHundreds: FiveHundredKind[] = [],
 ): string {
   const passed = results.every((r) => r.count === 0);
   const lines = [
@@ -58,11 +71,19 @@ export function markdownReport(
     `| orders paid | ${summary.ordersPaid} |`,
     `| payments at the provider (succeeded, refunded) | ${summary.providerPayments} (${summary.providerSucceeded}, ${summary.providerRefunded}) |`,
     `| clicks on the provider's page | ${summary.pageClicks} |`,
+    `| uses of the limited promo code (limit) | ${summary.promoUses} (${summary.promoLimit}) |`,
     `| 5xx interrupted by a kill | ${summary.interrupted5xx} |`,
     `| 503 payment.provider-unavailable (the fake's injected faults; documented answer) | ${summary.providerUnavailable503} |`,
     `| unexpected 4xx seen by customers | ${summary.unexpected4xx} |`,
     `| payments or refunds still unsettled at the end | ${summary.unsettledAtEnd} |`,
   ];
+  if (fiveHundreds.length > 0)
+    lines.push(
+      '',
+      '| 5xx seen | status | code | owed to | count |',
+      '|---|---:|---|---|---:|',
+      ...fiveHundreds.map((k) => `| ${k.route} | ${k.status} | ${k.code} | ${k.owedTo} | ${k.count} |`),
+    );
   const failures = results.filter((r) => r.count > 0);
   if (failures.length > 0 || notes.length > 0) lines.push('', '### Details');
   for (const failure of failures) {

@@ -25,7 +25,7 @@ import {
 import { type Instance, Instances } from './instances.ts';
 import { startProxy } from './proxy.ts';
 import { between, seededRandom, sleep } from './random.ts';
-import { markdownReport, type RunSummary } from './report.ts';
+import { type FiveHundredKind, markdownReport, type RunSummary } from './report.ts';
 
 const env = process.env;
 const DURATION_S = Number(env.CHAOS_DURATION_S ?? 150);
@@ -267,6 +267,8 @@ async function main(): Promise<number> {
       providerUnavailable503: proxy.records.filter(isProviderUnavailable).length,
       unexpected4xx: customers.reduce((n, c) => n + c.unexpected.length, 0),
       unsettledAtEnd: left,
+      promoUses: database.promoCodes.find((p) => p.code === CHAOS_PROMO_CODE)?.usedCount ?? 0,
+      promoLimit: PROMO_LIMIT,
     };
     const notes = [
       ...customers.flatMap((c) => c.unexpected.map((u) => `${c.name}: unexpected ${u}`)).slice(0, 20),
@@ -278,7 +280,20 @@ async function main(): Promise<number> {
         ),
     ];
     if (kills.length < KILLS) notes.push(`only ${kills.length} kills of the ${KILLS} asked for`);
-    const report = markdownReport(results, summary, notes);
+    const kinds = new Map<string, FiveHundredKind>();
+    for (const r of proxy.records) {
+      if ((r.status ?? 0) < 500) continue;
+      const kind: Omit<FiveHundredKind, 'count'> = {
+        route: `${r.method} ${r.path.replace(/\?.*$/, '').replace(/\/\d+(?=\/|$)/g, '/:id')}`,
+        status: r.status as number,
+        code: r.code ?? r.proxyError ?? '',
+        owedTo: killBehind(r, kills) ? 'kill' : isProviderUnavailable(r) ? 'provider fault' : 'API',
+      };
+      const id = JSON.stringify(kind);
+      kinds.set(id, { ...kind, count: (kinds.get(id)?.count ?? 0) + 1 });
+    }
+    const fiveHundreds = [...kinds.values()].sort((a, b) => b.count - a.count);
+    const report = markdownReport(results, summary, notes, fiveHundreds);
     console.log(report);
     writeFileSync(join(REPO_ROOT, 'chaos', 'last-run.md'), report);
     const passed = results.every((r) => r.count === 0) && kills.length >= KILLS;
