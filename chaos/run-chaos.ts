@@ -148,6 +148,26 @@ async function main(): Promise<number> {
       restarts.set(instance, done);
       return done;
     };
+    /**
+     * Half the kills aim: the instance serving a write under way (a placement, a payment attempt, a return-page
+     * check, a notification) for at least 20 ms, found within `withinMs`; the other half strike blind.
+     */
+    const WRITES = /\/orders$|\/payments$|\/payment-check$|\/notifications$/;
+    const inFlightWrite = async (withinMs: number): Promise<Instance | undefined> => {
+      if (random() < 0.5) return undefined;
+      const end = Date.now() + withinMs;
+      while (Date.now() < end) {
+        const now = Date.now();
+        // The latest few hundred requests hold every one still under way.
+        const busy = proxy.records
+          .slice(-300)
+          .findLast((r) => r.endedAt === 0 && r.backend && now - r.startedAt >= 20 && WRITES.test(r.path));
+        const instance = busy && instances.list.find((i) => i.name === busy.backend && i.up);
+        if (instance) return instance;
+        await sleep(10);
+      }
+      return undefined;
+    };
     const killer = (async () => {
       const span = DURATION_S * 1000 - 8000;
       const times = Array.from({ length: KILLS }, () => runStart + 4000 + random() * span).sort(
@@ -157,7 +177,9 @@ async function main(): Promise<number> {
         await sleep(Math.max(0, at - Date.now()));
         // Two instances: the other one must be up, so a customer always has somewhere to go.
         await Promise.all(restarts.values());
-        const target = instances.list[Math.floor(random() * instances.list.length)] as Instance;
+        const target =
+          (await inFlightWrite(1500)) ??
+          (instances.list[Math.floor(random() * instances.list.length)] as Instance);
         const record = await instances.kill(target);
         const fact: KillFact = { ...record, restartedAt: null };
         kills.push(fact);
