@@ -82,7 +82,7 @@ export interface RequestFact {
   startedAt: number;
   endedAt: number;
   status: number | null;
-  proxyError?: 'upstream-reset' | 'no-backend' | 'client-gone';
+  proxyError?: 'upstream-reset' | 'no-backend' | 'client-gone' | 'answer-dropped';
   code?: string;
 }
 

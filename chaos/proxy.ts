@@ -30,8 +30,12 @@ export interface ProxyRecord {
   endedAt: number;
   /** The status the client got: the API's, or the proxy's own 502/503. */
   status: number | null;
-  /** Set when the proxy answered itself: 'upstream-reset' (502), 'no-backend' (503), or the client left. */
-  proxyError?: 'upstream-reset' | 'no-backend' | 'client-gone';
+  /**
+   * Set when the proxy answered itself: 'upstream-reset' (502), 'no-backend' (503); when the client left
+   * ('client-gone'); or when the proxy dropped the API's answer on purpose ('answer-dropped': the client saw the
+   * connection close, as when a network fails after the server committed).
+   */
+  proxyError?: 'upstream-reset' | 'no-backend' | 'client-gone' | 'answer-dropped';
   /** The first error code of a 4xx/5xx body from the API. */
   code?: string;
 }
@@ -62,7 +66,16 @@ function errorCodeOf(body: Buffer): string | undefined {
   }
 }
 
-export async function startProxy(backends: BackendTarget[], upstreamTimeoutMs = 30_000): Promise<ChaosProxy> {
+export interface ProxyOptions {
+  /** The chance that the API's answer to a POST is thrown away and the client's connection closed. */
+  dropAnswerRate?: number;
+  random?: () => number;
+  upstreamTimeoutMs?: number;
+}
+
+export async function startProxy(backends: BackendTarget[], options: ProxyOptions = {}): Promise<ChaosProxy> {
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 30_000;
+  const random = options.random ?? Math.random;
   const records: ProxyRecord[] = [];
   let next = 0;
   let ids = 0;
@@ -171,6 +184,13 @@ export async function startProxy(backends: BackendTarget[], upstreamTimeoutMs = 
       if (result.status >= 400) {
         const code = errorCodeOf(result.body);
         if (code) record.code = code;
+      }
+      if (record.method === 'POST' && options.dropAnswerRate && random() < options.dropAnswerRate) {
+        record.status = result.status;
+        record.endedAt = Date.now();
+        record.proxyError = 'answer-dropped';
+        response.socket?.destroy();
+        return;
       }
       return send(result.status, result.headers, result.body);
     }

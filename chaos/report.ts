@@ -22,6 +22,7 @@ export interface RunSummary {
   providerRefunded: number;
   pageClicks: number;
   kills: number;
+  droppedAnswers: number;
   interrupted5xx: number;
   providerUnavailable503: number;
   unexpected4xx: number;
@@ -72,6 +73,7 @@ export function markdownReport(
     `| payments at the provider (succeeded, refunded) | ${summary.providerPayments} (${summary.providerSucceeded}, ${summary.providerRefunded}) |`,
     `| clicks on the provider's page | ${summary.pageClicks} |`,
     `| uses of the limited promo code (limit) | ${summary.promoUses} (${summary.promoLimit}) |`,
+    `| answers to POSTs the proxy dropped on purpose | ${summary.droppedAnswers} |`,
     `| 5xx interrupted by a kill | ${summary.interrupted5xx} |`,
     `| 503 payment.provider-unavailable (the fake's injected faults; documented answer) | ${summary.providerUnavailable503} |`,
     `| unexpected 4xx seen by customers | ${summary.unexpected4xx} |`,

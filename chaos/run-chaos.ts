@@ -34,6 +34,7 @@ const KILLS = Math.max(10, Number(env.CHAOS_KILLS ?? 12));
 const SEED = Number(env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const PROMO_LIMIT = Number(env.CHAOS_PROMO_LIMIT ?? 8);
 const SETTLE_S = Number(env.CHAOS_SETTLE_S ?? 120);
+const DROP_RATE = Number(env.CHAOS_DROP_ANSWERS ?? 0.03);
 const ADMIN_URL = env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const log = (message: string) =>
@@ -71,7 +72,7 @@ async function main(): Promise<number> {
     random: seededRandom(SEED + 1),
   });
   const backends: Instance[] = [];
-  const proxy = await startProxy(backends);
+  const proxy = await startProxy(backends, { dropAnswerRate: DROP_RATE, random: seededRandom(SEED + 2) });
   fake.setNotificationUrl(`${proxy.url}/api/v1/payments/yookassa/notifications`);
   const instances = new Instances(
     {
@@ -285,6 +286,7 @@ async function main(): Promise<number> {
       providerRefunded: provider.filter((p) => p.refunded > 0).length,
       pageClicks: customers.reduce((n, c) => n + c.clicks.length, 0),
       kills: kills.length,
+      droppedAnswers: proxy.records.filter((r) => r.proxyError === 'answer-dropped').length,
       interrupted5xx: proxy.records.filter((r) => (r.status ?? 0) >= 500 && killBehind(r, kills)).length,
       providerUnavailable503: proxy.records.filter(isProviderUnavailable).length,
       unexpected4xx: customers.reduce((n, c) => n + c.unexpected.length, 0),
