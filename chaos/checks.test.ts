@@ -211,6 +211,10 @@ describe('the chaos invariants', () => {
     api.requests.push({ ...(api.requests[1] as (typeof api.requests)[0]), status: 500, code: 'internal' });
     expect(no5xxButKills(api).count).toBe(1);
 
+    const undocumented = clean();
+    (undocumented.requests[1] as { path: string }).path = '/api/v1/persons/7/orders/1/payment-check';
+    expect(no5xxButKills(undocumented).count).toBe(1);
+
     const otherInstance = clean();
     (otherInstance.requests[0] as { backend: string }).backend = 'b';
     expect(no5xxButKills(otherInstance).count).toBe(1);

@@ -269,9 +269,17 @@ export function killBehind(request: RequestFact, kills: KillFact[]): KillFact | 
   return undefined;
 }
 
-/** The API's documented answer when the provider failed (the fake injects such faults): not a bug. */
+/** The routes whose documentation promises 503 payment.provider-unavailable when the provider fails. */
+const PROVIDER_UNAVAILABLE_ROUTES = /\/orders\/\d+\/payments$|\/payments\/[a-z]+\/notifications$/;
+
+/**
+ * The API's documented answer when the provider failed (the fake injects such faults), on a route that
+ * documents it (a new payment attempt, a notification): not a bug. Anywhere else it counts.
+ */
 export const isProviderUnavailable = (request: RequestFact) =>
-  request.status === 503 && request.code === 'payment.provider-unavailable';
+  request.status === 503 &&
+  request.code === 'payment.provider-unavailable' &&
+  PROVIDER_UNAVAILABLE_ROUTES.test(request.path.replace(/\?.*$/, ''));
 
 export function no5xxButKills(facts: ChaosFacts): InvariantResult {
   const violations: string[] = [];
