@@ -289,6 +289,7 @@ export class Customer {
           const order = answer.body as unknown as OrderAnswer;
           this.orders.set(order.id, { payType, seenPaid: order.paymentStatus === 'paid' });
           if (payType === 'CARD_ONLINE') await this.pay(order, until);
+          else if (random() < 0.1) await this.retried('POST', `${this.orderPath(order.id)}/cancel`, until);
           return;
         }
         if (answer.status === null || answer.status >= 500 || code === 'idempotency.in-progress') {
@@ -372,23 +373,36 @@ export class Customer {
     if (!order?.payment.confirmationUrl) return;
     const first = order.payment.confirmationUrl;
     const scenario = random();
-    if (scenario < 0.6) await this.click(order.id, first, 'pay');
-    else if (scenario < 0.75 || scenario >= 0.85) {
+    if (scenario < 0.5) await this.click(order.id, first, 'pay');
+    else if (scenario < 0.65 || scenario >= 0.87) {
       // Declined, or walked away in one tab; then a new attempt paid. In the 'two tabs' case the first page
       // is paid too: that money must be refunded.
-      const twoTabs = scenario >= 0.85;
+      const twoTabs = scenario >= 0.87;
       await this.click(order.id, first, twoTabs ? 'abandon' : 'decline');
       if (!twoTabs) await this.waitFailed(order.id, until);
       const retried = await this.newAttempt(order, until);
       const second = retried ? await this.withPage(retried, until) : null;
       if (second?.payment.confirmationUrl) await this.click(order.id, second.payment.confirmationUrl, 'pay');
       if (twoTabs) await this.click(order.id, first, 'pay');
+    } else if (scenario < 0.75) {
+      // Pays while, in another tab, switching to cash on delivery or cancelling: whichever comes second, money
+      // that is not kept must go back.
+      const other =
+        random() < 0.5
+          ? this.retried('POST', `${this.orderPath(order.id)}/pay-type`, until, {
+              body: { payType: 'CASH_UPON_RECEIPT' },
+            })
+          : this.retried('POST', `${this.orderPath(order.id)}/cancel`, until);
+      await Promise.all([this.click(order.id, first, 'pay'), other]);
+      return;
     } else {
       await this.click(order.id, first, 'abandon');
       return;
     }
     if (random() < 0.5) await this.retried('POST', `${this.orderPath(order.id)}/payment-check`, until);
     await this.waitPaid(order.id, until);
+    // Now and then a paid order is cancelled before the restaurant accepts it: refunded, its promo use back.
+    if (random() < 0.05) await this.retried('POST', `${this.orderPath(order.id)}/cancel`, until);
   }
 
   /** The return page after a decline: read until the attempt shows failed (a new one may start then). */
