@@ -28,6 +28,7 @@ interface Answer {
 
 interface OrderAnswer {
   id: number;
+  status: string;
   paymentStatus: string;
   payable: number;
   payment: {

@@ -203,7 +203,9 @@ async function main(): Promise<number> {
       for (const orderId of customer.orders.keys()) owner.set(orderId, customer);
     /** Orders seen settled (money kept once when paid, every other payment refunded) with so many payments. */
     const settled = new Set<string>();
+    const waiting = new Map<number, string>();
     const unsettled = async (useCheck: boolean) => {
+      waiting.clear();
       const succeeded = new Map<number, number>();
       for (const id of fake.paymentIds()) {
         const payment = fake.payment(id) as { status: string; metadata: { orderId?: string } };
@@ -220,18 +222,28 @@ async function main(): Promise<number> {
         const refunded = order?.payment.refunds.filter((r) => r.status === 'succeeded').length ?? 0;
         if (order && refunded >= count - (order.paymentStatus === 'paid' ? 1 : 0))
           settled.add(`${orderId}:${count}`);
-        else left += 1;
+        else {
+          left += 1;
+          waiting.set(
+            orderId,
+            `order ${orderId}: ${order?.status ?? '?'}/${order?.paymentStatus ?? '?'}, ${count} taken, ${refunded} refunded`,
+          );
+        }
       }
       return left;
     };
+    const notesFromSettle: string[] = [];
     const settleBy = Date.now() + SETTLE_S * 1000;
     let left = await unsettled(false);
+    if (left > 0) log(`waiting for ${left} to settle: ${[...waiting.values()].slice(0, 5).join('; ')}`);
+    const waitStarted = Date.now();
     while (left > 0 && Date.now() < settleBy) {
       await sleep(2000);
       await fake.notificationsSettled();
       left = await unsettled(Date.now() > settleBy - (SETTLE_S * 1000) / 2);
     }
-    log(`settled (${left} left)`);
+    log(`settled in ${Math.round((Date.now() - waitStarted) / 1000)} s (${left} left)`);
+    if (left > 0) notesFromSettle.push(...[...waiting.values()].map((w) => `not settled: ${w}`));
 
     // ---- the facts ----
     await instances.stopAll();
@@ -296,6 +308,7 @@ async function main(): Promise<number> {
       promoLimit: PROMO_LIMIT,
     };
     const notes = [
+      ...notesFromSettle.slice(0, 10),
       ...customers.flatMap((c) => c.unexpected.map((u) => `${c.name}: unexpected ${u}`)).slice(0, 20),
       ...instances
         .errorLines()
