@@ -37,10 +37,21 @@ export class Instances {
     return instance;
   }
 
+  /** Set by stopAll: no instance starts after it (a restart under way is stopped as soon as it is up). */
+  private closed = false;
+  get isClosed() {
+    return this.closed;
+  }
+
   async start(instance: Instance) {
+    if (this.closed) throw new Error('the run is over');
     instance.incarnation += 1;
     const started = await startServerProcess(this.env, instance.port, 120_000);
     this.processes.push(started);
+    if (this.closed) {
+      await started.kill('SIGTERM');
+      throw new Error('the run is over');
+    }
     instance.process = started;
     instance.up = true;
   }
@@ -75,6 +86,7 @@ export class Instances {
   }
 
   async stopAll() {
+    this.closed = true;
     for (const instance of this.list) {
       instance.up = false;
       await instance.process?.kill('SIGTERM');

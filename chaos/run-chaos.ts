@@ -108,6 +108,17 @@ async function main(): Promise<number> {
     for (const dir of [brandsDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   };
 
+  // Interrupted (Ctrl-C): no server process left behind, the run's database dropped.
+  const restarts = new Map<Instance, Promise<void>>();
+  const interrupted = () => {
+    log('interrupted: cleaning up');
+    void cleanup()
+      .then(() => Promise.allSettled(restarts.values()))
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
   try {
     // One after the other: the first migrates and seeds the empty database.
     await instances.add('a');
@@ -132,17 +143,19 @@ async function main(): Promise<number> {
 
     // ---- the killer ----
     const kills: KillFact[] = [];
-    const restarts = new Map<Instance, Promise<void>>();
     const restart = (instance: Instance, record: KillFact) => {
       const done = (async () => {
         await sleep(between(random, 300, 2000));
-        for (;;) {
+        for (let tries = 1; ; tries++) {
           try {
             await instances.start(instance);
             record.restartedAt = Date.now();
             return;
           } catch (error) {
-            log(`restart of ${instance.name} failed, again: ${(error as Error).message.slice(0, 300)}`);
+            if (instances.isClosed) return;
+            const why = (error as Error).message.slice(0, 500);
+            if (tries >= 3) throw new Error(`instance ${instance.name} did not start again: ${why}`);
+            log(`restart of ${instance.name} failed, again: ${why}`);
           }
         }
       })();
