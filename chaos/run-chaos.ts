@@ -335,7 +335,7 @@ async function main(): Promise<number> {
     for (const r of proxy.records) {
       if ((r.status ?? 0) < 500) continue;
       const kind: Omit<FiveHundredKind, 'count'> = {
-        route: `${r.method} ${r.path.replace(/\?.*$/, '').replace(/\/\d+(?=\/|$)/g, '/:id')}`,
+        route: `${r.method} ${r.path.replace(/\?.*$/, '').replace(/\/(persons|orders)\/\d+/g, '/$1/:id')}`,
         status: r.status as number,
         code: r.code ?? r.proxyError ?? '',
         owedTo: killBehind(r, kills) ? 'kill' : isProviderUnavailable(r) ? 'provider fault' : 'API',
