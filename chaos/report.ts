@@ -74,7 +74,7 @@ export function markdownReport(
     `| clicks on the provider's page | ${summary.pageClicks} |`,
     `| uses of the limited promo code (limit) | ${summary.promoUses} (${summary.promoLimit}) |`,
     `| answers to POSTs the proxy dropped on purpose | ${summary.droppedAnswers} |`,
-    `| 5xx interrupted by a kill | ${summary.interrupted5xx} |`,
+    `| 5xx owed to a kill (in flight at it, or no instance up) | ${summary.interrupted5xx} |`,
     `| 503 payment.provider-unavailable (the fake's injected faults; documented answer) | ${summary.providerUnavailable503} |`,
     `| unexpected 4xx seen by customers | ${summary.unexpected4xx} |`,
     `| payments or refunds still unsettled at the end | ${summary.unsettledAtEnd} |`,
