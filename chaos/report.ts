@@ -77,7 +77,7 @@ export function markdownReport(
     `| 5xx owed to a kill (in flight at it, or no instance up) | ${summary.interrupted5xx} |`,
     `| 503 payment.provider-unavailable (the fake's injected faults; documented answer) | ${summary.providerUnavailable503} |`,
     `| unexpected 4xx seen by customers | ${summary.unexpected4xx} |`,
-    `| payments or refunds still unsettled at the end | ${summary.unsettledAtEnd} |`,
+    `| left unsettled at the end (orders not settled, attempts with money still open, refunds under way) | ${summary.unsettledAtEnd} |`,
   ];
   if (fiveHundreds.length > 0)
     lines.push(

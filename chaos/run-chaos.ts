@@ -265,6 +265,15 @@ async function main(): Promise<number> {
         ? await postgresReader(databaseUrl(ADMIN_URL, databaseName), seededUsedCounts(brandsDir))
         : await pgliteReader(dataDir as string, seededUsedCounts(brandsDir));
     const database = await reader.facts();
+    // Left unfinished on our side: attempts still creating/pending whose money the provider took, and refunds.
+    const open = await reader.unsettled();
+    const known = new Set(fake.paymentIds());
+    const takenButOpen = open.payments.filter(
+      (p) =>
+        p.providerPaymentId &&
+        known.has(p.providerPaymentId) &&
+        (fake.payment(p.providerPaymentId) as { status: string }).status === 'succeeded',
+    ).length;
     const provider = fake.paymentIds().map((id) => {
       const payment = fake.payment(id) as {
         status: string;
@@ -316,7 +325,7 @@ async function main(): Promise<number> {
       interrupted5xx: proxy.records.filter((r) => (r.status ?? 0) >= 500 && killBehind(r, kills)).length,
       providerUnavailable503: proxy.records.filter(isProviderUnavailable).length,
       unexpected4xx: customers.reduce((n, c) => n + c.unexpected.length, 0),
-      unsettledAtEnd: left,
+      unsettledAtEnd: left + takenButOpen + open.refunds,
       promoUses: database.promoCodes.find((p) => p.code === CHAOS_PROMO_CODE)?.usedCount ?? 0,
       promoLimit: PROMO_LIMIT,
     };
