@@ -21,6 +21,13 @@ export default defineConfig({
       },
       {
         test: {
+          // The chaos run's checks on made-up records (npm run chaos itself is not part of npm test).
+          name: 'chaos',
+          include: ['chaos/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           globalSetup: ['apps/api/src/test/global-setup.ts'],

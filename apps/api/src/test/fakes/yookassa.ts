@@ -39,6 +39,17 @@ export interface FakeYooKassaOptions {
   retryAfterMs?: number;
   /** The status new refunds get. */
   refundStatus?: 'succeeded' | 'pending';
+  /**
+   * Random faults (the chaos harness): per operation, the chance of each fault on a request no queued fault
+   * (failNext) answers. None unless set.
+   */
+  faultRates?: Partial<Record<FakeYooKassaOperation, Partial<Record<FakeYooKassaFault, number>>>>;
+  /** A random extra wait, up to this, before each notification copy: copies arrive late and in any order. */
+  notificationJitterMs?: number;
+  /** The chance that a notification is sent once more than `duplicate` says. */
+  duplicateRate?: number;
+  /** The source of the random choices above (a seeded one makes a run repeatable); Math.random by default. */
+  random?: () => number;
 }
 
 export interface FakeYooKassaRequest {
@@ -124,8 +135,25 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
     return shops.find((shop) => shop.shopId === shopId && shop.secretKey === secretKey)?.shopId ?? null;
   }
 
+  const random = options.random ?? Math.random;
+
+  /** With no fault queued for the operation, queues one drawn at its rates (if any). */
+  function drawFault(operation: FakeYooKassaOperation) {
+    const rates = options.faultRates?.[operation];
+    if (!rates || (faults.get(operation)?.length ?? 0) > 0) return;
+    let roll = random();
+    for (const [fault, rate] of Object.entries(rates) as [FakeYooKassaFault, number][]) {
+      if (roll < rate) {
+        faults.set(operation, [fault]);
+        return;
+      }
+      roll -= rate;
+    }
+  }
+
   /** Applies the next fault queued for an operation; true when the request has been answered. */
   function faultBefore(operation: FakeYooKassaOperation, request: IncomingMessage, response: ServerResponse) {
+    drawFault(operation);
     const fault = faults.get(operation)?.[0];
     if (!fault || fault === '500-after') return false;
     faults.get(operation)?.shift();
@@ -181,9 +209,15 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
   }
 
   function send(body: string) {
-    for (let copy = 0; copy < Math.max(1, options.duplicate ?? 1); copy++) {
+    const copies =
+      Math.max(1, options.duplicate ?? 1) +
+      (options.duplicateRate && random() < options.duplicateRate ? 1 : 0);
+    for (let copy = 0; copy < copies; copy++) {
+      const wait =
+        (options.notificationDelayMs ?? 0) +
+        (options.notificationJitterMs ? Math.floor(random() * options.notificationJitterMs) : 0);
       const delivery = (async () => {
-        if (options.notificationDelayMs) await sleep(options.notificationDelayMs);
+        if (wait) await sleep(wait);
         await deliver(body);
       })();
       inFlight.add(delivery);

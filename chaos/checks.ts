@@ -1,0 +1,307 @@
+/**
+ * The invariants a chaos run must keep, computed from what the database holds at the end, what the fake
+ * YooKassa took, what the customers themselves were answered, and what the proxy saw. Pure: the run gathers
+ * these facts, the unit test feeds made-up ones. Each invariant counts its violations; zero passes.
+ */
+
+export interface OrderFact {
+  id: number;
+  personId: number;
+  status: string;
+  paymentStatus: string;
+  payable: number;
+  paidPaymentId: number | null;
+  promoCodeId: number | null;
+}
+
+export interface KeyFact {
+  personId: number;
+  key: string;
+  orderId: number | null;
+}
+
+/** Our payment attempts (table payments). */
+export interface PaymentFact {
+  id: number;
+  orderId: number;
+  providerPaymentId: string | null;
+  status: string;
+  amount: number;
+}
+
+export interface PromoCodeFact {
+  id: number;
+  code: string;
+  totalLimit: number | null;
+  usedCount: number;
+  /** The count the seed started it at (the demo's SOLDOUT starts used up, with no orders behind it). */
+  seededUsedCount: number;
+}
+
+/** A payment as the provider (the fake YooKassa) holds it: amounts in minor units. */
+export interface ProviderPaymentFact {
+  id: string;
+  status: string;
+  amount: number;
+  refunded: number;
+  /** metadata.orderId */
+  orderId: number | null;
+}
+
+export interface DatabaseFacts {
+  orders: OrderFact[];
+  keys: KeyFact[];
+  payments: PaymentFact[];
+  promoCodes: PromoCodeFact[];
+}
+
+/** One answer a customer got to a placement (status null: no answer, the connection failed or timed out). */
+export interface PlacementAnswer {
+  status: number | null;
+  orderId?: number;
+  code?: string;
+}
+
+export interface PlacementRecord {
+  key: string;
+  answers: PlacementAnswer[];
+}
+
+export interface CustomerFacts {
+  name: string;
+  personId: number | null;
+  placements: PlacementRecord[];
+}
+
+export interface RequestFact {
+  method: string;
+  path: string;
+  client: string;
+  backend: string | null;
+  incarnation: number | null;
+  startedAt: number;
+  endedAt: number;
+  status: number | null;
+  proxyError?: 'upstream-reset' | 'no-backend' | 'client-gone' | 'answer-dropped';
+  code?: string;
+}
+
+export interface KillFact {
+  backend: string;
+  incarnation: number;
+  killedAt: number;
+  goneAt: number;
+  /** When the instance was up again (null: never, e.g. killed at the end). */
+  restartedAt: number | null;
+}
+
+export interface ChaosFacts {
+  database: DatabaseFacts;
+  provider: ProviderPaymentFact[];
+  customers: CustomerFacts[];
+  requests: RequestFact[];
+  kills: KillFact[];
+}
+
+export interface InvariantResult {
+  id: string;
+  invariant: string;
+  count: number;
+  /** A few of the violations, in words, for the report. */
+  examples: string[];
+}
+
+const EXAMPLES = 5;
+
+function result(id: string, invariant: string, violations: string[]): InvariantResult {
+  return { id, invariant, count: violations.length, examples: violations.slice(0, EXAMPLES) };
+}
+
+/** Every order a customer saw acknowledged (201) exists once, is theirs, and is the one its key is bound to. */
+export function acknowledgedOrdersExist(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  const orders = new Map(facts.database.orders.map((o) => [o.id, o]));
+  const keys = new Map(facts.database.keys.map((k) => [`${k.personId} ${k.key}`, k]));
+  for (const customer of facts.customers)
+    for (const placement of customer.placements) {
+      const acknowledged = [
+        ...new Set(placement.answers.filter((a) => a.status === 201).map((a) => a.orderId)),
+      ];
+      if (acknowledged.length === 0) continue;
+      if (acknowledged.length > 1) {
+        violations.push(
+          `${customer.name} key ${placement.key}: acknowledged as orders ${acknowledged.join(', ')}`,
+        );
+        continue;
+      }
+      const orderId = acknowledged[0] as number;
+      const order = orders.get(orderId);
+      if (!order)
+        violations.push(`${customer.name} key ${placement.key}: order ${orderId} is not in the database`);
+      else if (order.personId !== customer.personId)
+        violations.push(`${customer.name}: order ${orderId} belongs to person ${order.personId}`);
+      else if (keys.get(`${order.personId} ${placement.key}`)?.orderId !== orderId)
+        violations.push(`${customer.name} key ${placement.key}: the key is not bound to order ${orderId}`);
+    }
+  return result('acknowledged', 'every order a client saw acknowledged exists exactly once', violations);
+}
+
+/** Each order of a customer is bound to one key the customer sent: a retry never made another order. */
+export function noSecondOrders(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  const boundTo = new Map<number, KeyFact[]>();
+  for (const key of facts.database.keys)
+    if (key.orderId !== null) boundTo.set(key.orderId, [...(boundTo.get(key.orderId) ?? []), key]);
+  for (const customer of facts.customers) {
+    if (customer.personId === null) continue;
+    const sent = new Set(customer.placements.map((p) => p.key));
+    for (const order of facts.database.orders.filter((o) => o.personId === customer.personId)) {
+      const keys = boundTo.get(order.id) ?? [];
+      if (keys.length !== 1)
+        violations.push(`${customer.name}: order ${order.id} is bound to ${keys.length} keys`);
+      else if (!sent.has((keys[0] as KeyFact).key))
+        violations.push(
+          `${customer.name}: order ${order.id} is bound to key ${keys[0]?.key} the client never sent`,
+        );
+    }
+  }
+  return result('no-second-order', 'no client retry made a second order', violations);
+}
+
+const KEPT = new Set(['paid', 'refund_pending', 'refunded']);
+
+/** Money the provider took is kept by exactly one order (same amount, marked paid) or given back in full. */
+export function providerMoneyAccounted(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  const attempts = new Map(facts.database.payments.map((p) => [p.id, p]));
+  const keptBy = new Map<string, OrderFact[]>();
+  for (const order of facts.database.orders) {
+    const attempt = order.paidPaymentId === null ? undefined : attempts.get(order.paidPaymentId);
+    if (attempt?.providerPaymentId)
+      keptBy.set(attempt.providerPaymentId, [...(keptBy.get(attempt.providerPaymentId) ?? []), order]);
+  }
+  for (const payment of facts.provider) {
+    if (payment.status !== 'succeeded') continue;
+    if (payment.refunded >= payment.amount) continue;
+    const orders = keptBy.get(payment.id) ?? [];
+    const [order] = orders;
+    if (orders.length !== 1 || !order)
+      violations.push(
+        `payment ${payment.id} (${payment.amount}, order ${payment.orderId}) is kept by ${orders.length} orders and not refunded`,
+      );
+    else if (order.id !== payment.orderId)
+      violations.push(`payment ${payment.id} for order ${payment.orderId} is kept by order ${order.id}`);
+    else if (!KEPT.has(order.paymentStatus))
+      violations.push(`payment ${payment.id} is kept by order ${order.id}, marked ${order.paymentStatus}`);
+    else if (payment.refunded > 0 && order.paymentStatus === 'paid')
+      violations.push(
+        `payment ${payment.id} of paid order ${order.id} is partly refunded (${payment.refunded})`,
+      );
+    else if (order.payable !== payment.amount)
+      violations.push(`payment ${payment.id} took ${payment.amount}, order ${order.id} is ${order.payable}`);
+  }
+  return result(
+    'money-accounted',
+    'every payment the provider took belongs to one paid order with its amount, or was refunded',
+    violations,
+  );
+}
+
+/** An order marked paid keeps a payment the provider holds as succeeded, for this order and its amount. */
+export function noPaidWithoutMoney(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  const attempts = new Map(facts.database.payments.map((p) => [p.id, p]));
+  const provider = new Map(facts.provider.map((p) => [p.id, p]));
+  for (const order of facts.database.orders) {
+    if (order.paymentStatus !== 'paid') continue;
+    const attempt = order.paidPaymentId === null ? undefined : attempts.get(order.paidPaymentId);
+    const payment = attempt?.providerPaymentId ? provider.get(attempt.providerPaymentId) : undefined;
+    if (!attempt || attempt.orderId !== order.id)
+      violations.push(`order ${order.id} is paid by attempt ${order.paidPaymentId}, not one of its own`);
+    else if (!payment)
+      violations.push(`order ${order.id} is paid, the provider has no payment ${attempt.providerPaymentId}`);
+    else if (payment.status !== 'succeeded')
+      violations.push(`order ${order.id} is paid, its provider payment ${payment.id} is ${payment.status}`);
+    else if (payment.orderId !== order.id || payment.amount !== order.payable)
+      violations.push(
+        `order ${order.id} (${order.payable}) is paid by ${payment.id} of order ${payment.orderId} (${payment.amount})`,
+      );
+  }
+  return result('paid-has-money', 'no order is marked paid without a provider payment', violations);
+}
+
+const GAVE_BACK = new Set(['canceled', 'declined']);
+
+/** A code with a total limit is held by no more live orders than the limit, and its counter says so. */
+export function promoCodesNotOversold(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  for (const promo of facts.database.promoCodes) {
+    if (promo.totalLimit === null) continue;
+    const live = facts.database.orders.filter((o) => o.promoCodeId === promo.id && !GAVE_BACK.has(o.status));
+    if (live.length > promo.totalLimit)
+      violations.push(`${promo.code}: ${live.length} live orders use it, the limit is ${promo.totalLimit}`);
+    if (promo.usedCount > promo.totalLimit)
+      violations.push(`${promo.code}: used_count ${promo.usedCount} is past the limit ${promo.totalLimit}`);
+    if (promo.usedCount - promo.seededUsedCount !== live.length)
+      violations.push(
+        `${promo.code}: used_count went from ${promo.seededUsedCount} to ${promo.usedCount}, yet ${live.length} live orders use it`,
+      );
+  }
+  return result('promo-limit', 'limited promo codes are not oversold', violations);
+}
+
+/** The kill a 5xx is owed to, if any: the request was in flight at a kill of the instance that served it. */
+export function killBehind(request: RequestFact, kills: KillFact[]): KillFact | undefined {
+  if (request.proxyError === 'upstream-reset')
+    return kills.find(
+      (k) =>
+        k.backend === request.backend &&
+        k.incarnation === request.incarnation &&
+        request.startedAt <= k.goneAt &&
+        request.endedAt >= k.killedAt,
+    );
+  // No instance was up (a single-instance run while it restarts): owed to the kill that took it down.
+  if (request.proxyError === 'no-backend')
+    return kills.find(
+      (k) =>
+        request.startedAt >= k.killedAt && request.startedAt <= (k.restartedAt ?? Number.POSITIVE_INFINITY),
+    );
+  return undefined;
+}
+
+/** The routes whose documentation promises 503 payment.provider-unavailable when the provider fails. */
+const PROVIDER_UNAVAILABLE_ROUTES = /\/orders\/\d+\/payments$|\/payments\/[a-z]+\/notifications$/;
+
+/**
+ * The API's documented answer when the provider failed (the fake injects such faults), on a route that
+ * documents it (a new payment attempt, a notification): not a bug. Anywhere else it counts.
+ */
+export const isProviderUnavailable = (request: RequestFact) =>
+  request.status === 503 &&
+  request.code === 'payment.provider-unavailable' &&
+  PROVIDER_UNAVAILABLE_ROUTES.test(request.path.replace(/\?.*$/, ''));
+
+export function no5xxButKills(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  for (const request of facts.requests) {
+    if (request.status === null || request.status < 500) continue;
+    if (killBehind(request, facts.kills) || isProviderUnavailable(request)) continue;
+    violations.push(
+      `${request.method} ${request.path} from ${request.client} → ${request.status}` +
+        `${request.code ? ` ${request.code}` : ''}${request.proxyError ? ` (${request.proxyError})` : ''}` +
+        ` on ${request.backend ?? 'no instance'}#${request.incarnation ?? '-'}`,
+    );
+  }
+  return result('no-5xx', 'no request answered 5xx other than the ones a kill interrupted', violations);
+}
+
+export function checkAll(facts: ChaosFacts): InvariantResult[] {
+  return [
+    acknowledgedOrdersExist(facts),
+    noSecondOrders(facts),
+    providerMoneyAccounted(facts),
+    noPaidWithoutMoney(facts),
+    promoCodesNotOversold(facts),
+    no5xxButKills(facts),
+  ];
+}

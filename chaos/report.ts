@@ -1,0 +1,97 @@
+import type { InvariantResult } from './checks.ts';
+
+/** The run's table (invariant | count | result) and its summary, as markdown: printed and kept in last-run.md. */
+
+export interface RunSummary {
+  database: 'postgres' | 'pglite';
+  instances: number;
+  seed: number;
+  startedAt: string;
+  durationS: number;
+  customers: number;
+  signedInThroughApi: number;
+  requests: number;
+  customerRequests: number;
+  notifications: number;
+  ordersAcknowledged: number;
+  ordersInDatabase: number;
+  ordersPaid: number;
+  placementRetries: number;
+  providerPayments: number;
+  providerSucceeded: number;
+  providerRefunded: number;
+  pageClicks: number;
+  kills: number;
+  droppedAnswers: number;
+  interrupted5xx: number;
+  providerUnavailable503: number;
+  unexpected4xx: number;
+  unsettledAtEnd: number;
+  /** The limited code's uses at the end and its limit. */
+  promoUses: number;
+  promoLimit: number;
+}
+
+export function markdownTable(results: InvariantResult[]): string {
+  const rows = results.map((r) => `| ${r.invariant} | ${r.count} | ${r.count === 0 ? 'pass' : '**FAIL**'} |`);
+  return ['| invariant | count | result |', '|---|---:|---|', ...rows].join('\n');
+}
+
+/** Each kind of 5xx the run saw: the route (ids as :id), the status, the error code, and what it is owed to. */
+export interface FiveHundredKind {
+  route: string;
+  status: number;
+  code: string;
+  owedTo: 'kill' | 'provider fault' | 'API';
+  count: number;
+}
+
+export function markdownReport(
+  results: InvariantResult[],
+  summary: RunSummary,
+  notes: string[] = [],
+  fiveHundreds: FiveHundredKind[] = [],
+): string {
+  const passed = results.every((r) => r.count === 0);
+  const lines = [
+    `## Chaos run ${summary.startedAt}: ${passed ? 'passed' : 'FAILED'}`,
+    '',
+    markdownTable(results),
+    '',
+    `${summary.durationS} s on ${summary.database} with ${summary.instances} API instance(s), seed ${summary.seed}; ` +
+      `${summary.kills} kills (SIGKILL), ${summary.customers} customers (${summary.signedInThroughApi} signed in through the API).`,
+    '',
+    '| measure | count |',
+    '|---|---:|',
+    `| requests through the proxy | ${summary.requests} |`,
+    `| … from customers | ${summary.customerRequests} |`,
+    `| … provider notifications | ${summary.notifications} |`,
+    `| placements retried with the same key | ${summary.placementRetries} |`,
+    `| orders acknowledged to customers | ${summary.ordersAcknowledged} |`,
+    `| orders in the database | ${summary.ordersInDatabase} |`,
+    `| orders paid | ${summary.ordersPaid} |`,
+    `| payments at the provider (succeeded, refunded) | ${summary.providerPayments} (${summary.providerSucceeded}, ${summary.providerRefunded}) |`,
+    `| clicks on the provider's page | ${summary.pageClicks} |`,
+    `| uses of the limited promo code (limit) | ${summary.promoUses} (${summary.promoLimit}) |`,
+    `| answers to POSTs the proxy dropped on purpose | ${summary.droppedAnswers} |`,
+    `| 5xx owed to a kill (in flight at it, or no instance up) | ${summary.interrupted5xx} |`,
+    `| 503 payment.provider-unavailable (the fake's injected faults; documented answer) | ${summary.providerUnavailable503} |`,
+    `| unexpected 4xx seen by customers | ${summary.unexpected4xx} |`,
+    `| left unsettled at the end (orders not settled, attempts with money still open, refunds under way) | ${summary.unsettledAtEnd} |`,
+  ];
+  if (fiveHundreds.length > 0)
+    lines.push(
+      '',
+      '| 5xx seen | status | code | owed to | count |',
+      '|---|---:|---|---|---:|',
+      ...fiveHundreds.map((k) => `| ${k.route} | ${k.status} | ${k.code} | ${k.owedTo} | ${k.count} |`),
+    );
+  const failures = results.filter((r) => r.count > 0);
+  if (failures.length > 0 || notes.length > 0) lines.push('', '### Details');
+  for (const failure of failures) {
+    lines.push('', `${failure.invariant}:`);
+    for (const example of failure.examples) lines.push(`- ${example}`);
+  }
+  for (const note of notes) lines.push(`- ${note}`);
+  return `${lines.join('\n')}\n`;
+}
