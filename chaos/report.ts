@@ -75,7 +75,7 @@ export function markdownReport(
     `| uses of the limited promo code (limit) | ${summary.promoUses} (${summary.promoLimit}) |`,
     `| answers to POSTs the proxy dropped on purpose | ${summary.droppedAnswers} |`,
     `| 5xx owed to a kill (in flight at it, or no instance up) | ${summary.interrupted5xx} |`,
-    `| 503 payment.provider-unavailable (the fake's injected faults; documented answer) | ${summary.providerUnavailable503} |`,
+    `| 503 to the provider's notification while the fake provider could not be read (asks it to deliver again) | ${summary.providerUnavailable503} |`,
     `| unexpected 4xx seen by customers | ${summary.unexpected4xx} |`,
     `| left unsettled at the end (orders not settled, attempts with money still open, refunds under way) | ${summary.unsettledAtEnd} |`,
   ];

@@ -66,8 +66,7 @@ export async function newAttempt(
   if (order.paymentAttempt === replacesAttempt + 1) {
     // The double click: the attempt exists; finish it if the first request could not.
     const current = await attemptRow(ctx, orderId, order.paymentAttempt);
-    if (current?.status === 'creating' && (await startAttempt(ctx, current)) === 'unavailable')
-      throw new ApiError(503, 'payment.provider-unavailable', undefined, { headers: { 'retry-after': '5' } });
+    if (current?.status === 'creating') await startAttempt(ctx, current);
     return;
   }
   if (order.paymentAttempt !== replacesAttempt)
@@ -114,9 +113,11 @@ export async function newAttempt(
     if (now.paymentAttempt === next || now.paymentStatus === 'paid') return;
     throw new ApiError(409, 'payment.attempt-stale', 'replacesAttempt');
   }
+  // A provider that does not answer fails nothing, as at placement: the attempt stays 'creating' and the order
+  // is answered without a confirmationUrl; the return page's check, the same call again or the sweeper creates
+  // it with the same idempotence key.
   const created = await attemptRow(ctx, orderId, next);
-  if (created && (await startAttempt(ctx, created)) === 'unavailable')
-    throw new ApiError(503, 'payment.provider-unavailable', undefined, { headers: { 'retry-after': '5' } });
+  if (created) await startAttempt(ctx, created);
 }
 
 /**

@@ -32,8 +32,9 @@ const RETRY_DESCRIPTION =
   'fail or walked away from). The current attempt is read from the provider first: if it was paid meanwhile ' +
   'the answer is the paid order. A second request with the same number (double click, second tab) gets the ' +
   'attempt the first one started; an older number is 409 payment.attempt-stale. 409 payment.not-online (paid on ' +
-  'receipt), payment.already-paid, payment.order-closed (cancelled or declined); 503 payment.provider-unavailable ' +
-  'when the provider did not answer (the attempt is kept and finished by a retry or the sweeper); 404 order.not-found.';
+  'receipt), payment.already-paid, payment.order-closed (cancelled or declined); 404 order.not-found. When the provider does not ' +
+  'answer, the order is answered with the new attempt pending and no confirmationUrl (as at placement): the same ' +
+  'call again, the return page’s check or the sweeper creates it with the same idempotence key.';
 
 const PAY_TYPE_DESCRIPTION =
   'Pays on receipt instead of online, while the order is unpaid and open. 422 with the restaurant capability ' +
