@@ -262,6 +262,9 @@ const CALLS: Call[] = [
     auth: 'person',
     slots: () => ({ person: pid(), order: String(world.retryOrder) }),
     body: () => ({ replacesAttempt: 1 }),
+    // The current attempt is read from the provider before the number is judged (a payment that arrived
+    // meanwhile is the answer): a stale number's 409 keeps the read's bookkeeping (checks, next check).
+    refusalWrites: ['payments'],
   },
   {
     name: 'pay on receipt',
@@ -270,6 +273,8 @@ const CALLS: Call[] = [
     auth: 'person',
     slots: () => ({ person: pid(), order: String(world.switchOrder) }),
     body: () => ({ payType: 'CASH_UPON_RECEIPT' }),
+    // As the new attempt: the provider is read first, so a refusal after it may keep that read's bookkeeping.
+    refusalWrites: ['payments'],
   },
   {
     name: 'payment return check',
@@ -473,7 +478,7 @@ const WEIRD_CONSTANTS: unknown[] = [
   [null],
   {},
   { id: 1 },
-  { __proto__: { polluted: true } },
+  JSON.parse('{"__proto__":{"polluted":true}}'),
   { constructor: { prototype: { polluted: true } } },
   '2026-11-25T12:00:00+03:00',
   '9999-12-31T23:59:59Z',
@@ -675,6 +680,9 @@ const generatedOf = (call: Call) =>
 
 // ——— Applying mutations to a valid request ———
 
+/** A copy of a generated value: constants are shared between samples, and mutations write into bodies. */
+const fresh = (value: unknown): unknown => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
+
 type Json = unknown;
 /** The places of a JSON value, depth first: each one a parent object or array and a key in it. */
 function placesOf(value: Json): { parent: Record<string, unknown> | unknown[]; key: string | number }[] {
@@ -763,26 +771,27 @@ async function build({ call, mutations, key }: Generated): Promise<Built> {
       case 'set': {
         const places = placesOf(body);
         const place = places[mutation.at % Math.max(places.length, 1)];
-        if (!place) body = mutation.value;
-        else (place.parent as Record<string, unknown>)[place.key as string] = mutation.value;
+        if (!place) body = fresh(mutation.value);
+        else (place.parent as Record<string, unknown>)[place.key as string] = fresh(mutation.value);
         break;
       }
       case 'extra': {
         const containers = containersOf(body);
         const container = containers[mutation.at % Math.max(containers.length, 1)];
-        if (Array.isArray(container)) container.push(mutation.value);
+        const value = fresh(mutation.value);
+        if (Array.isArray(container)) container.push(value);
         else if (container)
           Object.defineProperty(container, mutation.key, {
-            value: mutation.value,
+            value,
             enumerable: true,
             configurable: true,
             writable: true,
           });
-        else body = { [mutation.key]: mutation.value };
+        else body = { [mutation.key]: value };
         break;
       }
       case 'body':
-        body = mutation.value;
+        body = fresh(mutation.value);
         break;
       case 'raw-body':
         raw = mutation.raw;
