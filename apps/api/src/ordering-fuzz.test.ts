@@ -571,7 +571,22 @@ type Mutation =
   | { kind: 'language'; value: string }
   | { kind: 'method'; method: 'PUT' | 'DELETE' | 'PATCH' }
   | { kind: 'query'; key: string; value: string | null }
-  | { kind: 'forwarded'; value: string };
+  | { kind: 'forwarded'; value: string }
+  | { kind: 'edge'; at: number; pick: number }
+  | { kind: 'identity'; who: 'boris' | 'ghost' };
+
+/** Edge values by the type of the leaf they replace: a number stays a number, a string a string. */
+const EDGE_NUMBERS = [0, -1, -(2 ** 31), 2 ** 31, 2 ** 53, 1e308, 1.5, 999_999, 2_147_483_647, 100];
+const EDGE_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '💥'.repeat(2000),
+  long(5000),
+  '\ud800',
+  'ＷＥＬＣＯＭＥ10',
+];
 
 type TokenChoice = TokenKind | 'missing' | 'garbage' | 'basic' | 'empty-bearer' | 'huge';
 const TOKEN_KINDS: TokenChoice[] = [
@@ -641,6 +656,16 @@ function mutationOf(call: Call): fc.Arbitrary<Mutation> {
       fc.constantFrom(...PATH_JUNK, ...known).map((value) => ({ kind: 'slot' as const, slot, value })),
     );
   }
+  if (call.body || call.method === 'POST')
+    options.push(
+      fc.record({ at, pick: fc.nat() }).map((m) => ({ kind: 'edge' as const, ...m })),
+      fc.record({ at, pick: fc.nat() }).map((m) => ({ kind: 'edge' as const, ...m })),
+    );
+  // Another person's or an unknown person's token on their own path: past the 403, onto Anna's ids.
+  if (call.auth === 'person')
+    options.push(
+      fc.constantFrom('boris' as const, 'ghost' as const).map((who) => ({ kind: 'identity' as const, who })),
+    );
   if (call.idempotent)
     options.push(
       fc
@@ -823,6 +848,22 @@ async function build({ call, mutations, key }: Generated): Promise<Built> {
         break;
       case 'forwarded':
         headers['x-forwarded-for'] = mutation.value;
+        break;
+      case 'edge': {
+        const leaves = placesOf(body).filter(({ parent, key }) => {
+          const value = (parent as Record<string, unknown>)[key as string];
+          return typeof value === 'number' || typeof value === 'string';
+        });
+        const leaf = leaves[mutation.at % Math.max(leaves.length, 1)];
+        if (!leaf) break;
+        const record = leaf.parent as Record<string, unknown>;
+        const edges: unknown[] = typeof record[leaf.key as string] === 'number' ? EDGE_NUMBERS : EDGE_STRINGS;
+        record[leaf.key as string] = edges[mutation.pick % edges.length];
+        break;
+      }
+      case 'identity':
+        token = mutation.who === 'boris' ? 'boris' : 'ghost-person';
+        slots.person = mutation.who === 'boris' ? '{boris}' : '{ghost}';
         break;
     }
   }
