@@ -173,6 +173,19 @@ describe('placing an order', () => {
     expect(await orderTables(database.db)).toEqual(before);
   });
 
+  // Issue 18's fuzz: a well-signed token whose person is gone (a database reset, a removed account) reached
+  // the idempotency key's INSERT, whose foreign key failed with a 500. Now the token is refused, as /me does.
+  it('answers 401 auth.token-invalid for a token whose person does not exist, writing nothing', async () => {
+    at(DAY);
+    const before = await orderTables(database.db);
+    const personId = 2_000_000_000;
+    const ghost: Person = { personId, token: await app.authentication.tokens.sign(personId) };
+    const response = await place(app, ghost, await orderBody(app, ghost));
+    expect(response.statusCode, response.body).toBe(401);
+    expect(codeOf(response)).toBe('auth.token-invalid');
+    expect(await orderTables(database.db)).toEqual(before);
+  });
+
   it('answers 401 without a token and 403 for another person', async () => {
     const body = await orderBody(app, anna);
     const anonymous = await app.inject({
