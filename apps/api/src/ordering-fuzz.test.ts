@@ -486,8 +486,31 @@ const WEIRD_CONSTANTS: unknown[] = [
   { constructor: { prototype: { polluted: true } } },
   '2026-11-25T12:00:00+03:00',
   '9999-12-31T23:59:59Z',
+  '0001-01-01T00:00:00+14:00',
+  '2026-11-25T03:00:00.123456789+03:00',
+  [{ id: 1, modifierId: 1, count: 1 }],
+  [{ id: 999_999, modifierId: -1, count: 99 }],
+  { lat: 90, lng: 180 },
+  { lat: 55.79, lng: 49.118, extra: true },
   '2026-02-30T10:00:00Z',
   "'; drop table orders; --",
+];
+const EXTRA_KEYS = [
+  'extra',
+  'id',
+  'price',
+  'sum',
+  '__proto__',
+  '',
+  'preOrderAt',
+  'promoCode',
+  'location',
+  'address',
+  'modifiers',
+  'personCount',
+  'comment',
+  'deliveryPlace',
+  'email',
 ];
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...WEIRD_CONSTANTS) },
@@ -637,7 +660,8 @@ function mutationOf(call: Call): fc.Arbitrary<Mutation> {
       fc
         .record({
           at,
-          key: fc.constantFrom('extra', 'id', 'price', '__proto__', 'sum', ''),
+          // Unknown keys, and the optional fields the valid requests leave out (so their checks run too).
+          key: fc.constantFrom(...EXTRA_KEYS),
           value: weirdValue,
         })
         .map((m) => ({ kind: 'extra' as const, ...m })),
