@@ -953,6 +953,10 @@ function faultOf(built: Built, response: LightMyRequestResponse, changed: Writab
       }
       if (typeof first?.code !== 'string' || typeof first.message !== 'string' || first.message === '')
         return `${status} without a coded message: ${response.body.slice(0, 200)}`;
+      // Words in the request's language: English asked for, English answered (field names may be anything).
+      const language = String(built.options.headers?.['accept-language'] ?? '');
+      if (/^en\b/.test(language) && /[а-яё]/i.test(first.message.replace(/«[^»]*»|'[^']*'/g, '')))
+        return `${status} in Russian for ${language}: ${first.message.slice(0, 120)}`;
     }
     const written = changed.filter((table) => !built.call.refusalWrites?.includes(table));
     if (written.length > 0) return `${status} refused but wrote ${written.join(', ')}`;
