@@ -679,7 +679,7 @@ function mutationOf(call: Call): fc.Arbitrary<Mutation> {
     if (slot === 'order') known.push('{borisOrder}', '{retryOrder}', '{cancelOrder}', '2147483647');
     if (slot === 'resto') known.push('2', '7', '999');
     if (slot === 'engine') known.push('yookassa', 'Demo', 'stripe', '__proto__', long(33, 'e'));
-    if (slot === 'payment') known.push(world?.retryDemoId ?? '{retryDemo}', 'not-a-payment', long(64, 'a'));
+    if (slot === 'payment') known.push('{retryDemo}', 'not-a-payment', long(64, 'a'));
     options.push(
       fc.constantFrom(...PATH_JUNK, ...known).map((value) => ({ kind: 'slot' as const, slot, value })),
     );
