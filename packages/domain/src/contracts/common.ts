@@ -12,6 +12,16 @@ export const idParam = z
 
 export const id = z.number().int().positive();
 
+/**
+ * Free text the API stores (contacts, comments, addresses). PostgreSQL's text cannot hold U+0000, so a NUL
+ * would fail the INSERT with a 500: it is refused here as malformed input, with the field (issue 18).
+ */
+export const storedText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+
 const wholeMinorUnits = z.number().int().nonnegative();
 /**
  * Money in minor units (kopecks), never a float. It parses to the domain's branded Minor, so a price

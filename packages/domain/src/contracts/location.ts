@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_DETAIL_MAX, type DeliveryDetailField } from '../location/delivery-details.ts';
-import { idParam, latLng, whiteLabelId } from './common.ts';
+import { idParam, latLng, storedText, whiteLabelId } from './common.ts';
 import { deliveryZone } from './deliveries.ts';
 import { resto } from './restos.ts';
 
@@ -17,11 +17,11 @@ export const locationResponse = z.object({
 export type LocationResponse = z.infer<typeof locationResponse>;
 
 /** A field of the delivery-details form: the limit the storefront's form checks (`delivery-details.ts`). */
-const deliveryDetail = (field: DeliveryDetailField) => z.string().max(DELIVERY_DETAIL_MAX[field]).nullable();
+const deliveryDetail = (field: DeliveryDetailField) => storedText(DELIVERY_DETAIL_MAX[field]).nullable();
 
 /** SPEC §3 'Delivery place': where a delivery goes; every part nullable until the customer fills it. */
 export const deliveryPlace = z.object({
-  address: z.string().max(300).nullable(),
+  address: storedText(300).nullable(),
   apartment: deliveryDetail('apartment'),
   entrance: deliveryDetail('entrance'),
   floor: deliveryDetail('floor'),

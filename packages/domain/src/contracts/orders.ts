@@ -12,6 +12,7 @@ import {
   localizedText,
   minorAmount,
   paymentMethod,
+  storedText,
 } from './common.ts';
 import { deliveryPlace } from './location.ts';
 import { orderPayment } from './payments.ts';
@@ -39,13 +40,11 @@ export const placeOrderRequest = preflightRequest.extend({
   /** The preflight's quote the customer saw; a different re-pricing is 409 order.price-changed. */
   quote: z.string().min(1).max(4096),
   person: z.object({
-    name: z.string().max(PERSON_NAME_MAX * 4),
-    phone: z.string().max(PHONE_INPUT_MAX_LENGTH),
-    email: z.string().max(EMAIL_MAX).nullable().optional(),
+    name: storedText(PERSON_NAME_MAX * 4),
+    phone: storedText(PHONE_INPUT_MAX_LENGTH),
+    email: storedText(EMAIL_MAX).nullable().optional(),
   }),
-  comment: z
-    .string()
-    .max(ORDER_COMMENT_MAX * 4)
+  comment: storedText(ORDER_COMMENT_MAX * 4)
     .nullable()
     .optional(),
   personCount: z.number().int().min(1).max(PERSON_COUNT_MAX),

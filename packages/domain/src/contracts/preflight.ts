@@ -5,7 +5,15 @@ import {
   PREFLIGHT_LINES_MAX,
   PROMO_CODE_MAX_LENGTH,
 } from '../preflight/preflight-limits.ts';
-import { customerDeliveryMethod, id, idParam, latLng, minorAmount, paymentMethod } from './common.ts';
+import {
+  customerDeliveryMethod,
+  id,
+  idParam,
+  latLng,
+  minorAmount,
+  paymentMethod,
+  storedText,
+} from './common.ts';
 import { deliveryRule } from './deliveries.ts';
 
 export {
@@ -50,7 +58,7 @@ export const preflightRequest = z.object({
   restoId: id,
   positions: z.array(preflightPosition).max(PREFLIGHT_LINES_MAX),
   /** DELIVERY only; ignored for TAKE_AWAY. */
-  address: z.string().max(300).nullable().optional(),
+  address: storedText(300).nullable().optional(),
   /** DELIVERY only; ignored for TAKE_AWAY. */
   location: latLng.nullable().optional(),
   /** When the order is wanted (ISO 8601 with offset); null or absent: as soon as possible. */

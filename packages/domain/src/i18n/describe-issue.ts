@@ -16,6 +16,7 @@ const RULE_TEXTS: Record<string, string> = {
     'должно быть кодом бренда из строчных латинских букв, цифр и дефисов',
   'must be a time of day HH:MM': 'должно быть временем в формате ЧЧ:ММ',
   'must be an offset like +03:00': 'должно быть смещением часового пояса, например +03:00',
+  'must not contain NUL characters': 'не должно содержать символов NUL',
 };
 
 type Issue = z.core.$ZodIssue;

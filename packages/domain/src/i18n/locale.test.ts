@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idParam } from '../contracts/common.ts';
+import { idParam, storedText } from '../contracts/common.ts';
 import { describeIssue } from './describe-issue.ts';
 import { localeFromAcceptLanguage, pickText } from './locale.ts';
 
@@ -32,5 +32,13 @@ describe('locale', () => {
     ]);
     const missing = schema.safeParse({}).error?.issues ?? [];
     expect(describeIssue(missing[0] as z.core.$ZodIssue, 'ru')).toBe('«id»: обязательное поле');
+  });
+
+  it('refuses a NUL in stored text (PostgreSQL cannot keep it) in words, in both languages', () => {
+    const schema = z.object({ comment: storedText(10) });
+    expect(schema.safeParse({ comment: 'ok, ёж 💥' }).success).toBe(true);
+    const issue = schema.safeParse({ comment: 'a\u0000b' }).error?.issues[0] as z.core.$ZodIssue;
+    expect(describeIssue(issue, 'ru')).toBe('«comment»: не должно содержать символов NUL');
+    expect(describeIssue(issue, 'en')).toBe("'comment' must not contain NUL characters");
   });
 });

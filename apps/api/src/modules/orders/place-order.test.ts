@@ -145,6 +145,47 @@ describe('placing an order', () => {
     expect(await orderTables(database.db)).toEqual(before);
   });
 
+  // Issue 18's fuzz: PostgreSQL's text cannot hold a NUL, so a NUL in a stored field (an e-mail, a comment,
+  // a delivery address or detail) reached the INSERT and answered 500. Now a 400 naming the field.
+  it('refuses a NUL character in any field it stores with 400 and the field, writing nothing', async () => {
+    at(DAY);
+    const before = await orderTables(database.db);
+    const body = await orderBody(app, anna);
+    const delivery = await orderBody(app, anna, {
+      deliveryType: 'DELIVERY',
+      location: POINTS.zone1,
+      address: 'Казань, ул. Баумана, 1',
+      positions: [line(8, 1)],
+    });
+    const details = { apartment: '1', entrance: '2', floor: '3', intercom: null, comment: null };
+    const cases: [unknown, string][] = [
+      [{ ...body, person: { ...CONTACTS.person, email: 'a\u0000b@example.com' } }, 'person.email'],
+      [{ ...body, comment: 'ring\u0000twice' }, 'comment'],
+      [{ ...delivery, address: 'Казань\u0000' }, 'address'],
+      [{ ...delivery, deliveryPlace: { ...details, apartment: '1\u0000' } }, 'deliveryPlace.apartment'],
+      [{ ...delivery, deliveryPlace: { ...details, comment: '\u0000' } }, 'deliveryPlace.comment'],
+    ];
+    for (const [refused, field] of cases) {
+      const response = await place(app, anna, refused);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors[0]).toMatchObject({ code: 'request.invalid', field });
+    }
+    expect(await orderTables(database.db)).toEqual(before);
+  });
+
+  // Issue 18's fuzz: a well-signed token whose person is gone (a database reset, a removed account) reached
+  // the idempotency key's INSERT, whose foreign key failed with a 500. Now the token is refused, as /me does.
+  it('answers 401 auth.token-invalid for a token whose person does not exist, writing nothing', async () => {
+    at(DAY);
+    const before = await orderTables(database.db);
+    const personId = 2_000_000_000;
+    const ghost: Person = { personId, token: await app.authentication.tokens.sign(personId) };
+    const response = await place(app, ghost, await orderBody(app, ghost));
+    expect(response.statusCode, response.body).toBe(401);
+    expect(codeOf(response)).toBe('auth.token-invalid');
+    expect(await orderTables(database.db)).toEqual(before);
+  });
+
   it('answers 401 without a token and 403 for another person', async () => {
     const body = await orderBody(app, anna);
     const anonymous = await app.inject({

@@ -223,6 +223,10 @@ function answerOf(cart: PricedCart, { deps, input, pricing }: PriceContext): Pre
 export async function placeOrder(deps: PlacementDeps, input: PlacementInput): Promise<Placement> {
   const { pricing, quote } = checkRequest(deps, input);
   const ref: KeyRef = { personId: input.personId, key: input.key as string };
+  // A well-signed token can outlive its person (a database reset, a removed account): refused as a token, as
+  // /me refuses it, before the key's foreign key fails with a 500 (issue 18's fuzz).
+  const [person] = await deps.db.select({ id: persons.id }).from(persons).where(eq(persons.id, ref.personId));
+  if (!person) throw new ApiError(401, 'auth.token-invalid');
   const claim = await claimKey(deps.db, ref, orderFingerprintOf(input.body), input.nowMs);
   if (claim.kind === 'replay') return { orderId: claim.orderId, replayed: true };
   if (claim.kind === 'reused') throw new ApiError(422, 'idempotency.key-reused', 'Idempotency-Key');

@@ -151,7 +151,13 @@ export const demoPageRoutes: FastifyPluginAsyncZod<DemoPageRoutesOptions> = asyn
           '303 to the shop’s return page. 400 page for a bad action or reason, 404 page for an unknown payment.',
         params: demoPaymentParams,
         produces: ['text/html'],
-        response: { 303: z.null().describe('To the shop’s return page'), 400: HTML_PAGE, 404: HTML_PAGE },
+        // A 400 is the page for a bad action or reason, or the usual JSON refusal of a path or body refused
+        // before the handler (a 65-character id, a body the JSON parser refuses): both must serialize.
+        response: {
+          303: z.null().describe('To the shop’s return page'),
+          400: z.union([HTML_PAGE, errorBody]),
+          404: HTML_PAGE,
+        },
       },
     },
     async (request, reply) => {

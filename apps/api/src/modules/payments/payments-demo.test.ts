@@ -208,6 +208,34 @@ describe('the demo engine', () => {
     expect(en.body).toMatch(/no money is taken/);
   });
 
+  // Issue 18's fuzz: a refusal before the handler (a path its schema refuses, a body the JSON parser refuses)
+  // is the JSON body of every other call, and the form's 400 documented only the HTML page: 500 instead.
+  it('the form: a malformed path or body is a coded JSON 400/415, never a 500', async () => {
+    const placed = await placeOnline(app, anna);
+    const id = demoIdOf(placed.payment.confirmationUrl);
+    const refusals = [
+      await demoForm(app, '9'.repeat(65), { action: 'pay' }),
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/payments/demo/pay/${id}`,
+        headers: { 'content-type': 'application/json; charset=utf-16' },
+        payload: 'action=decline&reason=insufficient_funds',
+      }),
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/payments/demo/pay/${id}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, refused.body).toBeLessThan(500);
+      expect(codeOf(refused)).toBe('request.invalid');
+    }
+    expect(await attemptsOf(database.db, placed.id)).toMatchObject([{ status: 'pending' }]);
+  });
+
   it('a refund by the board: partial keeps paid, the rest makes it refunded; never beyond the amount', async () => {
     const { refundPayment } = await import('./refunds.ts');
     const placed = await placeOnline(app, anna);
