@@ -1,3 +1,4 @@
+import { smsLogRef } from '../apps/api/src/integrations/sms/log-sms-sender.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../apps/api/src/test/server-process.ts';
 import type { BackendTarget } from './proxy.ts';
 
@@ -68,12 +69,14 @@ export class Instances {
 
   /** The latest SMS code the log sender wrote for the phone (any instance, any incarnation) since a time. */
   smsCode(phone: string, since: number): string | null {
+    const ref = smsLogRef(phone);
     let best: { time: number; code: string } | null = null;
     for (const process of this.processes)
       for (const line of process.lines) {
-        const sms = line.sms as { phone?: string; text?: string } | undefined;
+        // The log masks the phone (issue 19): a line names its recipient by the phone's ref.
+        const sms = line.sms as { ref?: string; text?: string } | undefined;
         const time = Number(line.time);
-        if (sms?.phone !== phone || time < since || (best && time <= best.time)) continue;
+        if (sms?.ref !== ref || time < since || (best && time <= best.time)) continue;
         const code = /\b(\d{6})\b/.exec(sms.text ?? '')?.[1];
         if (code) best = { time, code };
       }

@@ -46,13 +46,29 @@ export interface FiveHundredKind {
   count: number;
 }
 
+/**
+ * What a run must have done for its zeros to mean anything: a run whose customers could not sign in or order
+ * breaks no invariant and proves nothing, so it fails.
+ */
+export function shortfalls(summary: RunSummary, killsAskedFor: number): string[] {
+  const missing: string[] = [];
+  if (summary.signedInThroughApi < summary.customers)
+    missing.push(`only ${summary.signedInThroughApi} of ${summary.customers} customers signed in`);
+  if (summary.ordersAcknowledged === 0) missing.push('no order was acknowledged');
+  if (summary.providerSucceeded === 0) missing.push('no payment succeeded at the provider');
+  if (summary.kills < killsAskedFor)
+    missing.push(`only ${summary.kills} kills of the ${killsAskedFor} asked for`);
+  return missing;
+}
+
 export function markdownReport(
   results: InvariantResult[],
   summary: RunSummary,
   notes: string[] = [],
   fiveHundreds: FiveHundredKind[] = [],
+  missing: string[] = [],
 ): string {
-  const passed = results.every((r) => r.count === 0);
+  const passed = results.every((r) => r.count === 0) && missing.length === 0;
   const lines = [
     `## Chaos run ${summary.startedAt}: ${passed ? 'passed' : 'FAILED'}`,
     '',
