@@ -237,11 +237,20 @@ async function load(browser: Browser, scenario: Scenario, url: string, profile: 
       );
     } else {
       const keys = scenario === 'returning' ? ['menu', 'dish'] : ['popup'];
-      const ready = keys.map((key) => `window.__benchMarks.${key} !== undefined`).join(' && ');
+      // A function, not a string: the page's Content-Security-Policy (no 'unsafe-eval') refuses a string.
       const handle = await page
-        .waitForFunction(`window.__benchMarks && ${ready} && window.__benchMarks`, null, { timeout: 60_000 })
+        .waitForFunction(
+          (wanted) => {
+            const marks = (window as { __benchMarks?: Record<string, number> }).__benchMarks;
+            return marks && wanted.every((key) => marks[key] !== undefined) ? marks : false;
+          },
+          keys,
+          { timeout: 60_000 },
+        )
         .catch(async (error: Error) => {
-          const seen = await page.evaluate('JSON.stringify(window.__benchMarks)').catch(() => '?');
+          const seen = await page
+            .evaluate(() => JSON.stringify((window as { __benchMarks?: unknown }).__benchMarks))
+            .catch(() => '?');
           throw new Error(
             `${scenario} load: waiting for ${keys.join(' and ')}, saw ${seen}: ${error.message}`,
           );

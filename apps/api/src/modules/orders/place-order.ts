@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ERROR_MESSAGES,
   EXTENDED_COOKING_MINUTES,
@@ -347,15 +348,6 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
   if (!restoRow) throw new ApiError(404, 'resto.not-found', 'restoId');
 
   const day = localDate(nowMs, resto.timezone);
-  const [counter] = await tx
-    .insert(orderNumberCounters)
-    .values({ whiteLabelId: deps.whiteLabel, localDate: day, restoId: resto.id, last: 1 })
-    .onConflictDoUpdate({
-      target: [orderNumberCounters.whiteLabelId, orderNumberCounters.localDate, orderNumberCounters.restoId],
-      set: { last: sql`${orderNumberCounters.last} + 1` },
-    })
-    .returning({ last: orderNumberCounters.last });
-  const number = orderNumber(restoRow.orderCode ?? String(resto.id), counter?.last ?? 1);
 
   const minutes = body.deliveryType === 'DELIVERY' ? (cart.band?.time ?? 0) : restoRow.takeAwayMinutes;
   const promisedAtMs = cart.preOrderAtMs ?? nowMs + (minutes + extraMinutes) * 60_000;
@@ -374,7 +366,9 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
       whiteLabelId: deps.whiteLabel,
       personId,
       restoId: resto.id,
-      number,
+      // Provisional and unique: the day's number is taken last (numberTheOrder), so the restaurant's counter
+      // row stays locked for one statement and the commit, not for the whole transaction.
+      number: `~${randomUUID()}`,
       localDate: day,
       status: 'new',
       paymentStatus: body.payType === 'CARD_ONLINE' ? 'pending' : 'not_required',
@@ -480,7 +474,37 @@ async function writeOrder(tx: Executor, context: PriceContext, quote: Quote | nu
     throw new ApiError(409, 'idempotency.in-progress', 'Idempotency-Key', {
       headers: { 'retry-after': '1' },
     });
+  await numberTheOrder(tx, {
+    orderId,
+    whiteLabel: deps.whiteLabel,
+    restoId: resto.id,
+    day,
+    code: restoRow.orderCode ?? String(resto.id),
+  });
   return orderId;
+}
+
+/**
+ * The restaurant's next number of the day ('Б-042'). Every placement of the restaurant that day queues on its
+ * counter row, so this is the transaction's last statement: the row is held only until the commit (the bench
+ * measured placement bound by that queue, issue 18).
+ */
+async function numberTheOrder(
+  tx: Executor,
+  at: { orderId: number; whiteLabel: string; restoId: number; day: string; code: string },
+) {
+  const [counter] = await tx
+    .insert(orderNumberCounters)
+    .values({ whiteLabelId: at.whiteLabel, localDate: at.day, restoId: at.restoId, last: 1 })
+    .onConflictDoUpdate({
+      target: [orderNumberCounters.whiteLabelId, orderNumberCounters.localDate, orderNumberCounters.restoId],
+      set: { last: sql`${orderNumberCounters.last} + 1` },
+    })
+    .returning({ last: orderNumberCounters.last });
+  await tx
+    .update(orders)
+    .set({ number: orderNumber(at.code, counter?.last ?? 1) })
+    .where(eq(orders.id, at.orderId));
 }
 
 /** SPEC §3: the profile reads the first deliveries entry; the order's contacts become it (no duplicates). */
