@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import {
   apiServerArgs,
   freePort,
   hasTaskset,
+  onScratchPostgres,
   PRODUCTION_SIGN_IN_ENV,
   pinned,
   ROOT,
@@ -155,33 +155,9 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
-  const name = `storefront_bench_${process.pid}`;
-  let reachable = true;
-  try {
-    await client.connect();
-  } catch (error) {
-    // Only an unreachable server is skipped; a failure of the bench on it (a non-2xx answer) fails the bench.
-    reachable = false;
-    console.warn(`PostgreSQL at ${admin} skipped: unreachable (${(error as Error).message})`);
-  }
-  try {
-    if (reachable) {
-      await client.query(`create database "${name}"`);
-      try {
-        rows.push(
-          ...(await benchDatabase('PostgreSQL', {
-            DATABASE_URL: `${admin.replace(/\/[^/]*$/, '')}/${name}`,
-          })),
-        );
-      } finally {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      }
-    }
-  } finally {
-    await client.end().catch(() => {});
-  }
+  await onScratchPostgres(`storefront_bench_${process.pid}`, async (databaseUrl) => {
+    rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: databaseUrl })));
+  });
 
   console.log(
     `preflight of a 5-line cart, with and without a promo code; p99 at a fixed ${FIXED_RATE} req/s (8 connections) ` +

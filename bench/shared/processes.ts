@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import pg from 'pg';
 import { buildReason } from '../../scripts/build-state.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -83,3 +84,29 @@ export const PRODUCTION_SIGN_IN_ENV: NodeJS.ProcessEnv = {
   SMSRU_API_ID: 'bench-never-sends',
   SMSRU_URL: 'http://127.0.0.1:9',
 };
+
+/**
+ * Runs a bench on a fresh database of the PostgreSQL server at PG_ADMIN_URL, dropped afterwards. Only an
+ * unreachable server is skipped (with a warning); a failure of the bench on it fails the bench.
+ */
+export async function onScratchPostgres(name: string, use: (databaseUrl: string) => Promise<void>) {
+  const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    console.warn(`PostgreSQL at ${admin} skipped: unreachable (${(error as Error).message})`);
+    await client.end().catch(() => {});
+    return;
+  }
+  try {
+    await client.query(`create database "${name}"`);
+    try {
+      await use(`${admin.replace(/\/[^/]*$/, '')}/${name}`);
+    } finally {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
