@@ -76,13 +76,21 @@ export interface CustomerFacts {
 export interface RequestFact {
   method: string;
   path: string;
+  /** Who sent it: the x-chaos-client header (customers set it), else 'provider' (the fake's notifications). */
   client: string;
   backend: string | null;
   incarnation: number | null;
   startedAt: number;
   endedAt: number;
+  /** The status the client got: the API's, or the proxy's own 502/503. */
   status: number | null;
+  /**
+   * Set when the proxy answered itself: 'upstream-reset' (502), 'no-backend' (503); when the client left
+   * ('client-gone'); or when the proxy dropped the API's answer on purpose ('answer-dropped': the client saw the
+   * connection close, as when a network fails after the server committed).
+   */
   proxyError?: 'upstream-reset' | 'no-backend' | 'client-gone' | 'answer-dropped';
+  /** The first error code of a 4xx/5xx body from the API. */
   code?: string;
 }
 

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RequestFact } from './checks.ts';
 
 /**
  * A tiny round-robin HTTP proxy in front of the API instances, as nginx would stand: customers and the fake
@@ -18,26 +19,9 @@ export interface BackendTarget {
   up: boolean;
 }
 
-export interface ProxyRecord {
+/** A request as the proxy saw it (RequestFact, checks.ts), numbered in arrival order. */
+export interface ProxyRecord extends RequestFact {
   id: number;
-  method: string;
-  path: string;
-  /** Who sent it: the x-chaos-client header (customers set it), else 'provider' (the fake's notifications). */
-  client: string;
-  backend: string | null;
-  incarnation: number | null;
-  startedAt: number;
-  endedAt: number;
-  /** The status the client got: the API's, or the proxy's own 502/503. */
-  status: number | null;
-  /**
-   * Set when the proxy answered itself: 'upstream-reset' (502), 'no-backend' (503); when the client left
-   * ('client-gone'); or when the proxy dropped the API's answer on purpose ('answer-dropped': the client saw the
-   * connection close, as when a network fails after the server committed).
-   */
-  proxyError?: 'upstream-reset' | 'no-backend' | 'client-gone' | 'answer-dropped';
-  /** The first error code of a 4xx/5xx body from the API. */
-  code?: string;
 }
 
 export interface ChaosProxy {
