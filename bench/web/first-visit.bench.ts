@@ -33,6 +33,7 @@ import {
   stop,
   waitFor,
 } from '../shared/processes.ts';
+import { RETURNING_CUSTOMER } from '../shared/returning-customer.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
 const JS_BUDGET_BYTES = 150 * 1024;
@@ -138,21 +139,6 @@ function measureBytes(): { assets: AssetSize[]; source: string } {
 
 // ---------------------------------------------------------------------------------------------------
 // Time to content
-
-const storageVersion = (() => {
-  const keys = readFileSync(join(ROOT, 'apps/web/src/shared/storage/keys.ts'), 'utf8');
-  const version = /STORAGE_VERSION\s*=\s*'([^']+)'/.exec(keys)?.[1];
-  if (!version) throw new Error('STORAGE_VERSION not found in apps/web/src/shared/storage/keys.ts');
-  return version;
-})();
-
-const RETURNING_CUSTOMER: Record<string, string> = {
-  app_white_label: 'demo',
-  app_version: storageVersion,
-  city_id: '1',
-  resto_id: '1',
-  order_delivery_method: '"TAKE_AWAY"',
-};
 
 /**
  * Runs in the page before its own scripts: notes performance.now() (milliseconds since navigation
