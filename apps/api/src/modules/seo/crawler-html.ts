@@ -100,12 +100,12 @@ function headTags(meta: PageMeta): string {
  * address popup of a first visit included, and a crawler reads the page without running scripts.
  */
 export function renderShell(shell: string, meta: PageMeta): string {
-  let html = shell.replace(/<title>[\s\S]*?<\/title>/i, '');
-  html = html.replace(/<html([^>]*)\blang="[^"]*"/i, `<html$1lang="${escapeHtml(meta.lang)}"`);
   const head = headTags(meta);
-  html = /<\/head>/i.test(html)
-    ? html.replace(/<\/head>/i, () => `  ${head}\n  </head>`)
-    : html.replace(/(<!doctype html>)?/i, (doctype) => `${doctype}\n${head}\n`);
+  const title = /<title>[\s\S]*?<\/title>/i;
+  let html = shell.replace(/<html([^>]*)\blang="[^"]*"/i, `<html$1lang="${escapeHtml(meta.lang)}"`);
+  if (title.test(html)) html = html.replace(title, () => head);
+  else if (/<\/head>/i.test(html)) html = html.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+  else html = html.replace(/(<!doctype html>)?/i, (doctype) => `${doctype}\n${head}\n`);
   const root = /<div id="root"><\/div>/;
   return root.test(html)
     ? html.replace(root, () => `<div id="root">${meta.bodyHtml}</div>`)

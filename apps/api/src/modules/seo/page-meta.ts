@@ -36,7 +36,8 @@ export interface PageMeta {
   title: string;
   description: string;
   url: string;
-  type: 'website' | 'article' | 'restaurant' | 'product';
+  /** Open Graph types: website, article, and Facebook's restaurant.* types. */
+  type: 'website' | 'article' | 'restaurant.restaurant' | 'restaurant.menu' | 'restaurant.menu_item';
   image: string | null;
   siteName: string;
   ogLocale: string;
@@ -277,6 +278,7 @@ function menuPage(ctx: SiteContext, menu: PublicMenu): PageMeta {
   return page(ctx, paths.menu(menu.id), {
     heading: name,
     description: summary(`${name}: ${dishes.join(', ')}`),
+    type: 'restaurant.menu',
     jsonLd: menuJsonLd(ctx, menu),
     bodyHtml: menuBody(ctx, menu),
   });
@@ -292,7 +294,7 @@ function positionPage(ctx: SiteContext, position: Position, menu: PublicMenu): P
   return page(ctx, paths.position(menu.id, position.id), {
     heading: name,
     description: summary(`${description} ${cost}`),
-    type: 'product',
+    type: 'restaurant.menu_item',
     image: absolute(ctx.origin, position.photos[0]) ?? absolute(ctx.origin, ctx.brandImage),
     jsonLd: { '@context': 'https://schema.org', ...menuItem(ctx, position, menu) },
     bodyHtml: [
@@ -354,7 +356,7 @@ function restoPage(ctx: SiteContext, resto: Resto): PageMeta {
   return page(ctx, paths.resto(resto.id), {
     heading: name,
     description: summary(`${address}. ${description}`),
-    type: 'restaurant',
+    type: 'restaurant.restaurant',
     image: absolute(ctx.origin, resto.photos[0]) ?? absolute(ctx.origin, ctx.brandImage),
     jsonLd: restoJsonLd(ctx, resto),
     bodyHtml: [

@@ -129,7 +129,7 @@ it("gives a dish URL the dish's title, description, Open Graph tags, text, price
   expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${path}" />`);
   expect(html).toMatch(/<meta property="og:image" content="https:\/\/shop\.example\.com\/media\/[^"]+" \/>/);
   expect(html).toMatch(/<meta property="og:description" content="[^"]+" \/>/);
-  expect(html).toContain('<meta property="og:type" content="product" />');
+  expect(html).toContain('<meta property="og:type" content="restaurant.menu_item" />');
   // The text a customer sees, as static markup the app replaces on mount; the app's script is still there.
   const root = rootOf(html);
   expect(root).toContain(`<h1>${name}</h1>`);
