@@ -246,3 +246,12 @@ it('escapes a script-like dish name everywhere, and drops a hidden dish from the
   const hidden = await app.inject(`/menus/${second.menu.id}/positions/${second.position.id}`);
   expect(hidden.statusCode).toBe(404);
 });
+
+it('reads a rebuilt index.html without a restart', async () => {
+  const rebuilt = SHELL.replace('/assets/index-abc.js', '/assets/index-rebuilt-0001.js');
+  writeFileSync(join(dist, 'index.html'), rebuilt);
+  const response = await app.inject('/restos');
+  expect(response.body).toContain('/assets/index-rebuilt-0001.js');
+  expect(response.body).toContain('<title>Рестораны — Нори-Нори</title>');
+  writeFileSync(join(dist, 'index.html'), SHELL);
+});
