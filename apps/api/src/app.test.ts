@@ -40,7 +40,10 @@ it('serves the storefront shell for every page path, revalidated each time', asy
   ]) {
     const response = await app.inject(path);
     expect(response.statusCode, path).toBe(200);
-    expect(response.body).toContain('<title>shell</title>');
+    expect(response.body).toMatch(/^<!doctype html>/);
+    // A public page's shell carries its own title (modules/seo, decision 28); any other path the file's.
+    if (path === '/no/such/page') expect(response.body).toContain('<title>shell</title>');
+    else expect(response.body).toMatch(/<title>[^<]+ — Нори-Нори<\/title>|<title>Нори-Нори<\/title>/);
     expect(response.headers['cache-control']).toBe('no-cache');
   }
 });
@@ -69,9 +72,15 @@ it("sends the build's brotli or gzip copy to a browser that takes it, the plain 
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   }
 
-  const shell = await app.inject({ url: '/menus/1', headers: { 'accept-encoding': 'br' } });
+  const shell = await app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'br' } });
   expect(shell.headers['content-encoding']).toBe('br');
   expect(brotliDecompressSync(shell.rawPayload).toString()).toContain('<title>shell</title>');
+  expect(shell.headers['cache-control']).toBe('no-cache');
+  expect(shell.headers.vary).toBe('accept-encoding');
+  // A menu page's shell is built from the catalog, and compressed once.
+  const menu = await app.inject({ url: '/menus/1', headers: { 'accept-encoding': 'br' } });
+  expect(menu.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(menu.rawPayload).toString()).toContain('application/ld+json');
   expect(shell.headers['cache-control']).toBe('no-cache');
   expect(shell.headers.vary).toBe('accept-encoding');
 });

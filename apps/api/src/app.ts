@@ -44,6 +44,7 @@ import { startSweeper } from './modules/payments/payments-sweeper.ts';
 import { preflightRoutes } from './modules/preflight/preflight.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { restosRoutes } from './modules/restos/restos.routes.ts';
+import { registerSeo } from './modules/seo/seo.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -278,9 +279,12 @@ export async function buildApp({
     });
   }
 
-  const sendShell = (reply: FastifyReply) =>
+  // robots.txt, sitemap.xml, and each public page's shell with its title, tags and text (decision 28).
+  const seo = registerSeo(app, { config, catalog, now, indexHtml: hasWeb ? indexHtml : null });
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+    seo.sendPage(request, reply, path) ||
     reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -289,7 +293,7 @@ export async function buildApp({
     const isAsset = path.startsWith('/assets/');
     if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The storefront routes on the client: every other page path gets the app shell.
-      return sendShell(reply);
+      return sendShell(request, reply, path);
     }
     return reply
       .code(404)

@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isLocale, type Locale } from '@storefront/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import { pickEncoding } from '../../plugins/catalog-reply.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogStore } from '../catalog/catalog-store.ts';
+import { renderShell } from './crawler-html.ts';
+import { type InfoPage, pageMetaFor, type SiteContext } from './page-meta.ts';
+import { publicCatalog } from './public-catalog.ts';
+import { robotsTxt } from './robots.ts';
+import { sitemapXml } from './sitemap.ts';
+
+export interface SeoOptions {
+  config: AppConfig;
+  catalog: CatalogStore;
+  now: () => number;
+  /** The storefront build's index.html, or null when this instance serves no storefront. */
+  indexHtml: string | null;
+}
+
+/** One prepared answer: its bytes, compressed once on first demand. */
+interface Prepared {
+  body: Buffer;
+  compressed: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+/** What is built once per catalog snapshot (and shell file), until a promotion starts or ends. */
+interface SiteState {
+  snapshot: CatalogSnapshot;
+  shellVersion: string;
+  expiresAt: number;
+  ctx: SiteContext;
+  sitemap: Prepared | null;
+  pages: Map<string, Prepared>;
+}
+
+/** The storefront's public origin: PUBLIC_URL, else the address the API listens on (as the payments module). */
+export function publicOrigin(env: AppConfig['env']): string {
+  return (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
+}
+
+/** The brand's information pages in its language, titled by their first heading. Read once at start. */
+function readInfoPages(brandDir: string, locale: Locale): Map<string, InfoPage> {
+  const dir = join(brandDir, 'pages', locale);
+  const pages = new Map<string, InfoPage>();
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return pages;
+  }
+  for (const file of files) {
+    const slug = /^([a-z0-9-]+)\.md$/.exec(file)?.[1];
+    if (!slug) continue;
+    const markdown = readFileSync(join(dir, file), 'utf8');
+    pages.set(slug, { slug, title: /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? slug, markdown });
+  }
+  return pages;
+}
+
+const prepare = (text: string): Prepared => ({ body: Buffer.from(text, 'utf8'), compressed: {} });
+
+function send(request: FastifyRequest, reply: FastifyReply, prepared: Prepared, type: string, cache: string) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.header('cache-control', cache).header('vary', 'accept-encoding').type(type);
+  if (encoding === 'identity') return reply.send(prepared.body);
+  let bytes = prepared.compressed[encoding];
+  if (!bytes) {
+    bytes =
+      encoding === 'br'
+        ? brotliCompressSync(prepared.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(prepared.body, { level: 9 });
+    prepared.compressed[encoding] = bytes;
+  }
+  return reply.header('content-encoding', encoding).send(bytes);
+}
+
+export interface Seo {
+  /**
+   * Sends the storefront shell for a page path with that page's title, description, Open Graph tags,
+   * JSON-LD and text (decision 28); false when the path is no public page (the caller sends the plain
+   * shell). A menu, dish, promotion or restaurant path naming none a customer can see answers 404 with
+   * the plain shell, so the storefront still shows its own not-found handling.
+   */
+  sendPage(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | false;
+}
+
+/**
+ * GET /robots.txt and /sitemap.xml for the brand this instance serves, and the crawler-readable shell of each
+ * public page. Everything is built from the catalog snapshot in memory, once per revision.
+ */
+export function registerSeo(app: FastifyInstance, { config, catalog, now, indexHtml }: SeoOptions): Seo {
+  const origin = publicOrigin(config.env);
+  const brand = config.brand;
+  const firstLocale = brand.locales[0];
+  const locale: Locale = isLocale(firstLocale) ? firstLocale : 'ru';
+  const infoPages = readInfoPages(config.brandDir, locale);
+  const robots = prepare(robotsTxt(origin));
+  let state: SiteState | null = null;
+  let shell = { version: '', html: '' };
+
+  /** index.html is looked up per request (a rebuilt storefront needs no restart): re-read when it changed. */
+  const currentShell = () => {
+    if (!indexHtml) return shell;
+    const stat = statSync(indexHtml, { throwIfNoEntry: false });
+    const version = stat ? `${stat.mtimeMs}:${stat.size}` : '';
+    if (version !== shell.version) shell = { version, html: stat ? readFileSync(indexHtml, 'utf8') : '' };
+    return shell;
+  };
+
+  const site = (): SiteState => {
+    const snapshot = catalog.snapshot;
+    const { version } = currentShell();
+    const at = now();
+    if (state && state.snapshot === snapshot && state.shellVersion === version && at < state.expiresAt) {
+      return state;
+    }
+    const view = publicCatalog(snapshot, brand.whiteLabel, at);
+    const cityNames = new Map(
+      [...snapshot.cities.values()]
+        .filter((c) => c.whiteLabelId === brand.whiteLabel)
+        .map((c) => [c.id, c.name]),
+    );
+    state = {
+      snapshot,
+      shellVersion: version,
+      expiresAt: view.expiresAt,
+      ctx: {
+        origin,
+        locale,
+        brandName: brand.name[locale] ?? brand.name.ru,
+        brandImage: brand.logo ?? null,
+        catalog: view,
+        cityNames,
+        pages: infoPages,
+      },
+      sitemap: null,
+      pages: new Map(),
+    };
+    return state;
+  };
+
+  app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
+    send(request, reply, robots, 'text/plain; charset=utf-8', 'public, max-age=3600'),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => {
+    const current = site();
+    current.sitemap ??= prepare(sitemapXml(current.ctx));
+    return send(request, reply, current.sitemap, 'application/xml; charset=utf-8', 'public, max-age=600');
+  });
+
+  return {
+    sendPage(request, reply, rawPath) {
+      if (!indexHtml) return false;
+      const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+      const current = site();
+      let prepared = current.pages.get(path);
+      if (!prepared) {
+        const meta = pageMetaFor(current.ctx, path);
+        if (meta === null) return false;
+        if (meta === 'missing') {
+          reply.code(404);
+          return false;
+        }
+        prepared = prepare(renderShell(shell.html, meta));
+        // Bounded: only paths of pages that exist are kept.
+        current.pages.set(path, prepared);
+      }
+      return send(request, reply, prepared, 'text/html; charset=utf-8', 'no-cache');
+    },
+  };
+}
