@@ -9,6 +9,7 @@ import { CookieConsent } from '../features/consent/components/cookie-consent.tsx
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
 import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
 import { apiFetch } from '../shared/api-client.ts';
+import { PageViews } from './analytics.tsx';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
 import { useBoot } from './boot/use-boot.ts';
@@ -53,6 +54,7 @@ function StorefrontRoot() {
   return (
     <CurrentLocationContext.Provider value={boot.location}>
       <ScrollManager />
+      <PageViews />
       {boot.kind === 'loading' ? <Splash /> : <AppRoutes />}
       {boot.kind === 'ready' && (
         <>
