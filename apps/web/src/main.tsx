@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startAnalytics } from './app/analytics.tsx';
 import { App } from './app/app.tsx';
 import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { cartStorage } from './entities/cart/cart-store.ts';
@@ -25,7 +24,9 @@ async function start(element: HTMLElement) {
     cartStorage.hydrate();
     // The order board (/staff) is not a customer's visit: never counted.
     const staff = window.location.pathname.startsWith('/staff');
-    startAnalytics({ production: brand.production === true && !staff, metrikaId: brand.clients.metrikaId });
+    const analytics = { production: brand.production === true && !staff, metrikaId: brand.clients.metrikaId };
+    // The decision and its waiting are a lazy chunk too (decision 29); events queue in track() meanwhile.
+    void import('./app/analytics.ts').then(({ startAnalytics }) => startAnalytics(analytics));
     applyFirstBootDefaults(outcome !== 'kept' && outcome !== 'migrated', brand.defaults);
     const locale = initialLocale(brand.locales, brand.defaultLocale);
     const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consentStore } from '../entities/consent/consent-store.ts';
 import { METRIKA_TAG_URL, type MetrikaWindow } from '../shared/analytics/load-metrika.ts';
 import { analyticsState, connectAnalytics, resetAnalytics } from '../shared/analytics/track.ts';
-import { PageViews, startAnalytics } from './analytics.tsx';
+import { startAnalytics } from './analytics.ts';
+import { PageViews } from './page-views.tsx';
 
 const tags = () => Array.from(document.scripts).filter((script) => script.src === METRIKA_TAG_URL);
 const now = (run: () => void) => run();

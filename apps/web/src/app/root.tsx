@@ -9,10 +9,10 @@ import { CookieConsent } from '../features/consent/components/cookie-consent.tsx
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
 import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
 import { apiFetch } from '../shared/api-client.ts';
-import { PageViews } from './analytics.tsx';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
 import { useBoot } from './boot/use-boot.ts';
+import { PageViews } from './page-views.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';

@@ -1,15 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { consentStore } from '../entities/consent/consent-store.ts';
 import { runsUnderTest, shouldLoadAnalytics } from '../shared/analytics/should-load-analytics.ts';
-import { connectAnalytics, switchAnalyticsOff, track } from '../shared/analytics/track.ts';
+import { type AnalyticsSink, connectAnalytics, switchAnalyticsOff } from '../shared/analytics/track.ts';
 
 export interface AnalyticsStart {
   production: boolean;
   metrikaId: string | null;
   isTest?: boolean;
   /** Loads the counter and answers its sink; the real one is a dynamic import (not first-visit JavaScript). */
-  load?: (metrikaId: string) => Promise<(event: Parameters<typeof track>[0]) => void>;
+  load?: (metrikaId: string) => Promise<AnalyticsSink>;
   /** Runs its callback once the first screen is drawn and the browser is idle. */
   afterFirstScreen?: (run: () => void) => void;
 }
@@ -28,7 +26,8 @@ export function afterFirstScreen(run: () => void): void {
 }
 
 /**
- * Decides the visit's analytics (SPEC §1, §7; decision 29): off at once in development, tests and for brands
+ * main.tsx imports this module dynamically: none of it is first-visit JavaScript (only track.ts and
+ * page-views.tsx are). Decides the visit's analytics (SPEC §1, §7; decision 29): off at once in development, tests and for brands
  * without a counter; otherwise waits for cookie consent, then for the first screen, then loads Metrika.
  * Events tracked before that wait in track()'s queue. Answers a function that stops waiting (tests).
  */
@@ -57,17 +56,4 @@ export function startAnalytics({
   const unsubscribe = consentStore.subscribe(tryStart);
   tryStart();
   return unsubscribe;
-}
-
-/** Every route change is a page view (Metrika is initialised with defer: the first one is sent from here too). */
-export function PageViews() {
-  const { pathname, search } = useLocation();
-  const previous = useRef<string | null>(null);
-  useEffect(() => {
-    const url = window.location.origin + pathname + search;
-    const referrer = previous.current ?? document.referrer;
-    track({ type: 'page-view', url, ...(referrer ? { referrer } : {}) });
-    previous.current = url;
-  }, [pathname, search]);
-  return null;
 }
