@@ -20,7 +20,12 @@ const ownUrl = `http://127.0.0.1:${port}`;
 
 const config = loadConfig({ ...process.env, PUBLIC_API_BASE: apiUrl, PUBLIC_URL: ownUrl });
 const dist = config.webDistDir;
-const publicConfig = JSON.stringify({ ...config.brand, apiBase: apiUrl } satisfies PublicConfig);
+// Not production: the storefront's analytics stays off in the journeys (decision 29).
+const publicConfig = JSON.stringify({
+  ...config.brand,
+  apiBase: apiUrl,
+  production: false,
+} satisfies PublicConfig);
 
 const headers = securityHeaders(config);
 

@@ -230,6 +230,7 @@ export async function buildApp({
   const publicConfig = JSON.stringify({
     ...config.brand,
     apiBase: config.env.PUBLIC_API_BASE ?? '',
+    production: config.env.NODE_ENV === 'production',
   } satisfies PublicConfig);
   app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(publicConfig),

@@ -22,6 +22,11 @@ async function start(element: HTMLElement) {
     selectionsStorage.hydrate();
     consentStorage.hydrate();
     cartStorage.hydrate();
+    // The order board (/staff) is not a customer's visit: never counted.
+    const staff = window.location.pathname.startsWith('/staff');
+    const analytics = { production: brand.production === true && !staff, metrikaId: brand.clients.metrikaId };
+    // The decision and its waiting are a lazy chunk too (decision 29); events queue in track() meanwhile.
+    void import('./app/analytics.ts').then(({ startAnalytics }) => startAnalytics(analytics));
     applyFirstBootDefaults(outcome !== 'kept' && outcome !== 'migrated', brand.defaults);
     const locale = initialLocale(brand.locales, brand.defaultLocale);
     const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);

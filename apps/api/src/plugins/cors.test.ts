@@ -158,6 +158,8 @@ describe('the API on its own origin (PUBLIC_API_BASE)', () => {
 
   it('publishes apiBase in /config.json; same-origin deployments publish an empty one', async () => {
     expect((await sameOriginOnly.inject('/config.json')).json().apiBase).toBe('');
+    // Not NODE_ENV=production: the storefront's analytics counter stays off (decision 29).
+    expect((await sameOriginOnly.inject('/config.json')).json().production).toBe(false);
     const split = await buildApp({ config: testConfig(env), db: database.db });
     try {
       const config = (await split.inject('/config.json')).json();

@@ -158,7 +158,14 @@ describe('contentSecurityPolicy', () => {
       expect.arrayContaining(['https://smartcaptcha.yandexcloud.net', 'https://accounts.google.com']),
     );
     expect(policy['connect-src']).toEqual(
-      expect.arrayContaining(['https://id.vk.com', 'https://geocoder.example.com', 'https://mc.yandex.ru']),
+      expect.arrayContaining([
+        'https://id.vk.com',
+        'https://geocoder.example.com',
+        'https://mc.yandex.ru',
+        // Metrika's session recording (webvisor, switched on by the storefront's loader).
+        'wss://mc.yandex.ru',
+        'https://mc.webvisor.org',
+      ]),
     );
     expect(policy['script-src']).not.toContain("'unsafe-inline'");
     expect(policy['script-src']).not.toContain("'unsafe-eval'");

@@ -29,11 +29,23 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com';
 const APPLE_SIGN_IN = { script: 'https://appleid.cdn-apple.com', frame: 'https://appleid.apple.com' };
 /** Yandex SmartCaptcha: its script, its challenge iframe and the calls the script makes. */
 const SMART_CAPTCHA = 'https://smartcaptcha.yandexcloud.net';
-/** Yandex Metrika's tag (yandex.ru/support/metrica/code/install-counter-csp.html). */
+/**
+ * Yandex Metrika's tag (yandex.ru/support/metrica/code/install-counter-csp.html): tag.js from mc.yandex.ru,
+ * its hits and pixels, and session recording (webvisor), which also talks over WebSocket and to mc.webvisor.*.
+ */
 const METRIKA = {
   script: ['https://mc.yandex.ru', 'https://mc.yandex.com', 'https://yastatic.net'],
   img: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
-  connect: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+  connect: [
+    'https://mc.yandex.ru',
+    'https://mc.yandex.com',
+    'wss://mc.yandex.ru',
+    'wss://mc.yandex.com',
+    'https://mc.webvisor.com',
+    'https://mc.webvisor.org',
+    'wss://mc.webvisor.com',
+    'wss://mc.webvisor.org',
+  ],
   frame: ['blob:', 'https://mc.yandex.ru', 'https://mc.yandex.com'],
 };
 

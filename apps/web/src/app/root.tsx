@@ -12,6 +12,7 @@ import { apiFetch } from '../shared/api-client.ts';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
 import { useBoot } from './boot/use-boot.ts';
+import { PageViews } from './page-views.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
@@ -53,6 +54,7 @@ function StorefrontRoot() {
   return (
     <CurrentLocationContext.Provider value={boot.location}>
       <ScrollManager />
+      <PageViews />
       {boot.kind === 'loading' ? <Splash /> : <AppRoutes />}
       {boot.kind === 'ready' && (
         <>

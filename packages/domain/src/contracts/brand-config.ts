@@ -73,6 +73,8 @@ export type BrandConfig = z.infer<typeof brandConfig>;
 /**
  * What `/config.json` serves the storefront: the brand's public part plus the deployment's public settings
  * (decision 25). `apiBase` is the API's base address ('' = the storefront's own origin); the storefront puts
- * it in front of every API path, server-sent events and the API's media and pages.
+ * it in front of every API path, server-sent events and the API's media and pages. `production` is true only when
+ * the server runs with NODE_ENV=production: the storefront loads its analytics counter only then (decision 28),
+ * whatever mode it was built in.
  */
-export type PublicConfig = BrandConfig & { apiBase: string };
+export type PublicConfig = BrandConfig & { apiBase: string; production: boolean };

@@ -77,4 +77,18 @@ describe('Field', () => {
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('false');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('hides a personal field from session recording (Metrika ym-hide-content, ym-disable-keys), others not', () => {
+    render(
+      <>
+        <Field label="Телефон" personal>
+          {(control) => <input {...control} />}
+        </Field>
+        <Field label="Промокод">{(control) => <input {...control} />}</Field>
+      </>,
+    );
+    const phone = screen.getByRole('textbox', { name: 'Телефон' });
+    expect(phone).toHaveClass('ym-hide-content', 'ym-disable-keys');
+    expect(screen.getByRole('textbox', { name: 'Промокод' })).not.toHaveClass('ym-hide-content');
+  });
 });

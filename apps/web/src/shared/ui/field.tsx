@@ -11,6 +11,9 @@ export interface FieldControlProps {
   'aria-required': true | undefined;
 }
 
+/** Metrika's documented classes: the session recording hides the content and skips the keystrokes. */
+export const PERSONAL_CLASSES = 'ym-hide-content ym-disable-keys';
+
 export type FieldSize = 'm' | 'l';
 
 /** A field's box (border, padding, colours) for a control that is not an input but should look like one. */
@@ -28,6 +31,11 @@ export interface FieldProps {
   size?: FieldSize;
   /** More ids the control is described by, read after the hint and the error (an address problem, say). */
   describedBy?: string | undefined;
+  /**
+   * The field holds personal data (name, phone, e-mail, address, comment): its control carries Metrika's
+   * `ym-hide-content` and `ym-disable-keys`, so session recording shows neither its text nor its keys.
+   */
+  personal?: boolean;
   className?: string;
   /** The control, given its id, class and aria wiring: `{(control) => <input {...control} {...register('x')} />}`. */
   children: (control: FieldControlProps) => ReactElement;
@@ -46,6 +54,7 @@ export function Field({
   required = false,
   size = 'm',
   describedBy,
+  personal = false,
   className,
   children,
 }: FieldProps) {
@@ -65,7 +74,7 @@ export function Field({
       </label>
       {children({
         id,
-        className: styles.control ?? '',
+        className: cx(styles.control, personal && PERSONAL_CLASSES),
         'aria-invalid': !!error,
         'aria-describedby': describers.length > 0 ? describers.join(' ') : undefined,
         'aria-required': required || undefined,

@@ -171,6 +171,7 @@ function PhoneStep({
         hint={t('phoneHint')}
         error={error && issueText(error.type, locale)}
         size="l"
+        personal
       >
         {(control) => (
           <input

@@ -14,8 +14,10 @@ export function CartControl({
   name,
   hasModifiers,
   disabled,
+  currency,
 }: {
   position: Position;
+  currency: string;
   name: string;
   hasModifiers: boolean;
   disabled: boolean;
@@ -29,7 +31,7 @@ export function CartControl({
       navigate(`/menus/${position.menu.id}/positions/${position.id}`);
       return;
     }
-    await addDish(position);
+    await addDish(position, [], false, currency);
   };
 
   if (count === 0 || hasModifiers) {

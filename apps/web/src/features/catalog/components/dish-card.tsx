@@ -56,6 +56,7 @@ export function DishCard({ position, currency, hasModifiers, availability }: Dis
           <span className={styles.price}>{formatMoney(position.price, currency, locale)}</span>
           <CartControl
             position={position}
+            currency={currency}
             name={name}
             hasModifiers={hasModifiers}
             disabled={!availability.available}

@@ -9,7 +9,7 @@ import {
   selectionToCartModifiers,
 } from '@storefront/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -18,11 +18,12 @@ import {
   restoTimeSlotsQuery,
 } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { track } from '../../../shared/analytics/track.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
-import { addDish } from './add-dish.ts';
+import { addDish, trackedDish } from './add-dish.ts';
 import { ModifierPicker } from './modifier-picker.tsx';
 import styles from './position-layer.module.css';
 import { useDishAvailability } from './use-dish-availability.ts';
@@ -48,6 +49,11 @@ export function PositionLayer({ backTo }: { backTo: string }) {
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
   const position = positions.data?.find((p) => String(p.id) === positionId);
   const close = () => navigate(backTo);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one view per dish opened, not per render.
+  useEffect(() => {
+    if (position && resto)
+      track({ type: 'dish-viewed', dish: trackedDish(position), currency: resto.currency });
+  }, [position?.id, resto?.id]);
 
   if (!position || !resto) {
     const settled = !menu || positions.isFetched;
@@ -77,7 +83,8 @@ export function PositionLayer({ backTo }: { backTo: string }) {
       setMissing(new Set(problems.map((p) => p.groupId)));
       return;
     }
-    if (await addDish(position, selectionToCartModifiers(groups, selection), groups.length > 0)) close();
+    const chosen = selectionToCartModifiers(groups, selection);
+    if (await addDish(position, chosen, groups.length > 0, resto.currency)) close();
   };
 
   return (

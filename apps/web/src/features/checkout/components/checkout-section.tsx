@@ -34,11 +34,12 @@ import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/or
 import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
 import { preOrderRulesFor, restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
+import { track } from '../../../shared/analytics/track.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { Field } from '../../../shared/ui/field.tsx';
+import { Field, PERSONAL_CLASSES } from '../../../shared/ui/field.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { useCheckoutTexts } from '../checkout-namespace.ts';
 import { afterPlacement, bodyFingerprint, placeOrder, type Sleep } from '../model/place-order.ts';
@@ -137,6 +138,13 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
   const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
   const reading = useMemo(() => readPreflight(answer?.problems ?? []), [answer]);
   const money = (amount: number) => formatMoney(minor(amount), currency, locale);
+  // Checkout started: once per visit of the form, with the total of its first quote.
+  const checkoutTracked = useRef(false);
+  useEffect(() => {
+    if (!answer || checkoutTracked.current) return;
+    checkoutTracked.current = true;
+    track({ type: 'checkout-started', total: answer.payable, currency });
+  }, [answer, currency]);
 
   // Payment: only what the restaurant takes for this method (SPEC §4), CARD_ONLINE first when it does.
   const allowed = useMemo(
@@ -380,12 +388,12 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
       <form className={styles.form} onSubmit={submit} noValidate data-testid="checkout-form">
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t('contacts')}</legend>
-          <Field label={t('name')} required error={errorOf('name')}>
+          <Field label={t('name')} required personal error={errorOf('name')}>
             {(control) => (
               <input {...control} {...register('name')} autoComplete="name" data-testid="contact-name" />
             )}
           </Field>
-          <Field label={t('phone')} required error={errorOf('phone')}>
+          <Field label={t('phone')} required personal error={errorOf('phone')}>
             {(control) => (
               <input
                 {...control}
@@ -400,6 +408,7 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
           </Field>
           <Field
             label={t('email')}
+            personal
             required={payType === 'CARD_ONLINE'}
             hint={payType === 'CARD_ONLINE' ? t('emailHint') : undefined}
             error={errorOf('email')}
@@ -420,7 +429,9 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
           <fieldset className={styles.group}>
             <legend className={styles.legend}>{t('deliveryDetails')}</legend>
             <div className={styles.address}>
-              <p data-testid="checkout-address">{place?.address?.trim() || t('noAddress')}</p>
+              <p className={PERSONAL_CLASSES} data-testid="checkout-address">
+                {place?.address?.trim() || t('noAddress')}
+              </p>
               <Button variant="text" onClick={() => appFlagsStore.getState().openLocation()}>
                 {t('changeAddress')}
               </Button>
@@ -433,12 +444,12 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
             </div>
             <div className={styles.details}>
               {(['apartment', 'entrance', 'floor', 'intercom'] as const).map((name) => (
-                <Field key={name} label={t(name)} error={errorOf(name)}>
+                <Field key={name} label={t(name)} personal error={errorOf(name)}>
                   {(control) => <input {...control} {...register(name)} data-testid={`delivery-${name}`} />}
                 </Field>
               ))}
             </div>
-            <Field label={t('placeComment')} error={errorOf('placeComment')}>
+            <Field label={t('placeComment')} personal error={errorOf('placeComment')}>
               {(control) => (
                 <input {...control} {...register('placeComment')} data-testid="delivery-comment" />
               )}
@@ -446,7 +457,7 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
           </fieldset>
         )}
 
-        <Field label={t('comment')} hint={t('commentHint')} error={errorOf('comment')}>
+        <Field label={t('comment')} hint={t('commentHint')} personal error={errorOf('comment')}>
           {(control) => (
             <textarea
               {...control}

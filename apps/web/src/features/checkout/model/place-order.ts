@@ -1,5 +1,7 @@
+import { pickText } from '@storefront/domain';
 import type { Order, PlaceOrderRequest } from '@storefront/domain/contracts';
 import { OrderApiError, postOrder } from '../../../entities/orders/order-client.ts';
+import { type AnalyticsEvent, track } from '../../../shared/analytics/track.ts';
 
 /**
  * The placement's retry policy (decision 21). The same Idempotency-Key goes with every try of one body,
@@ -26,7 +28,9 @@ export async function placeOrder(
   let inProgress = 0;
   for (;;) {
     try {
-      return await postOrder(personId, body, idempotencyKey);
+      const order = await postOrder(personId, body, idempotencyKey);
+      track(orderPlacedEvent(order));
+      return order;
     } catch (error) {
       if (!(error instanceof OrderApiError)) throw error;
       if (error.network && networkFailures < NETWORK_RETRIES) {
@@ -46,6 +50,23 @@ export async function placeOrder(
       throw error;
     }
   }
+}
+
+/** The purchase as analytics reports it: the order's id, what the customer pays, and its dishes. */
+export function orderPlacedEvent(order: Order): AnalyticsEvent {
+  return {
+    type: 'order-placed',
+    orderId: order.id,
+    total: order.payable,
+    currency: order.currency,
+    dishes: order.lines.map((line) => ({
+      id: line.id,
+      name: pickText(line.name, 'ru'),
+      price: line.count > 0 ? Math.round(line.sum / line.count) : line.price,
+      quantity: line.count,
+      category: String(line.menu.id),
+    })),
+  };
 }
 
 /**

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button.tsx';
+import { cx } from '../../../shared/ui/class-names.ts';
+import { PERSONAL_CLASSES } from '../../../shared/ui/field.tsx';
 import { CloseIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { AddressSuggestion, Geocoder } from '../geocoding/geocoder.ts';
@@ -97,7 +99,8 @@ export function AddressSearch({
           : '';
 
   return (
-    <div className={styles.search}>
+    // The address typed and the ones suggested are personal: hidden from session recording (decision 29).
+    <div className={cx(styles.search, PERSONAL_CLASSES)}>
       <label className="visually-hidden" htmlFor={`${id}-input`}>
         {t('searchLabel')}
       </label>

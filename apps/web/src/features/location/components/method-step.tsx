@@ -150,7 +150,7 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodSte
     return code && t(DETAIL_ISSUE_TEXTS[code], { max: DELIVERY_DETAIL_MAX[name] });
   };
   const field = (name: 'apartment' | 'entrance' | 'floor' | 'intercom') => (
-    <Field label={t(name)} error={issue(name)}>
+    <Field label={t(name)} personal error={issue(name)}>
       {(control) => <input {...control} {...details.register(name)} maxLength={DELIVERY_DETAIL_MAX[name]} />}
     </Field>
   );
@@ -210,7 +210,7 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodSte
         {field('intercom')}
       </div>
       {/* No maxLength: a longer comment (pasted, say) stays visible with the error, to be cut by the customer. */}
-      <Field label={t('comment')} error={issue('comment')}>
+      <Field label={t('comment')} personal error={issue('comment')}>
         {(control) => <textarea {...control} {...details.register('comment')} rows={2} />}
       </Field>
     </div>

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
+import { track } from '../../../shared/analytics/track.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -88,6 +89,9 @@ function PaymentView({ orderId }: { orderId: number }) {
   return <PaymentResult order={order} personId={personId} locale={locale} watch={watch} />;
 }
 
+/** Orders whose payment this visit already reported: coming back to the page does not count it twice. */
+const PAID_TRACKED = new Set<number>();
+
 const isNotFound = (error: unknown) => error instanceof OrderApiError && error.status === 404;
 
 function PaymentResult({
@@ -110,6 +114,13 @@ function PaymentResult({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new screen, not on each render.
   useEffect(() => {
     headline.current?.focus();
+  }, [screen]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once when the payment shows as paid.
+  useEffect(() => {
+    if (screen === 'paid' && !PAID_TRACKED.has(order.id)) {
+      PAID_TRACKED.add(order.id);
+      track({ type: 'paid', orderId: order.id, total: order.payable, currency: order.currency });
+    }
   }, [screen]);
 
   if (screen === 'on-receipt') return <Navigate to={`/orders/${order.id}`} replace />;

@@ -1,0 +1,16 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { track } from '../shared/analytics/track.ts';
+
+/** Every route change is a page view (Metrika is initialised with defer: the first one is sent from here too). */
+export function PageViews() {
+  const { pathname, search } = useLocation();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const url = window.location.origin + pathname + search;
+    const referrer = previous.current ?? document.referrer;
+    track({ type: 'page-view', url, ...(referrer ? { referrer } : {}) });
+    previous.current = url;
+  }, [pathname, search]);
+  return null;
+}

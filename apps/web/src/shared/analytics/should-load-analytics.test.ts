@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { runsUnderTest, shouldLoadAnalytics } from './should-load-analytics.ts';
+
+describe('when the analytics counter loads (SPEC §1, §7)', () => {
+  const all = { production: true, metrikaId: '98765432', consent: true, isTest: false };
+
+  it.each([
+    ['production, configured, consent given, not under test', all, true],
+    ['not production (development, the tests, e2e servers)', { ...all, production: false }, false],
+    ['no counter configured', { ...all, metrikaId: null }, false],
+    ['an empty counter id', { ...all, metrikaId: '' }, false],
+    ['a counter id that is not a number', { ...all, metrikaId: '12<script>' }, false],
+    ['no cookie consent yet', { ...all, consent: false }, false],
+    ['under test, even in production with consent', { ...all, isTest: true }, false],
+    ['nothing at all', { production: false, metrikaId: undefined, consent: false, isTest: true }, false],
+  ])('%s → %s', (_name, conditions, expected) => {
+    expect(shouldLoadAnalytics(conditions)).toBe(expected);
+  });
+
+  it('knows it runs under test here', () => {
+    expect(runsUnderTest()).toBe(true);
+  });
+});
