@@ -244,7 +244,8 @@ function page(
     siteName: ctx.brandName,
     ogLocale: ctx.locale === 'ru' ? 'ru_RU' : 'en_US',
     jsonLd: fields.jsonLd ?? null,
-    bodyHtml: `<main>${fields.bodyHtml}</main>`,
+    // The app replaces it on mount; until then it is the page, laid out by theme.css ([data-prerendered]).
+    bodyHtml: `<main data-prerendered>${fields.bodyHtml}</main>`,
   };
 }
 
