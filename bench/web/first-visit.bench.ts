@@ -142,7 +142,7 @@ function measureBytes(): { assets: AssetSize[]; source: string } {
 
 /**
  * Runs in the page before its own scripts: notes performance.now() (milliseconds since navigation
- * start) when a menu group heading (h2 in main), a dish card (data-testid="dish-card") and the
+ * start) when a menu group heading (h2 in the app's main, not the server's readable page), a dish card (data-testid="dish-card") and the
  * location popup (a dialog with buttons) first have a box on screen. A string, not a function: tsx would wrap named functions in helpers the
  * page does not have.
  */
@@ -155,7 +155,7 @@ const WATCH_FOR_CONTENT = `(() => {
     return box.width > 0 && box.height > 0;
   };
   const observer = new MutationObserver(() => {
-    if (marks.menu === undefined && shown(document.querySelector('main h2'))) marks.menu = performance.now();
+    if (marks.menu === undefined && shown(document.querySelector('main:not([data-prerendered]) h2'))) marks.menu = performance.now();
     if (marks.dish === undefined && shown(document.querySelector('[data-testid="dish-card"]')))
       marks.dish = performance.now();
     if (marks.popup === undefined && shown(document.querySelector('[role="dialog"] button')))
