@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { median } from '../shared/median.ts';
 import { apiServerArgs, freePort, hasTaskset, pinned, ROOT, stop, waitFor } from '../shared/processes.ts';
 import { RETURNING_CUSTOMER } from '../shared/returning-customer.ts';
 
@@ -32,14 +33,6 @@ interface Run {
   cls: number;
   speedIndexMs: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 async function measure(base: string, scenario: Scenario, browser: Browser): Promise<Run> {
   const context = await browser.createBrowserContext();

@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { median } from '../shared/median.ts';
 import {
   apiServerArgs,
   freePort,
@@ -63,14 +64,6 @@ async function timeToFirstAnswer(
     await stop(child);
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 function apiStarter(args: string[], env: NodeJS.ProcessEnv) {
   return (port: number) =>
