@@ -23,5 +23,14 @@ export default defineConfig({
     port: 5173,
     proxy: { '/1': api, '/api': api, '/geocoder': api, '/config.json': api, '/media': api, '/content': api },
   },
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

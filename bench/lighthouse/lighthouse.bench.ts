@@ -19,6 +19,8 @@ import { RETURNING_CUSTOMER } from '../shared/returning-customer.ts';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Set to keep each scenario's last full Lighthouse report (bench/results/lighthouse-*.json) for digging. */
+const KEEP_REPORTS = process.env.LIGHTHOUSE_REPORTS === '1';
 
 type Scenario = 'first visit' | 'returning customer';
 
@@ -61,6 +63,11 @@ async function measure(base: string, scenario: Scenario, browser: Browser): Prom
     if (!lhr) throw new Error(`${scenario}: Lighthouse gave no result`);
     if (lhr.runtimeError)
       throw new Error(`${scenario}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (KEEP_REPORTS)
+      writeFileSync(
+        join(ROOT, 'bench', 'results', `lighthouse-${scenario.replace(' ', '-')}.json`),
+        JSON.stringify(lhr),
+      );
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -98,6 +105,7 @@ async function main() {
   });
   try {
     await waitFor(`${base}/readyz`);
+    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
     const rows = [];
     for (const scenario of ['first visit', 'returning customer'] as const) {
       await measure(base, scenario, browser); // warm-up (the server's first answers), not counted
