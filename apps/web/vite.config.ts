@@ -1,13 +1,45 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** In development the API runs on :3000 and Vite proxies every non-page path to it. */
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+const HEAD_PREFETCH = 'src/app/head-prefetch/head-prefetch.ts';
+
+/**
+ * The page head's own small script (decision 30): its own entry, so it arrives and runs while the app's
+ * bundle is still downloading, and asks for the config and a returning customer's boot requests.
+ */
+function headPrefetch(): Plugin {
+  return {
+    name: 'storefront-head-prefetch',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const built = context.bundle
+          ? Object.values(context.bundle).find(
+              (output) => output.type === 'chunk' && output.isEntry && output.name === 'head-prefetch',
+            )?.fileName
+          : HEAD_PREFETCH;
+        if (!built) throw new Error('the head-prefetch entry is missing from the bundle');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: Boolean(context.bundle), src: `/${built}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    headPrefetch(),
     // Brotli and gzip copies next to every text asset, made once at build time at the highest levels;
     // the API serves them to browsers that accept them (@fastify/static preCompressed). Source maps
     // are left alone: browsers fetch them only with the developer tools open.
@@ -35,5 +67,15 @@ export default defineConfig({
       { find: /^react$/, replacement: 'preact/compat' },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        'head-prefetch': fileURLToPath(new URL(HEAD_PREFETCH, import.meta.url)),
+      },
+    },
+  },
 });

@@ -36,7 +36,7 @@ import {
 import { RETURNING_CUSTOMER } from '../shared/returning-customer.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
-const JS_BUDGET_BYTES = 150 * 1024;
+const JS_BUDGET_BYTES = 120 * 1024;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const WARM_UPS = 1;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

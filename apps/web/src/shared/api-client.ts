@@ -1,5 +1,6 @@
 import { type Locale, pickText, REQUEST_FAILED_TEXT } from '@storefront/domain';
 import { apiUrl } from './api-base.ts';
+import { prefetchedOrFetch, prefetchKey } from './prefetch/prefetched-answers.ts';
 
 /** SPEC §8: a failed call keeps the first error's code and message, the status and the body. */
 export class ApiError extends Error {
@@ -26,12 +27,18 @@ export function setApiLocale(locale: Locale) {
 /** GET (or any method) a JSON answer of the API; throws ApiError with the SPEC §8 message. */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
-  try {
-    response = await fetch(apiUrl(path), {
+  const request = () =>
+    fetch(apiUrl(path), {
       ...init,
       mode: 'cors',
       headers: { accept: 'application/json', 'accept-language': currentLocale, ...init.headers },
     });
+  // A plain read the page head started already (a returning customer's boot) is claimed, once.
+  const plainRead = (init.method ?? 'GET') === 'GET' && !init.headers && !init.signal;
+  try {
+    response = plainRead
+      ? await prefetchedOrFetch(prefetchKey(path, currentLocale), request)
+      : await request();
   } catch {
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, '', null, null);
   }

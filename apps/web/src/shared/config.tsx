@@ -2,6 +2,8 @@ import type { Locale } from '@storefront/domain';
 import type { BrandConfig, PublicConfig } from '@storefront/domain/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { apiUrl, setApiBase } from './api-base.ts';
+import { CONFIG_PATH } from './config-path.ts';
+import { prefetchedOrFetch, prefetchKey } from './prefetch/prefetched-answers.ts';
 
 const BrandContext = createContext<BrandConfig | null>(null);
 
@@ -11,8 +13,11 @@ const BrandContext = createContext<BrandConfig | null>(null);
  * It always comes from the storefront's own origin; its apiBase says where the API is (decision 25).
  */
 export async function fetchBrandConfig(): Promise<PublicConfig> {
-  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`/config.json: ${response.status} ${response.statusText}`);
+  // The page head asked for it already when its script ran first (head-prefetch.ts).
+  const response = await prefetchedOrFetch(prefetchKey(CONFIG_PATH, ''), () =>
+    fetch(CONFIG_PATH, { headers: { accept: 'application/json' } }),
+  );
+  if (!response.ok) throw new Error(`${CONFIG_PATH}: ${response.status} ${response.statusText}`);
   return (await response.json()) as PublicConfig;
 }
 
