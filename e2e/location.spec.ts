@@ -103,10 +103,23 @@ test.describe('location popup', () => {
 
   test('a returning customer goes straight to the menu', async ({ page }, testInfo) => {
     await asReturningCustomer(page);
+    // The page head starts the boot requests (decision 30); the app must claim them, not ask twice.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/config.json' || url.pathname.startsWith('/1/'))
+        asked.push(url.pathname + url.search);
+    });
     await page.goto('/');
     await expectKazanMenu(page);
     await expect(locationDialog(page)).toBeHidden();
     await expect(page.getByTestId('location-button')).toContainText('Самовывоз: ул. Баумана, 44');
+    expect(asked).toContain('/1/p/location?cityId=1&whiteLabel=demo');
+    expect(asked).toContain('/1/p/menus/1/positions');
+    expect(
+      asked.filter((path, i) => asked.indexOf(path) !== i),
+      'asked twice',
+    ).toEqual([]);
     await shot(page, testInfo, 'returning-customer');
   });
 });

@@ -1,4 +1,9 @@
-import { CUSTOMER_DELIVERY_METHODS, type CustomerDeliveryMethod, isLocale, menusFor } from '@storefront/domain';
+import {
+  CUSTOMER_DELIVERY_METHODS,
+  type CustomerDeliveryMethod,
+  isLocale,
+  menusFor,
+} from '@storefront/domain';
 import type { LocationResponse, PublicConfig } from '@storefront/domain/contracts';
 import { STORAGE_KEYS, STORAGE_VERSION } from '../../shared/storage/keys.ts';
 import { readStored } from '../../shared/storage/local-storage.ts';
@@ -17,7 +22,9 @@ export interface SavedChoice {
  * The saved choice the app will keep, or null when the app will ask anew (first visit, another brand,
  * another storage version, no city or restaurant): then the head starts nothing but the config.
  */
-export function savedChoice(config: Pick<PublicConfig, 'whiteLabel' | 'locales' | 'defaultLocale'>): SavedChoice | null {
+export function savedChoice(
+  config: Pick<PublicConfig, 'whiteLabel' | 'locales' | 'defaultLocale'>,
+): SavedChoice | null {
   const raw = (key: string) => window.localStorage.getItem(key);
   if (raw(STORAGE_KEYS.whiteLabel) !== config.whiteLabel || raw(STORAGE_KEYS.version) !== STORAGE_VERSION)
     return null;
