@@ -36,10 +36,36 @@ function headPrefetch(): Plugin {
   };
 }
 
+/**
+ * The first screen's styles go into the page itself (issue 17): on a slow network two render-blocking
+ * stylesheet requests delayed the first paint of the server's readable page. They are a few KB gzip;
+ * the files stay for the lazy screens that link them.
+ */
+function inlineEntryStyles(): Plugin {
+  return {
+    name: 'storefront-inline-entry-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = context.bundle?.[file];
+            if (asset?.type !== 'asset') return tag;
+            return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     headPrefetch(),
+    inlineEntryStyles(),
     // Brotli and gzip copies next to every text asset, made once at build time at the highest levels;
     // the API serves them to browsers that accept them (@fastify/static preCompressed). Source maps
     // are left alone: browsers fetch them only with the developer tools open.

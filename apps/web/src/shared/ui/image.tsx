@@ -11,6 +11,8 @@ export interface FallbackImageProps {
   /** CSS aspect-ratio of the box, reserved before the picture loads (no layout shift). */
   aspectRatio?: string;
   loading?: 'lazy' | 'eager';
+  /** 'high' for the picture that is likely the largest on the first screen (issue 17: LCP). */
+  fetchPriority?: 'high' | 'low' | 'auto';
   /** Applied to the box; it fills its container's width. */
   className?: string;
 }
@@ -22,6 +24,7 @@ export function FallbackImage({
   fallbackSrc,
   aspectRatio = '16 / 9',
   loading = 'lazy',
+  fetchPriority,
   className,
 }: FallbackImageProps) {
   // Remembers which src failed, so a new src gets its own chance.
@@ -36,6 +39,7 @@ export function FallbackImage({
         src={apiUrl(shown)}
         alt={alt}
         loading={loading}
+        fetchPriority={fetchPriority}
         decoding="async"
         onError={shown === fallbackSrc ? undefined : () => setFailedSrc(shown)}
       />

@@ -158,6 +158,7 @@ export function PromotionsCarousel({ className }: { className?: string }) {
                   alt=""
                   fallbackSrc="/media/placeholder.svg"
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
                   className={styles.image}
                 />
                 <span className={styles.title}>{pickText(promotion.title, locale)}</span>
