@@ -7,6 +7,9 @@ import { compression } from 'vite-plugin-compression2';
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 const HEAD_PREFETCH = 'src/app/head-prefetch/head-prefetch.ts';
+/** The modules the head's script shares with the app (checked at build: see headPrefetch()). */
+const HEAD_PREFETCH_SHARED =
+  /[\\/](shared[\\/](storage[\\/](keys|local-storage|stored-value-guards)|prefetch[\\/]prefetched-answers|config-path)|domain[\\/]src[\\/](methods[\\/](methods|menus-for)|i18n[\\/]locale))\.ts$/;
 
 /**
  * The page head's own small script (decision 30): its own entry, so it arrives and runs while the app's
@@ -18,12 +21,19 @@ function headPrefetch(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const built = context.bundle
+        const chunk = context.bundle
           ? Object.values(context.bundle).find(
               (output) => output.type === 'chunk' && output.isEntry && output.name === 'head-prefetch',
-            )?.fileName
-          : HEAD_PREFETCH;
-        if (!built) throw new Error('the head-prefetch entry is missing from the bundle');
+            )
+          : undefined;
+        if (context.bundle && chunk?.type !== 'chunk')
+          throw new Error('the head-prefetch entry is missing from the bundle');
+        // Waiting for the app's bundle would defeat the head's script: add what it newly imports to
+        // HEAD_PREFETCH_SHARED.
+        const waitsFor =
+          chunk?.type === 'chunk' ? chunk.imports.filter((file) => !/head-shared-/.test(file)) : [];
+        if (waitsFor.length > 0) throw new Error(`the head-prefetch entry imports ${waitsFor.join(', ')}`);
+        const built = chunk?.fileName ?? HEAD_PREFETCH;
         return [
           {
             tag: 'script',
@@ -103,6 +113,22 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         'head-prefetch': fileURLToPath(new URL(HEAD_PREFETCH, import.meta.url)),
+      },
+      output: {
+        // The first screen in few files (issue 17): over HTTP/1.1 a browser opens 6 connections to a host,
+        // and on a slow network each of the twenty-odd small chunks cost a round trip. What the page
+        // head's script shares with the app is its own small chunk, so the head never waits for the app.
+        codeSplitting: {
+          groups: [
+            { name: 'head-shared', test: HEAD_PREFETCH_SHARED, priority: 2 },
+            {
+              name: 'first-screen',
+              tags: ['$initial'],
+              test: (id: string) => !id.includes('/head-prefetch/'),
+              priority: 1,
+            },
+          ],
+        },
       },
     },
   },

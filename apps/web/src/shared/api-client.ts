@@ -1,6 +1,6 @@
 import { type Locale, pickText, REQUEST_FAILED_TEXT } from '@storefront/domain';
 import { apiUrl } from './api-base.ts';
-import { prefetchedOrFetch, prefetchKey } from './prefetch/prefetched-answers.ts';
+import { prefetchedOrFetch } from './prefetch/prefetched-answers.ts';
 
 /** SPEC §8: a failed call keeps the first error's code and message, the status and the body. */
 export class ApiError extends Error {
@@ -36,9 +36,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   // A plain read the page head started already (a returning customer's boot) is claimed, once.
   const plainRead = (init.method ?? 'GET') === 'GET' && !init.headers && !init.signal;
   try {
-    response = plainRead
-      ? await prefetchedOrFetch(prefetchKey(path, currentLocale), request)
-      : await request();
+    response = plainRead ? await prefetchedOrFetch(path, currentLocale, request) : await request();
   } catch {
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, '', null, null);
   }

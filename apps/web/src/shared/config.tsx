@@ -3,7 +3,7 @@ import type { BrandConfig, PublicConfig } from '@storefront/domain/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { apiUrl, setApiBase } from './api-base.ts';
 import { CONFIG_PATH } from './config-path.ts';
-import { prefetchedOrFetch, prefetchKey } from './prefetch/prefetched-answers.ts';
+import { prefetchedOrFetch } from './prefetch/prefetched-answers.ts';
 
 const BrandContext = createContext<BrandConfig | null>(null);
 
@@ -14,7 +14,7 @@ const BrandContext = createContext<BrandConfig | null>(null);
  */
 export async function fetchBrandConfig(): Promise<PublicConfig> {
   // The page head asked for it already when its script ran first (head-prefetch.ts).
-  const response = await prefetchedOrFetch(prefetchKey(CONFIG_PATH, ''), () =>
+  const response = await prefetchedOrFetch(CONFIG_PATH, '', () =>
     fetch(CONFIG_PATH, { headers: { accept: 'application/json' } }),
   );
   if (!response.ok) throw new Error(`${CONFIG_PATH}: ${response.status} ${response.statusText}`);

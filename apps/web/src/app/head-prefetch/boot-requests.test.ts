@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { STORAGE_VERSION } from '../../shared/storage/keys.ts';
-import { firstBootPaths, menuPaths, type SavedChoice, savedChoice } from './boot-requests.ts';
+import { bootOptions, firstBootPaths, menuPaths, type SavedChoice, savedChoice } from './boot-requests.ts';
 
-const config = { whiteLabel: 'demo', locales: ['ru', 'en'] as ('ru' | 'en')[], defaultLocale: 'ru' as const };
+const config = {
+  whiteLabel: 'demo',
+  locales: ['ru', 'en'] as ('ru' | 'en')[],
+  defaultLocale: 'ru' as const,
+  apiBase: 'https://api.example.com/',
+};
 const returning = {
   app_white_label: 'demo',
   app_version: STORAGE_VERSION,
@@ -16,58 +21,53 @@ beforeEach(() => {
 });
 afterEach(() => localStorage.clear());
 
-it('reads a returning customer’s saved choice as the stores will', () => {
-  expect(savedChoice(config)).toEqual({
-    whiteLabel: 'demo',
-    locale: 'ru',
-    cityId: 1,
-    restoId: 3,
-    method: 'DELIVERY',
-  });
-  localStorage.setItem('app_locale', '"en"');
-  expect(savedChoice(config)?.locale).toBe('en');
-  localStorage.setItem('app_locale', '"de"');
-  expect(savedChoice(config)?.locale).toBe('ru');
+it('reads a returning customer’s saved choice as the stores will, from storage alone', () => {
+  expect(savedChoice()).toEqual({ whiteLabel: 'demo', cityId: 1, restoId: 3, method: 'DELIVERY' });
 });
 
-it('starts nothing where the app will ask anew: first visit, another brand or storage version, no choice', () => {
+it('starts nothing where the app will ask anew: first visit, another storage version, no choice', () => {
   const without = (key: string) => {
     localStorage.removeItem(key);
-    const choice = savedChoice(config);
+    const choice = savedChoice();
     localStorage.setItem(key, returning[key as keyof typeof returning]);
     return choice;
   };
   for (const key of Object.keys(returning)) expect(without(key), key).toBeNull();
-  localStorage.setItem('app_white_label', 'other');
-  expect(savedChoice(config)).toBeNull();
-  localStorage.setItem('app_white_label', 'demo');
   localStorage.setItem('app_version', String(Number(STORAGE_VERSION) - 1));
-  expect(savedChoice(config)).toBeNull();
+  expect(savedChoice()).toBeNull();
   localStorage.setItem('app_version', STORAGE_VERSION);
   localStorage.setItem('order_delivery_method', '"DRONE"');
-  expect(savedChoice(config)).toBeNull();
+  expect(savedChoice()).toBeNull();
 });
 
-const choice: SavedChoice = {
-  whiteLabel: 'white label',
-  locale: 'ru',
-  cityId: 2,
-  restoId: 5,
-  method: 'TAKE_AWAY',
-};
+it('asks where and in the language the app will: the API base, the saved language if the brand has it', () => {
+  const choice = savedChoice() as SavedChoice;
+  expect(bootOptions(choice, config)).toEqual({ base: 'https://api.example.com', locale: 'ru' });
+  localStorage.setItem('app_locale', '"en"');
+  expect(bootOptions(choice, config)?.locale).toBe('en');
+  expect(bootOptions(choice, { ...config, locales: ['ru'] })?.locale).toBe('ru');
+  localStorage.setItem('app_locale', '"de"');
+  expect(bootOptions(choice, { ...config, defaultLocale: 'en' as never })?.locale).toBe('en');
+  expect(bootOptions(choice, { ...config, apiBase: '' })?.base).toBe('');
+});
+
+it('asks nothing for another brand: the app will clear the storage', () => {
+  expect(bootOptions(savedChoice() as SavedChoice, { ...config, whiteLabel: 'other' })).toBeNull();
+});
+
+const choice: SavedChoice = { whiteLabel: 'white label', cityId: 2, restoId: 5, method: 'TAKE_AWAY' };
 
 it('asks for the paths the app asks for, spelled as the app spells them', () => {
-  expect(firstBootPaths(choice, true)).toEqual({
+  expect(firstBootPaths(choice)).toEqual({
     location: '/1/p/location?cityId=2&whiteLabel=white%20label',
     others: [
       '/1/p/cities?whiteLabel=white%20label',
       '/1/restos/5/promotions',
       '/1/restos/5/positions/modifiers',
       '/1/restos/5/position-time-slots',
-      '/1/restos/5/working-hours',
     ],
+    workingHours: '/1/restos/5/working-hours',
   });
-  expect(firstBootPaths(choice, false).others).not.toContain('/1/restos/5/working-hours');
 });
 
 it('asks for the saved restaurant’s menus for the saved method only', () => {

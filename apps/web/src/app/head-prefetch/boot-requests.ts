@@ -12,39 +12,47 @@ import { isPositiveInt, isString, oneOf } from '../../shared/storage/stored-valu
 /** What a returning customer saved (SPEC §3), read as the app's stores will read it at start. */
 export interface SavedChoice {
   whiteLabel: string;
-  locale: string;
   cityId: number;
   restoId: number;
   method: CustomerDeliveryMethod;
 }
 
 /**
- * The saved choice the app will keep, or null when the app will ask anew (first visit, another brand,
- * another storage version, no city or restaurant): then the head starts nothing but the config.
+ * The saved choice, or null when the app will ask anew (first visit, another storage version, no city,
+ * restaurant or method). Read from storage alone, before the config arrives, so the head can promise
+ * its answers at once; the config then confirms the brand (bootOptions).
  */
-export function savedChoice(
-  config: Pick<PublicConfig, 'whiteLabel' | 'locales' | 'defaultLocale'>,
-): SavedChoice | null {
-  const raw = (key: string) => window.localStorage.getItem(key);
-  if (raw(STORAGE_KEYS.whiteLabel) !== config.whiteLabel || raw(STORAGE_KEYS.version) !== STORAGE_VERSION)
-    return null;
+export function savedChoice(): SavedChoice | null {
+  const whiteLabel = window.localStorage.getItem(STORAGE_KEYS.whiteLabel);
+  if (!whiteLabel || window.localStorage.getItem(STORAGE_KEYS.version) !== STORAGE_VERSION) return null;
   const cityId = readStored(STORAGE_KEYS.cityId, isPositiveInt);
   const restoId = readStored(STORAGE_KEYS.restoId, isPositiveInt);
   const method = readStored(STORAGE_KEYS.deliveryMethod, oneOf(CUSTOMER_DELIVERY_METHODS));
   if (cityId === undefined || restoId === undefined || method === undefined) return null;
+  return { whiteLabel, cityId, restoId, method };
+}
+
+/** Where and in which language the app will ask (api-base.ts, i18n.ts's initialLocale); null for another brand. */
+export function bootOptions(
+  choice: SavedChoice,
+  config: Pick<PublicConfig, 'whiteLabel' | 'locales' | 'defaultLocale' | 'apiBase'>,
+): { base: string; locale: string } | null {
+  if (config.whiteLabel !== choice.whiteLabel) return null;
   const stored = readStored(STORAGE_KEYS.locale, isString);
   const locale = isLocale(stored) && config.locales.includes(stored) ? stored : config.defaultLocale;
-  return { whiteLabel: config.whiteLabel, locale, cityId, restoId, method };
+  return { base: (config.apiBase ?? '').trim().replace(/\/+$/, ''), locale };
 }
 
 /**
  * SPEC §4 'Boot' as paths, in the app's own spelling (location-queries.ts, catalog-queries.ts): what can
- * start at once, given the saved choice. The clock (/1/now) is left to the app: it times its own request.
+ * start at once. The clock (/1/now) is left to the app: it times its own request. Working hours are
+ * asked only when the brand takes pre-orders (the config says; the head skips it otherwise).
  */
-export function firstBootPaths(
-  choice: SavedChoice,
-  preOrder: boolean,
-): { location: string; others: string[] } {
+export function firstBootPaths(choice: SavedChoice): {
+  location: string;
+  others: string[];
+  workingHours: string;
+} {
   const label = encodeURIComponent(choice.whiteLabel);
   const resto = `/1/restos/${choice.restoId}`;
   return {
@@ -54,16 +62,19 @@ export function firstBootPaths(
       `${resto}/promotions`,
       `${resto}/positions/modifiers`,
       `${resto}/position-time-slots`,
-      ...(preOrder ? [`${resto}/working-hours`] : []),
     ],
+    workingHours: `${resto}/working-hours`,
   };
 }
+
+/** The prefix of the paths the location answer makes possible. */
+export const MENU_PATHS = '/1/p/menus/';
 
 /** What the city's location answer makes possible: the saved restaurant's menus for the saved method. */
 export function menuPaths(choice: SavedChoice, location: Pick<LocationResponse, 'restos'>): string[] {
   const resto = location.restos.find((r) => r.id === choice.restoId) ?? null;
   return menusFor(resto, choice.method).flatMap((menu) => [
-    `/1/p/menus/${menu.id}/position-groups`,
-    `/1/p/menus/${menu.id}/positions`,
+    `${MENU_PATHS}${menu.id}/position-groups`,
+    `${MENU_PATHS}${menu.id}/positions`,
   ]);
 }

@@ -1,8 +1,10 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { apiFetch, setApiLocale } from '../api-client.ts';
-import { prefetchedOrFetch, prefetchKey, rememberPrefetch, takePrefetched } from './prefetched-answers.ts';
+import { claimPrefetched, prefetchedOrFetch, rememberPlan, rememberPrefetch } from './prefetched-answers.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const answer = (body: unknown, locale = 'ru', status = 200) =>
+  Promise.resolve({ locale, response: json(body, status) });
 
 afterEach(() => {
   delete window.__storefrontPrefetch;
@@ -11,7 +13,7 @@ afterEach(() => {
 });
 
 it('hands an answer out once: a second ask (a refetch, a retry) reaches the server', async () => {
-  rememberPrefetch(prefetchKey('/1/p/cities?whiteLabel=demo', 'ru'), Promise.resolve(json([{ id: 1 }])));
+  rememberPrefetch('/1/p/cities?whiteLabel=demo', answer([{ id: 1 }]));
   const fetch = vi.fn(async () => json([{ id: 2 }]));
   vi.stubGlobal('fetch', fetch);
 
@@ -22,7 +24,7 @@ it('hands an answer out once: a second ask (a refetch, a retry) reaches the serv
 });
 
 it('is claimed only in the language it was asked in', async () => {
-  rememberPrefetch(prefetchKey('/1/restos/1/promotions', 'ru'), Promise.resolve(json(['ru'])));
+  rememberPrefetch('/1/restos/1/promotions', answer(['ru']));
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => json(['en'])),
@@ -33,8 +35,8 @@ it('is claimed only in the language it was asked in', async () => {
 
 it('a prefetched error answer is the answer: the SPEC §8 error reaches the caller as from the server', async () => {
   rememberPrefetch(
-    prefetchKey('/1/p/menus/9/positions', 'ru'),
-    Promise.resolve(json({ errors: [{ code: 'menu.not-found', message: 'Меню не найдено' }] }, 404)),
+    '/1/p/menus/9/positions',
+    answer({ errors: [{ code: 'menu.not-found', message: 'Меню не найдено' }] }, 'ru', 404),
   );
   const fetch = vi.fn();
   vi.stubGlobal('fetch', fetch);
@@ -46,29 +48,50 @@ it('a prefetched error answer is the answer: the SPEC §8 error reaches the call
   expect(fetch).not.toHaveBeenCalled();
 });
 
-it('a prefetch lost on the network is asked again, not failed', async () => {
-  rememberPrefetch(
-    prefetchKey('/1/p/location?cityId=1&whiteLabel=demo', 'ru'),
-    Promise.reject(new TypeError('offline')),
-  );
+it('a prefetch lost on the network, or one the head decided not to make, is asked again', async () => {
+  rememberPrefetch('/1/p/location?cityId=1&whiteLabel=demo', Promise.reject(new TypeError('offline')));
+  rememberPrefetch('/1/restos/1/working-hours', Promise.reject(new Error('not part of this boot')));
   const fetch = vi.fn(async () => json({ restos: [] }));
   vi.stubGlobal('fetch', fetch);
   expect(await apiFetch('/1/p/location?cityId=1&whiteLabel=demo')).toEqual({ restos: [] });
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(await apiFetch('/1/restos/1/working-hours')).toEqual({ restos: [] });
+  expect(fetch).toHaveBeenCalledTimes(2);
+});
+
+it('a path the head will know later waits for its plan instead of asking the server first', async () => {
+  let know: () => void = () => undefined;
+  rememberPlan(
+    '/1/p/menus/',
+    new Promise<void>((resolve) => {
+      know = () => {
+        rememberPrefetch('/1/p/menus/1/positions', answer(['from the head']));
+        resolve();
+      };
+    }),
+  );
+  const fetch = vi.fn(async () => json(['from the app']));
+  vi.stubGlobal('fetch', fetch);
+  const asked = apiFetch('/1/p/menus/1/positions');
+  know();
+  expect(await asked).toEqual(['from the head']);
+  // Not in the plan: the app asks itself once the plan is known.
+  expect(await apiFetch('/1/p/menus/2/positions')).toEqual(['from the app']);
+  // Other paths never wait for the plan.
+  expect(await claimPrefetched('/1/now', 'ru')).toBeUndefined();
 });
 
 it('writes and reads with their own headers never take a prefetched answer', async () => {
-  rememberPrefetch(prefetchKey('/1/orders', 'ru'), Promise.resolve(json(['prefetched'])));
+  rememberPrefetch('/1/orders', answer(['prefetched']));
   const fetch = vi.fn(async () => json(['fresh']));
   vi.stubGlobal('fetch', fetch);
   expect(await apiFetch('/1/orders', { method: 'POST', body: '{}' })).toEqual(['fresh']);
   expect(await apiFetch('/1/orders', { headers: { authorization: 'Bearer t' } })).toEqual(['fresh']);
   expect(fetch).toHaveBeenCalledTimes(2);
-  expect(takePrefetched(prefetchKey('/1/orders', 'ru'))).toBeDefined();
+  expect(await claimPrefetched('/1/orders', 'ru')).toBeDefined();
 });
 
 it('asks the server itself when the head started nothing', async () => {
   const request = vi.fn(async () => json({}));
-  await prefetchedOrFetch(prefetchKey('/config.json', ''), request);
+  await prefetchedOrFetch('/config.json', '', request);
   expect(request).toHaveBeenCalledTimes(1);
 });

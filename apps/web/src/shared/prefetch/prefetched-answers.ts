@@ -1,48 +1,78 @@
 /**
  * Answers the page head started before the app's scripts arrived (issue 17, decision 30), waiting for
- * the first caller that asks for the same request. Each is handed out once: a body can be read once, and
- * a later ask (a refetch, a retry) must reach the server again. The store lives on `window` because the
+ * the first caller that asks for the same path. Each is handed out once: a body can be read once, and a
+ * later ask (a refetch, a retry) must reach the server again. The store lives on `window` because the
  * head's script and the app are separate bundles.
  */
-type Answers = Map<string, Promise<Response>>;
+export interface PrefetchedAnswer {
+  /** The language the head asked in; the app claims the answer only in the same one. */
+  locale: string;
+  response: Response;
+}
+
+interface Store {
+  answers: Map<string, Promise<PrefetchedAnswer>>;
+  /** Paths under a prefix the head will know only later (the menus, after the location): settled when known. */
+  plans: Map<string, Promise<unknown>>;
+}
 
 declare global {
   interface Window {
-    __storefrontPrefetch?: Answers;
+    __storefrontPrefetch?: Store;
   }
 }
 
-function answers(): Answers {
-  window.__storefrontPrefetch ??= new Map();
+function store(): Store {
+  window.__storefrontPrefetch ??= { answers: new Map(), plans: new Map() };
   return window.__storefrontPrefetch;
 }
 
-/** The key of a request: its path on the API (or the page's origin) and the language it is asked in. */
-export function prefetchKey(path: string, locale: string): string {
-  return `${locale} ${path}`;
+const quietly = (promise: Promise<unknown>) => {
+  // An unclaimed failure must not surface as an unhandled rejection; a claimer sees it.
+  promise.catch(() => undefined);
+};
+
+export function rememberPrefetch(path: string, answer: Promise<PrefetchedAnswer>): void {
+  quietly(answer);
+  store().answers.set(path, answer);
 }
 
-export function rememberPrefetch(key: string, answer: Promise<Response>): void {
-  // An unclaimed failure must not surface as an unhandled rejection; the claimer sees it.
-  answer.catch(() => undefined);
-  answers().set(key, answer);
+/** The head will start requests under `prefix` once `known` settles; a claimer of such a path waits for it. */
+export function rememberPlan(prefix: string, known: Promise<unknown>): void {
+  quietly(known);
+  store().plans.set(prefix, known);
 }
 
-/** The head's answer for this request, if it started one nobody has claimed; removed as it is handed out. */
-export function takePrefetched(key: string): Promise<Response> | undefined {
-  if (typeof window === 'undefined' || !window.__storefrontPrefetch) return undefined;
-  const answer = window.__storefrontPrefetch.get(key);
-  window.__storefrontPrefetch.delete(key);
+function take(path: string): Promise<PrefetchedAnswer> | undefined {
+  const answers = window.__storefrontPrefetch?.answers;
+  const answer = answers?.get(path);
+  answers?.delete(path);
   return answer;
 }
 
-/** A claimed answer, or a fresh request when there was none or it failed on the network. */
-export async function prefetchedOrFetch(key: string, request: () => Promise<Response>): Promise<Response> {
-  const prefetched = takePrefetched(key);
-  if (!prefetched) return request();
-  try {
-    return await prefetched;
-  } catch {
-    return request();
+/** The head's answer for this path in this language, if it started one nobody has claimed. */
+export async function claimPrefetched(path: string, locale: string): Promise<Response | undefined> {
+  if (typeof window === 'undefined' || !window.__storefrontPrefetch) return undefined;
+  let answer = take(path);
+  if (!answer) {
+    const plan = [...window.__storefrontPrefetch.plans].find(([prefix]) => path.startsWith(prefix))?.[1];
+    if (!plan) return undefined;
+    await plan.catch(() => undefined);
+    answer = take(path);
   }
+  try {
+    const prefetched = await answer;
+    return prefetched?.locale === locale ? prefetched.response : undefined;
+  } catch {
+    return undefined; // lost on the network, or a request the head decided not to make
+  }
+}
+
+/** A claimed answer, or a fresh request when there was none, it failed, or it was in another language. */
+export async function prefetchedOrFetch(
+  path: string,
+  locale: string,
+  request: () => Promise<Response>,
+): Promise<Response> {
+  return (await claimPrefetched(path, locale)) ?? request();
 }
