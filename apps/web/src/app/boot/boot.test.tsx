@@ -7,6 +7,7 @@ import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
 import { clockStore } from '../../entities/clock/clock-store.ts';
 import { selectionsStorage, selectionsStore } from '../../entities/location/selections-store.ts';
 import { createI18n } from '../../shared/i18n/i18n.ts';
+import { rememberPrefetch } from '../../shared/prefetch/prefetched-answers.ts';
 import { stubMatchMedia } from '../../test/match-media.ts';
 import { locationAnswer, resto, stubApi, testBrand } from '../../test/render-app.tsx';
 import { App } from '../app.tsx';
@@ -107,6 +108,26 @@ describe('boot', () => {
     for (const path of ['promotions', 'positions/modifiers', 'position-time-slots', 'working-hours']) {
       expect(calls.some((call) => call.startsWith(`/1/restos/1/${path}`))).toBe(true);
     }
+  });
+
+  it('takes the server time the page head asked for, with the head’s own send and receive times', async () => {
+    const sentAt = Date.now() - 2_000;
+    const serverTime = new Date(sentAt + 60_000 + 100); // the server runs a minute ahead; 200 ms round trip
+    rememberPrefetch(
+      '/1/now',
+      Promise.resolve({
+        locale: 'ru',
+        response: new Response(JSON.stringify({ utc_time: serverTime.toISOString() })),
+        sentAt,
+        receivedAt: sentAt + 200,
+      }),
+    );
+    const calls = stubApi(api);
+    await renderApp();
+    expect(await screen.findByRole('dialog', { name: 'Адрес' })).toBeInTheDocument();
+    expect(clockStore.getState()).toMatchObject({ synced: true, offsetMs: 60_000 });
+    expect(calls).not.toContain('/1/now');
+    delete window.__storefrontPrefetch;
   });
 
   it('shows a readable fatal error with a retry instead of a blank page', async () => {

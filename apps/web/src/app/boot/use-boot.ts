@@ -15,7 +15,9 @@ import type { CurrentLocation } from '../../entities/location/current-location.t
 import { citiesQuery, cityLocationQuery } from '../../entities/location/location-queries.ts';
 import { useSelections } from '../../entities/location/selections-store.ts';
 import { apiFetch } from '../../shared/api-client.ts';
+import { CLOCK_PATH } from '../../shared/clock-path.ts';
 import { useBrand } from '../../shared/config.tsx';
+import { claimPrefetchedAnswer } from '../../shared/prefetch/prefetched-answers.ts';
 
 export type BootState =
   | { kind: 'loading'; location: CurrentLocation | null }
@@ -36,8 +38,17 @@ export function useBoot(): BootState {
   const clock = useQuery({
     queryKey: ['now'],
     queryFn: async () => {
+      // The page head's answer, timed by the head (decision 30); otherwise the app asks and times it.
+      const prefetched = await claimPrefetchedAnswer(CLOCK_PATH);
+      if (prefetched?.response.ok && prefetched.sentAt !== undefined && prefetched.receivedAt !== undefined) {
+        const answer = (await prefetched.response.json().catch(() => null)) as { utc_time?: unknown } | null;
+        if (typeof answer?.utc_time === 'string') {
+          clockStore.getState().sync(answer.utc_time, prefetched.sentAt, prefetched.receivedAt);
+          return { utc_time: answer.utc_time };
+        }
+      }
       const sentAt = Date.now();
-      const answer = await apiFetch<{ utc_time: string }>('/1/now');
+      const answer = await apiFetch<{ utc_time: string }>(CLOCK_PATH);
       clockStore.getState().sync(answer.utc_time, sentAt, Date.now());
       return answer;
     },

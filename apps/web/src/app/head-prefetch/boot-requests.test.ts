@@ -59,6 +59,7 @@ const choice: SavedChoice = { whiteLabel: 'white label', cityId: 2, restoId: 5, 
 
 it('asks for the paths the app asks for, spelled as the app spells them', () => {
   expect(firstBootPaths(choice)).toEqual({
+    clock: '/1/now',
     location: '/1/p/location?cityId=2&whiteLabel=white%20label',
     others: [
       '/1/p/cities?whiteLabel=white%20label',

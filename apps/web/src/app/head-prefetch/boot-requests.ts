@@ -5,6 +5,7 @@ import {
   menusFor,
 } from '@storefront/domain';
 import type { LocationResponse, PublicConfig } from '@storefront/domain/contracts';
+import { CLOCK_PATH } from '../../shared/clock-path.ts';
 import { STORAGE_KEYS, STORAGE_VERSION } from '../../shared/storage/keys.ts';
 import { readStored } from '../../shared/storage/local-storage.ts';
 import { isPositiveInt, isString, oneOf } from '../../shared/storage/stored-value-guards.ts';
@@ -45,10 +46,11 @@ export function bootOptions(
 
 /**
  * SPEC §4 'Boot' as paths, in the app's own spelling (location-queries.ts, catalog-queries.ts): what can
- * start at once. The clock (/1/now) is left to the app: it times its own request. Working hours are
- * asked only when the brand takes pre-orders (the config says; the head skips it otherwise).
+ * start at once. The clock's answer carries the head's send and receive times (the sync halves the
+ * round trip). Working hours are asked only when the brand takes pre-orders (the config says).
  */
 export function firstBootPaths(choice: SavedChoice): {
+  clock: string;
   location: string;
   others: string[];
   workingHours: string;
@@ -56,6 +58,7 @@ export function firstBootPaths(choice: SavedChoice): {
   const label = encodeURIComponent(choice.whiteLabel);
   const resto = `/1/restos/${choice.restoId}`;
   return {
+    clock: CLOCK_PATH,
     location: `/1/p/location?cityId=${choice.cityId}&whiteLabel=${label}`,
     others: [
       `/1/p/cities?whiteLabel=${label}`,

@@ -36,17 +36,19 @@ function startBootRequests(): void {
   const ask = (path: string, when: (o: { preOrder: boolean }) => boolean = () => true) => {
     const answer = options.then(async (o): Promise<PrefetchedAnswer> => {
       if (!when(o)) throw new Error(`${path} is not part of this brand's boot`);
+      const sentAt = Date.now();
       const response = await fetch(`${o.base}${path}`, {
         mode: 'cors',
         headers: { accept: 'application/json', 'accept-language': o.locale },
       });
-      return { locale: o.locale, response };
+      return { locale: o.locale, response, sentAt, receivedAt: Date.now() };
     });
     rememberPrefetch(path, answer);
     return answer;
   };
 
   const first = firstBootPaths(choice);
+  ask(first.clock);
   const location = ask(first.location);
   for (const path of first.others) ask(path);
   ask(first.workingHours, (o) => o.preOrder);

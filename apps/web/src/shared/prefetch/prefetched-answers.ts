@@ -8,6 +8,9 @@ export interface PrefetchedAnswer {
   /** The language the head asked in; the app claims the answer only in the same one. */
   locale: string;
   response: Response;
+  /** Date.now() as the head sent the request and as its answer arrived (the clock sync needs them). */
+  sentAt?: number;
+  receivedAt?: number;
 }
 
 interface Store {
@@ -52,6 +55,12 @@ function take(path: string): Promise<PrefetchedAnswer> | undefined {
 
 /** The head's answer for this path in this language, if it started one nobody has claimed. */
 export async function claimPrefetched(path: string, locale: string): Promise<Response | undefined> {
+  const prefetched = await claimPrefetchedAnswer(path);
+  return prefetched?.locale === locale ? prefetched.response : undefined;
+}
+
+/** The head's answer with how it was asked (language, times), whatever the language; claimed once. */
+export async function claimPrefetchedAnswer(path: string): Promise<PrefetchedAnswer | undefined> {
   if (typeof window === 'undefined' || !window.__storefrontPrefetch) return undefined;
   let answer = take(path);
   if (!answer) {
@@ -61,8 +70,7 @@ export async function claimPrefetched(path: string, locale: string): Promise<Res
     answer = take(path);
   }
   try {
-    const prefetched = await answer;
-    return prefetched?.locale === locale ? prefetched.response : undefined;
+    return await answer;
   } catch {
     return undefined; // lost on the network, or a request the head decided not to make
   }
