@@ -1,7 +1,7 @@
 import { type Locale, pickText, UNGROUPED_GROUP_ID } from '@storefront/domain';
 import type { Position, PositionGroup, Resto } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -21,6 +21,28 @@ function groupOf(position: Position): number {
   return position.positionGroup?.id ?? UNGROUPED_GROUP_ID;
 }
 
+/**
+ * At start a menu is drawn a group at a time, one per task (issue 17): the boot's answers now arrive
+ * together, and drawing a whole menu at once was one long task (about 0.7 s on a cheap phone) that held
+ * the page unresponsive. Once drawn whole, every later mount draws whole at once, so coming back from a
+ * dish or restoring the scroll finds the full menu.
+ */
+const FIRST_GROUPS_AT_ONCE = 2;
+let menusDrawnWhole = false;
+
+function useGroupsDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(menusDrawnWhole ? Number.POSITIVE_INFINITY : FIRST_GROUPS_AT_ONCE);
+  useEffect(() => {
+    if (drawn >= total) {
+      if (total > 0) menusDrawnWhole = true;
+      return;
+    }
+    const next = setTimeout(() => setDrawn((count) => count + 1), 0);
+    return () => clearTimeout(next);
+  }, [drawn, total]);
+  return Math.min(drawn, total);
+}
+
 function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale; resto: Resto }) {
   const { t } = useTranslation('catalog');
   const groups = useQuery(menuGroupsQuery(menuId)).data ?? [];
@@ -31,6 +53,7 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
   const withModifiers = new Set(modifiers.filter((m) => m.modifiers.length > 0).map((m) => m.positionId));
   const filled = groups.filter((g: PositionGroup) => positions.some((p) => groupOf(p) === g.id));
   const active = useActiveGroup(filled.map((g) => `group-${menuId}-${g.id}`));
+  const drawn = useGroupsDrawn(filled.length);
   const strip = useRef<HTMLElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the highlighted group changes.
   useEffect(() => {
@@ -51,7 +74,7 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
           );
         })}
       </nav>
-      {filled.map((group) => (
+      {filled.slice(0, drawn).map((group) => (
         <section
           key={group.id}
           id={`group-${menuId}-${group.id}`}
