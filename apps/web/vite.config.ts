@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -103,6 +105,14 @@ export default defineConfig({
           { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
           { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
           { find: /^react$/, replacement: 'preact/compat' },
+          // Its package exports only the development build (warnings, checks); this is its production one.
+          {
+            find: /^react-router$/,
+            replacement: join(
+              dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+              'dist/production/index.mjs',
+            ),
+          },
         ],
   },
   build: {

@@ -7,6 +7,7 @@ import { consentStorage } from './entities/consent/consent-store.ts';
 import { applyFirstBootDefaults, selectionsStorage } from './entities/location/selections-store.ts';
 import { applyApiBase, applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
+import { afterFirstPaint } from './shared/scheduling/after-first-paint.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
 import './app/theme.css';
 
@@ -31,6 +32,7 @@ async function start(element: HTMLElement) {
     const locale = initialLocale(brand.locales, brand.defaultLocale);
     const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);
     applyBrandToDocument(brand, locale);
+    await afterFirstPaint();
     root.render(
       <StrictMode>
         <App brand={brand} i18n={i18n} />
