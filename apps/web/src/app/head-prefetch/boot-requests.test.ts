@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { STORAGE_VERSION } from '../../shared/storage/keys.ts';
-import { bootOptions, firstBootPaths, menuPaths, type SavedChoice, savedChoice } from './boot-requests.ts';
+import {
+  bootOptions,
+  firstBootPaths,
+  firstSlidePicture,
+  menuPaths,
+  type SavedChoice,
+  savedChoice,
+} from './boot-requests.ts';
 
 const config = {
   whiteLabel: 'demo',
@@ -60,10 +67,10 @@ const choice: SavedChoice = { whiteLabel: 'white label', cityId: 2, restoId: 5, 
 it('asks for the paths the app asks for, spelled as the app spells them', () => {
   expect(firstBootPaths(choice)).toEqual({
     clock: '/1/now',
+    promotions: '/1/restos/5/promotions',
     location: '/1/p/location?cityId=2&whiteLabel=white%20label',
     others: [
       '/1/p/cities?whiteLabel=white%20label',
-      '/1/restos/5/promotions',
       '/1/restos/5/positions/modifiers',
       '/1/restos/5/position-time-slots',
     ],
@@ -87,4 +94,12 @@ it('asks for the saved restaurant’s menus for the saved method only', () => {
     '/1/p/menus/8/positions',
   ]);
   expect(menuPaths({ ...choice, restoId: 99 }, { restos } as never)).toEqual([]);
+});
+
+it('preloads home’s first promotion picture only, and only on home', () => {
+  const promotions = [{ image: '/media/promotions/welcome.svg' }, { image: '/media/promotions/night.svg' }];
+  expect(firstSlidePicture('/', promotions)).toBe('/media/promotions/welcome.svg');
+  expect(firstSlidePicture('/menus/1', promotions)).toBeNull();
+  expect(firstSlidePicture('/', [{ image: null }, ...promotions])).toBeNull();
+  expect(firstSlidePicture('/', [])).toBeNull();
 });

@@ -51,6 +51,7 @@ export function bootOptions(
  */
 export function firstBootPaths(choice: SavedChoice): {
   clock: string;
+  promotions: string;
   location: string;
   others: string[];
   workingHours: string;
@@ -59,10 +60,10 @@ export function firstBootPaths(choice: SavedChoice): {
   const resto = `/1/restos/${choice.restoId}`;
   return {
     clock: CLOCK_PATH,
+    promotions: `${resto}/promotions`,
     location: `/1/p/location?cityId=${choice.cityId}&whiteLabel=${label}`,
     others: [
       `/1/p/cities?whiteLabel=${label}`,
-      `${resto}/promotions`,
       `${resto}/positions/modifiers`,
       `${resto}/position-time-slots`,
     ],
@@ -80,4 +81,17 @@ export function menuPaths(choice: SavedChoice, location: Pick<LocationResponse, 
     `${MENU_PATHS}${menu.id}/position-groups`,
     `${MENU_PATHS}${menu.id}/positions`,
   ]);
+}
+
+/**
+ * The picture of home's first promotion slide (the carousel shows the server's order), the first screen's
+ * largest picture on a phone; null off home or without one.
+ */
+export function firstSlidePicture(
+  pathname: string,
+  promotions: readonly { image: string | null }[],
+): string | null {
+  if (pathname !== '/') return null;
+  const image = promotions[0]?.image?.trim();
+  return image ? image : null;
 }

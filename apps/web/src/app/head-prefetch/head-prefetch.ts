@@ -6,7 +6,14 @@ import {
   rememberPlan,
   rememberPrefetch,
 } from '../../shared/prefetch/prefetched-answers.ts';
-import { bootOptions, firstBootPaths, MENU_PATHS, menuPaths, savedChoice } from './boot-requests.ts';
+import {
+  bootOptions,
+  firstBootPaths,
+  firstSlidePicture,
+  MENU_PATHS,
+  menuPaths,
+  savedChoice,
+} from './boot-requests.ts';
 
 /**
  * Runs from the page head, a few hundred bytes beside the app's bundle (issue 17, decision 30): it asks
@@ -51,6 +58,19 @@ function startBootRequests(): void {
   const first = firstBootPaths(choice);
   ask(first.clock);
   const location = ask(first.location);
+  // Home's largest picture starts with the answers instead of after the app's first render (LCP).
+  ask(first.promotions)
+    .then(async ({ response }) => {
+      if (!response.ok) return;
+      const picture = firstSlidePicture(window.location.pathname, await response.clone().json());
+      if (!picture) return;
+      const { base } = await options;
+      const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image' });
+      link.href = picture.startsWith('/') && !picture.startsWith('//') ? `${base}${picture}` : picture;
+      link.setAttribute('fetchpriority', 'high');
+      document.head.append(link);
+    })
+    .catch(() => undefined);
   for (const path of first.others) ask(path);
   ask(first.workingHours, (o) => o.preOrder);
   rememberPlan(
