@@ -1,28 +1,18 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
-import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
-import styles from './header.module.css';
-import { PrimaryLinks, SecondaryLinks, StoreLinks } from './links.tsx';
 
-/** The navigation panel of narrow screens (SPEC §4 'Popup flags'): primary and secondary links. */
+// The dialog machinery (Radix, scroll lock, focus trap) is a lazy chunk: a returning customer's first
+// screen needs none of it until the panel is opened (issue 17).
+const NavigationDialog = lazy(() => import('./navigation-dialog.tsx'));
+
+/** The navigation panel of narrow screens (SPEC §4 'Popup flags'), mounted from its first opening on. */
 export function NavigationPanel() {
-  const { t } = useTranslation('header');
-  const { t: common } = useTranslation('common');
   const open = useAppFlags((s) => s.navigationOpen);
-  const setOpen = useAppFlags((s) => s.setNavigationOpen);
-  const { pathname } = useLocation();
-  // Following any link of the panel closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
-  useEffect(() => setOpen(false), [pathname]);
-  return (
-    <ResponsiveDialog open={open} onOpenChange={setOpen} title={t('navigation')} closeLabel={common('close')}>
-      <nav className={styles.panel}>
-        <PrimaryLinks className={styles.panelPrimary} withAccount />
-        <SecondaryLinks />
-        <StoreLinks />
-      </nav>
-    </ResponsiveDialog>
-  );
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? (
+    <Suspense fallback={null}>
+      <NavigationDialog />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
+import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
+import styles from './header.module.css';
+import { PrimaryLinks, SecondaryLinks, StoreLinks } from './links.tsx';
+
+/** The navigation panel's dialog: primary and secondary links (loaded when first opened: navigation-panel.tsx). */
+export default function NavigationDialog() {
+  const { t } = useTranslation('header');
+  const { t: common } = useTranslation('common');
+  const open = useAppFlags((s) => s.navigationOpen);
+  const setOpen = useAppFlags((s) => s.setNavigationOpen);
+  const { pathname } = useLocation();
+  // Following any link of the panel closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <ResponsiveDialog open={open} onOpenChange={setOpen} title={t('navigation')} closeLabel={common('close')}>
+      <nav className={styles.panel}>
+        <PrimaryLinks className={styles.panelPrimary} withAccount />
+        <SecondaryLinks />
+        <StoreLinks />
+      </nav>
+    </ResponsiveDialog>
+  );
+}
