@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
@@ -13,9 +13,14 @@ export default function NavigationDialog() {
   const open = useAppFlags((s) => s.navigationOpen);
   const setOpen = useAppFlags((s) => s.setNavigationOpen);
   const { pathname } = useLocation();
-  // Following any link of the panel closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
-  useEffect(() => setOpen(false), [pathname]);
+  // Following any link of the panel closes it. Only a change of page: the dialog mounts when first
+  // opened (navigation-panel.tsx), and closing it on mount would swallow that first opening.
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (pathname === shownOn.current) return;
+    shownOn.current = pathname;
+    setOpen(false);
+  }, [pathname, setOpen]);
   return (
     <ResponsiveDialog open={open} onOpenChange={setOpen} title={t('navigation')} closeLabel={common('close')}>
       <nav className={styles.panel}>
