@@ -22,25 +22,26 @@ function groupOf(position: Position): number {
 }
 
 /**
- * At start a menu is drawn a group at a time, one per task (issue 17): the boot's answers now arrive
- * together, and drawing a whole menu at once was one long task (about 0.7 s on a cheap phone) that held
- * the page unresponsive. Once drawn whole, every later mount draws whole at once, so coming back from a
- * dish or restoring the scroll finds the full menu.
+ * At start a menu is drawn a few dishes at a time, one batch per task (issue 17): the boot's answers
+ * arrive together, and drawing a whole menu at once was one task of about 0.7 s on a cheap phone's CPU;
+ * a group per task still took about 0.1 s each. Once drawn whole, every later mount draws whole at once,
+ * so coming back from a dish or restoring the scroll finds the full menu.
  */
-const FIRST_GROUPS_AT_ONCE = 2;
+const FIRST_DISHES_AT_ONCE = 8;
+const DISHES_PER_TASK = 3;
 let menusDrawnWhole = false;
 
-function useGroupsDrawn(total: number): number {
-  const [drawn, setDrawn] = useState(menusDrawnWhole ? Number.POSITIVE_INFINITY : FIRST_GROUPS_AT_ONCE);
+function useDishesDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(menusDrawnWhole ? Number.POSITIVE_INFINITY : FIRST_DISHES_AT_ONCE);
   useEffect(() => {
     if (drawn >= total) {
       if (total > 0) menusDrawnWhole = true;
       return;
     }
-    const next = setTimeout(() => setDrawn((count) => count + 1), 0);
+    const next = setTimeout(() => setDrawn((count) => count + DISHES_PER_TASK), 0);
     return () => clearTimeout(next);
   }, [drawn, total]);
-  return Math.min(drawn, total);
+  return drawn;
 }
 
 function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale; resto: Resto }) {
@@ -52,8 +53,20 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
   const availability = useDishAvailability(slots, resto.timezone);
   const withModifiers = new Set(modifiers.filter((m) => m.modifiers.length > 0).map((m) => m.positionId));
   const filled = groups.filter((g: PositionGroup) => positions.some((p) => groupOf(p) === g.id));
-  const active = useActiveGroup(filled.map((g) => `group-${menuId}-${g.id}`));
-  const drawn = useGroupsDrawn(filled.length);
+  const sections = filled.map((group) => ({
+    group,
+    dishes: positions.filter((p) => groupOf(p) === group.id),
+  }));
+  const drawn = useDishesDrawn(sections.reduce((sum, section) => sum + section.dishes.length, 0));
+  // Each section's place in the menu's order of dishes, to know how much of it is drawn yet.
+  let before = 0;
+  const shown = sections.flatMap(({ group, dishes }) => {
+    const first = before;
+    before += dishes.length;
+    return first < drawn ? [{ group, dishes: dishes.slice(0, drawn - first) }] : [];
+  });
+  // The sections drawn so far: one drawn later is observed from when it is there.
+  const active = useActiveGroup(shown.map(({ group }) => `group-${menuId}-${group.id}`));
   const strip = useRef<HTMLElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the highlighted group changes.
   useEffect(() => {
@@ -74,7 +87,7 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
           );
         })}
       </nav>
-      {filled.slice(0, drawn).map((group) => (
+      {shown.map(({ group, dishes }) => (
         <section
           key={group.id}
           id={`group-${menuId}-${group.id}`}
@@ -83,17 +96,15 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
         >
           <h2 id={`group-title-${menuId}-${group.id}`}>{pickText(group.name, locale)}</h2>
           <div className={styles.grid}>
-            {positions
-              .filter((p) => groupOf(p) === group.id)
-              .map((p) => (
-                <DishCard
-                  key={p.id}
-                  position={p}
-                  currency={resto.currency}
-                  hasModifiers={withModifiers.has(p.id)}
-                  availability={availability(p.id)}
-                />
-              ))}
+            {dishes.map((p) => (
+              <DishCard
+                key={p.id}
+                position={p}
+                currency={resto.currency}
+                hasModifiers={withModifiers.has(p.id)}
+                availability={availability(p.id)}
+              />
+            ))}
           </div>
         </section>
       ))}
