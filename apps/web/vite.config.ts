@@ -39,7 +39,14 @@ function headPrefetch(): Plugin {
         return [
           {
             tag: 'script',
-            attrs: { type: 'module', async: true, crossorigin: Boolean(context.bundle), src: `/${built}` },
+            // data-head-prefetch: the app waits for this script when its own bundle ran first (pageHeadRan).
+            attrs: {
+              type: 'module',
+              async: true,
+              crossorigin: Boolean(context.bundle),
+              src: `/${built}`,
+              'data-head-prefetch': true,
+            },
             injectTo: 'head-prepend',
           },
         ];

@@ -7,6 +7,7 @@ import { consentStorage } from './entities/consent/consent-store.ts';
 import { applyFirstBootDefaults, selectionsStorage } from './entities/location/selections-store.ts';
 import { applyApiBase, applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
+import { pageHeadRan } from './shared/prefetch/prefetched-answers.ts';
 import { afterFirstPaint } from './shared/scheduling/after-first-paint.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
 import './app/theme.css';
@@ -18,6 +19,8 @@ import './app/theme.css';
 async function start(element: HTMLElement) {
   const root = createRoot(element);
   try {
+    // When the bundle happens to arrive before the page head's script ran, asking now would ask twice.
+    await pageHeadRan();
     const brand = applyApiBase(await fetchBrandConfig());
     const outcome = prepareStorage(brand.whiteLabel);
     selectionsStorage.hydrate();

@@ -1,6 +1,13 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { apiFetch, setApiLocale } from '../api-client.ts';
-import { claimPrefetched, prefetchedOrFetch, rememberPlan, rememberPrefetch } from './prefetched-answers.ts';
+import {
+  claimPrefetched,
+  HEAD_SCRIPT_ATTRIBUTE,
+  pageHeadRan,
+  prefetchedOrFetch,
+  rememberPlan,
+  rememberPrefetch,
+} from './prefetched-answers.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const answer = (body: unknown, locale = 'ru', status = 200) =>
@@ -94,4 +101,30 @@ it('asks the server itself when the head started nothing', async () => {
   const request = vi.fn(async () => json({}));
   await prefetchedOrFetch('/config.json', '', request);
   expect(request).toHaveBeenCalledTimes(1);
+});
+
+it('the app waits for the page head’s script when its own bundle ran first, and only then', async () => {
+  // No head script (tests, another host's page): nothing to wait for.
+  await pageHeadRan();
+
+  const script = document.createElement('script');
+  script.setAttribute(HEAD_SCRIPT_ATTRIBUTE, '');
+  document.head.append(script);
+  try {
+    let ran = false;
+    const waiting = pageHeadRan().then(() => {
+      ran = true;
+    });
+    await Promise.resolve();
+    expect(ran).toBe(false);
+    script.dispatchEvent(new Event('load'));
+    await waiting;
+    expect(ran).toBe(true);
+
+    // The head already ran: its store is there.
+    rememberPrefetch('/config.json', answer({}));
+    await pageHeadRan();
+  } finally {
+    script.remove();
+  }
 });

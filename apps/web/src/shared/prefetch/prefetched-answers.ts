@@ -84,3 +84,23 @@ export async function prefetchedOrFetch(
 ): Promise<Response> {
   return (await claimPrefetched(path, locale)) ?? request();
 }
+
+/** The attribute that marks the page head's script (vite.config.ts puts it there). */
+export const HEAD_SCRIPT_ATTRIBUTE = 'data-head-prefetch';
+
+/**
+ * Resolves once the page head's script has run (it promises its answers synchronously as it starts), or
+ * failed to load, or at once when the page has no such script. A module script with `async` usually runs
+ * before the app's deferred bundle, but not always: the app must not ask for what the head will ask.
+ */
+export function pageHeadRan(limitMs = 3000): Promise<void> {
+  if (typeof document === 'undefined' || window.__storefrontPrefetch) return Promise.resolve();
+  const script = document.querySelector(`script[${HEAD_SCRIPT_ATTRIBUTE}]`);
+  if (!script) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    script.addEventListener('load', done, { once: true });
+    script.addEventListener('error', done, { once: true });
+    setTimeout(done, limitMs);
+  });
+}
