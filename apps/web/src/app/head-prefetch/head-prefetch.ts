@@ -1,4 +1,3 @@
-import { formatMoney, minor } from '@storefront/domain';
 import type { LocationResponse, PublicConfig } from '@storefront/domain/contracts';
 import { CONFIG_PATH } from '../../shared/config-path.ts';
 import {
@@ -79,11 +78,6 @@ function startBootRequests(): void {
       if (!response.ok) return;
       const restos = (await response.clone().json()) as LocationResponse;
       for (const path of menuPaths(choice, restos)) ask(path);
-      // The first price formatter costs a cheap phone about 50 ms (the locale's currency data); made now,
-      // in a task of its own while the menus download, the app's first render finds it made.
-      const currency = restos.restos.find((r) => r.id === choice.restoId)?.currency;
-      const { locale } = await options;
-      if (currency) setTimeout(() => formatMoney(minor(0), currency, locale), 0);
     }),
   );
 }

@@ -1,5 +1,5 @@
 import type { Position } from '@storefront/domain/contracts';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import { cartStore, usePositionCount } from '../../../entities/cart/cart-store.ts';
 import { addDish } from './add-dish.ts';
@@ -15,14 +15,16 @@ export function CartControl({
   hasModifiers,
   disabled,
   currency,
+  t,
 }: {
   position: Position;
   currency: string;
   name: string;
   hasModifiers: boolean;
   disabled: boolean;
+  /** The dish card's `catalog` texts. */
+  t: TFunction<'catalog'>;
 }) {
-  const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const count = usePositionCount(position.id, position.menu.id);
 

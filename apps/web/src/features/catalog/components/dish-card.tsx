@@ -1,7 +1,7 @@
 import { EXTENDED_COOKING_TAG, formatMoney, type Locale, pickText } from '@storefront/domain';
 import type { Position } from '@storefront/domain/contracts';
+import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClockIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
@@ -14,6 +14,9 @@ export interface DishCardProps {
   currency: string;
   hasModifiers: boolean;
   availability: DishAvailability;
+  locale: Locale;
+  /** The menu's `catalog` texts, passed down: a hook per card cost a cheap phone ~20 ms a menu (issue 17). */
+  t: TFunction<'catalog'>;
 }
 
 const sameAvailability = (a: DishAvailability, b: DishAvailability) =>
@@ -22,7 +25,8 @@ const sameAvailability = (a: DishAvailability, b: DishAvailability) =>
 /**
  * A card draws again only when what it shows changed: a menu is drawn a few cards at a time at start
  * (menu-overview.tsx), and redrawing every card drawn before each batch cost a cheap phone ~0.1 s a batch.
- * The cart control, texts and clock it reads subscribe on their own.
+ * The cart control subscribes to the cart on its own; the texts come from the menu, which draws again
+ * when the language changes.
  */
 export const DishCard = memo(
   DishCardContent,
@@ -30,13 +34,13 @@ export const DishCard = memo(
     before.position === after.position &&
     before.currency === after.currency &&
     before.hasModifiers === after.hasModifiers &&
+    before.locale === after.locale &&
+    before.t === after.t &&
     sameAvailability(before.availability, after.availability),
 );
 
 /** A dish in the menu: photo, name, weight, price, markers, and the add / − count + control. */
-function DishCardContent({ position, currency, hasModifiers, availability }: DishCardProps) {
-  const { t, i18n } = useTranslation('catalog');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+function DishCardContent({ position, currency, hasModifiers, availability, locale, t }: DishCardProps) {
   const name = pickText(position.name, locale);
   const href = `/menus/${position.menu.id}/positions/${position.id}`;
   const extended = position.tags.some((tag) => tag.code === EXTENDED_COOKING_TAG);
@@ -78,6 +82,7 @@ function DishCardContent({ position, currency, hasModifiers, availability }: Dis
             name={name}
             hasModifiers={hasModifiers}
             disabled={!availability.available}
+            t={t}
           />
         </div>
       </div>
