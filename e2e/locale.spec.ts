@@ -6,6 +6,12 @@ test('switching to English re-renders without a reload and survives one', async 
   await expectKazanMenu(page);
   const location = page.getByTestId('location-button');
   await expect(location).toContainText('Самовывоз: ул. Баумана, 44');
+  // A dish card takes its texts from the menu (decision 31): the switch must redraw the cards too.
+  const firstDish = page.getByTestId('dish-card').first();
+  await expect(firstDish).toContainText('Филадельфия');
+  await expect(firstDish).toContainText('260 г');
+  await expect(firstDish).toContainText('690\u00a0₽');
+  await expect(firstDish.getByTestId('add-to-cart')).toHaveText('Выбрать');
 
   // Any reload would lose this marker: the switch must happen in place.
   await page.evaluate(() => {
@@ -21,6 +27,10 @@ test('switching to English re-renders without a reload and survives one', async 
   await expectKazanMenu(page, ['Rolls', 'Baked rolls', 'Sushi and nigiri', 'Other']);
   await expect(location).toContainText('Kazan');
   await expect(location).toContainText('Pickup: 44 Baumana St');
+  await expect(firstDish).toContainText('Philadelphia');
+  await expect(firstDish).toContainText('260 g');
+  await expect(firstDish).toContainText('₽690');
+  await expect(firstDish.getByTestId('add-to-cart')).toHaveText('Choose');
   await expect(localeMenu).toHaveText('EN');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   if (testInfo.project.name === 'desktop') {
