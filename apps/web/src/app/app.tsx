@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
+import { AppNavigateProvider } from '../shared/navigation/app-link.tsx';
 import { Root } from './root.tsx';
 
 function makeQueryClient() {
@@ -26,7 +27,9 @@ export function App({ brand, i18n }: { brand: BrandConfig; i18n: i18n }) {
       <I18nextProvider i18n={i18n}>
         <BrandProvider brand={brand}>
           <BrowserRouter>
-            <Root />
+            <AppNavigateProvider>
+              <Root />
+            </AppNavigateProvider>
           </BrowserRouter>
         </BrandProvider>
       </I18nextProvider>

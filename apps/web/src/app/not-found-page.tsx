@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../shared/navigation/app-link.tsx';
 
 /** SPEC §2 'error.not-found': shown in the error layout. */
 export function NotFoundPage() {
@@ -8,7 +8,7 @@ export function NotFoundPage() {
     <div>
       <h1>{t('title')}</h1>
       <p>{t('text')}</p>
-      <Link to="/">{t('home')}</Link>
+      <AppLink to="/">{t('home')}</AppLink>
     </div>
   );
 }

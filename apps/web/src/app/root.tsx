@@ -9,6 +9,7 @@ import { CookieConsent } from '../features/consent/components/cookie-consent.tsx
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
 import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
 import { apiFetch } from '../shared/api-client.ts';
+import { DrawnLater } from '../shared/scheduling/drawn-later.tsx';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
 import { useBoot } from './boot/use-boot.ts';
@@ -58,10 +59,13 @@ function StorefrontRoot() {
       {boot.kind === 'loading' ? <Splash /> : <AppRoutes />}
       {boot.kind === 'ready' && (
         <>
-          <DayOffDialog />
-          <AdulthoodConfirmation />
-          <CookieConsent />
-          <ScrollToTop />
+          {/* The notices over the page come in the task after the page itself (decision 32). */}
+          <DrawnLater>
+            <DayOffDialog />
+            <AdulthoodConfirmation />
+            <CookieConsent />
+            <ScrollToTop />
+          </DrawnLater>
           {searchOpen && (
             <Suspense fallback={null}>
               <SearchOverlay />

@@ -16,6 +16,7 @@ import { loadLocaleTexts, TEXTS_RU } from '../app/texts.ts';
 import { type CurrentLocation, CurrentLocationContext } from '../entities/location/current-location.tsx';
 import { BrandProvider } from '../shared/config.tsx';
 import { createI18n } from '../shared/i18n/i18n.ts';
+import { AppNavigateProvider } from '../shared/navigation/app-link.tsx';
 
 export const testBrand: BrandConfig = {
   whiteLabel: 'demo',
@@ -169,7 +170,9 @@ export async function renderWithApp(
       <I18nextProvider i18n={i18n}>
         <BrandProvider brand={brand}>
           <CurrentLocationContext.Provider value={value}>
-            <MemoryRouter initialEntries={[{ pathname: entry, state }]}>{ui}</MemoryRouter>
+            <MemoryRouter initialEntries={[{ pathname: entry, state }]}>
+              <AppNavigateProvider>{ui}</AppNavigateProvider>
+            </MemoryRouter>
           </CurrentLocationContext.Provider>
         </BrandProvider>
       </I18nextProvider>

@@ -1,11 +1,11 @@
 import { type Locale, pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
 import { useCartCount } from '../../entities/cart/cart-store.ts';
 import { useCurrentLocation } from '../../entities/location/current-location.tsx';
 import { useSelections } from '../../entities/location/selections-store.ts';
 import { useBrand } from '../../shared/config.tsx';
+import { AppLink } from '../../shared/navigation/app-link.tsx';
 import { CartIcon, MenuIcon, PersonIcon, SearchIcon } from '../../shared/ui/icons.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks } from './links.tsx';
@@ -57,10 +57,10 @@ export function Header() {
         <MenuIcon />
       </button>
       {/* The name starts with the brand's name as shown, so a voice command naming it works (WCAG 2.5.3). */}
-      <Link to="/" className={styles.brand} aria-label={t('home', { brand: brandName })}>
+      <AppLink to="/" className={styles.brand} aria-label={t('home', { brand: brandName })}>
         <img src={brand.logo} alt="" width={40} height={40} />
         <span className={styles.brandName}>{brandName}</span>
-      </Link>
+      </AppLink>
       <LocationButton />
       <nav className={styles.primary} aria-label={t('navigation')}>
         <PrimaryLinks className={styles.primaryList} />
@@ -76,10 +76,10 @@ export function Header() {
           <SearchIcon size={22} />
         </button>
         <LocaleMenu />
-        <Link to="/auth" className={styles.account} aria-label={t('account')} data-testid="account-button">
+        <AppLink to="/auth" className={styles.account} aria-label={t('account')} data-testid="account-button">
           <PersonIcon size={22} />
-        </Link>
-        <Link
+        </AppLink>
+        <AppLink
           to="/cart"
           className={styles.cart}
           aria-label={t('cartWithCount', { count })}
@@ -92,7 +92,7 @@ export function Header() {
               {count}
             </span>
           )}
-        </Link>
+        </AppLink>
       </div>
       <NavigationPanel />
     </header>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { useBrand } from '../../shared/config.tsx';
+import { AppLink } from '../../shared/navigation/app-link.tsx';
 import styles from './header.module.css';
 import { INFO_PAGE_SLUGS } from './navigation.ts';
 
@@ -50,9 +51,9 @@ export function SecondaryLinks({ onNavigate }: { onNavigate?: () => void }) {
     <ul className={styles.secondaryList}>
       {[...INFO_PAGE_SLUGS, 'terms-of-sale' as const].map((slug) => (
         <li key={slug}>
-          <Link to={`/${slug}`} onClick={onNavigate}>
+          <AppLink to={`/${slug}`} onClick={onNavigate}>
             {t(`pages.${slug}`)}
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DrawnLater } from '../../shared/scheduling/drawn-later.tsx';
 import type { LayoutName } from '../route-kinds.ts';
 import styles from './layouts.module.css';
 
@@ -15,6 +16,7 @@ export interface LayoutSlots {
  * - simple: header and a narrow page (cart, sign-in, information pages) — the default;
  * - error: a centred message, no chrome (not found);
  * - custom: the page alone, for screens that draw everything themselves.
+ * The footer is drawn in the task after the page (decision 32): it is below the fold, and last.
  */
 export function Layout({ name, header, footer, children }: LayoutSlots & { name: LayoutName }) {
   switch (name) {
@@ -27,7 +29,7 @@ export function Layout({ name, header, footer, children }: LayoutSlots & { name:
         <div className={styles.page}>
           {header}
           <main className={styles.main}>{children}</main>
-          {footer}
+          <DrawnLater>{footer}</DrawnLater>
         </div>
       );
     case 'custom-default':
@@ -42,7 +44,7 @@ export function Layout({ name, header, footer, children }: LayoutSlots & { name:
         <div className={styles.page}>
           {header}
           <main className={`${styles.main} ${styles.narrow}`}>{children}</main>
-          {footer}
+          <DrawnLater>{footer}</DrawnLater>
         </div>
       );
   }

@@ -1,10 +1,11 @@
 import { formatPhoneInput } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { signOut, useSessionConfig } from '../../../entities/session/session.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { AUTH_TEXTS } from '../auth-texts.ts';
 import styles from './auth-page.module.css';
@@ -103,12 +104,12 @@ function Profile({ onContinue }: { onContinue: () => void }) {
       <Button variant="secondary" size="l" fullWidth onClick={() => void signOut()} data-testid="sign-out">
         {t('signOut')}
       </Button>
-      <Link to="/orders" className={styles.link} data-testid="my-orders">
+      <AppLink to="/orders" className={styles.link} data-testid="my-orders">
         {t('myOrders')}
-      </Link>
-      <Link to="/" className={styles.link}>
+      </AppLink>
+      <AppLink to="/" className={styles.link}>
         {t('toMenu')}
-      </Link>
+      </AppLink>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { EXTENDED_COOKING_TAG, formatMoney, type Locale, pickText } from '@store
 import type { Position } from '@storefront/domain/contracts';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { ClockIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import { CartControl } from './cart-control.tsx';
@@ -46,7 +46,7 @@ function DishCardContent({ position, currency, hasModifiers, availability, local
   const extended = position.tags.some((tag) => tag.code === EXTENDED_COOKING_TAG);
   return (
     <article className={styles.card} aria-labelledby={`dish-${position.id}`} data-testid="dish-card">
-      <Link to={href} className={styles.photo} tabIndex={-1} aria-hidden="true">
+      <AppLink to={href} className={styles.photo} tabIndex={-1} aria-hidden="true">
         <FallbackImage src={position.photos[0]} alt="" fallbackSrc="/media/placeholder.svg" />
         <span className={styles.markers}>
           {position.isAdult && (
@@ -62,10 +62,10 @@ function DishCardContent({ position, currency, hasModifiers, availability, local
             </span>
           )}
         </span>
-      </Link>
+      </AppLink>
       <div className={styles.body}>
         <h3 id={`dish-${position.id}`} className={styles.name}>
-          <Link to={href}>{name}</Link>
+          <AppLink to={href}>{name}</AppLink>
         </h3>
         {position.measure && (
           <p className={styles.measure}>

@@ -3,7 +3,6 @@ import type { Position, PositionGroup, Resto } from '@storefront/domain/contract
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   menuGroupsQuery,
   menuPositionsQuery,
@@ -11,6 +10,7 @@ import {
   restoTimeSlotsQuery,
 } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { useIsWide } from '../../../shared/ui/breakpoints.ts';
 import { DishCard } from './dish-card.tsx';
 import styles from './menu-overview.module.css';
@@ -177,13 +177,13 @@ export function MenuOverview({
                 {pickText(menu.name, locale)}
               </a>
             ) : (
-              <Link
+              <AppLink
                 key={menu.id}
                 to={`/menus/${menu.id}`}
                 aria-current={menu.id === current ? 'page' : undefined}
               >
                 {pickText(menu.name, locale)}
-              </Link>
+              </AppLink>
             ),
           )}
         </nav>

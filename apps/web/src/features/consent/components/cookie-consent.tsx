@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useConsent } from '../../../entities/consent/consent-store.ts';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import styles from './consent.module.css';
 
@@ -14,9 +14,9 @@ export function CookieConsent() {
     <section className={styles.cookies} aria-label={t('cookies')} data-testid="cookie-consent">
       <p>{t('cookies')}</p>
       <div className={styles.actions}>
-        <Link to="/informaciya-dlya-klientov" className={styles.learnMore}>
+        <AppLink to="/informaciya-dlya-klientov" className={styles.learnMore}>
           {t('learnMore')}
-        </Link>
+        </AppLink>
         <Button variant="primary" onClick={accept}>
           {t('accept')}
         </Button>

@@ -7,11 +7,14 @@ const loadContent = () => import('./location-popup-content.tsx');
 const LocationPopupContent = lazy(loadContent);
 
 // A first visit (no saved city) opens the popup right after boot: fetch its code while boot fetches data.
-try {
-  if (localStorage.getItem(STORAGE_KEYS.cityId) === null) void loadContent();
-} catch {
-  // Storage may be off (private mode): the popup then loads when it opens.
-}
+// From a microtask, not the bundle's top level (see main.tsx).
+queueMicrotask(() => {
+  try {
+    if (localStorage.getItem(STORAGE_KEYS.cityId) === null) void loadContent();
+  } catch {
+    // Storage may be off (private mode): the popup then loads when it opens.
+  }
+});
 
 /** The location popup 'Адрес' (SPEC §2 item 2): mounted only while open, so each opening starts afresh. */
 export function LocationPopup() {

@@ -2,12 +2,13 @@ import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -231,12 +232,12 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
             {t('cancel')}
           </Button>
         )}
-        <Link to="/orders" className={styles.link}>
+        <AppLink to="/orders" className={styles.link}>
           {t('myOrders')}
-        </Link>
-        <Link to="/" className={styles.link}>
+        </AppLink>
+        <AppLink to="/" className={styles.link}>
           {t('toMenu')}
-        </Link>
+        </AppLink>
       </div>
 
       <ConfirmationPopup

@@ -2,7 +2,7 @@ import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { OrderSummary, Position } from '@storefront/domain/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { consentStore } from '../../../entities/consent/consent-store.ts';
@@ -16,6 +16,7 @@ import {
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { planOrderAgain } from '../model/order-again.ts';
@@ -139,9 +140,9 @@ function OrdersList() {
               <p data-testid="order-again-gone">{t('againGone', { names: again.gone.join(', ') })}</p>
             )}
             {again.added > 0 && (
-              <Link to="/cart" className={styles.link}>
+              <AppLink to="/cart" className={styles.link}>
                 {t('toCart')}
-              </Link>
+              </AppLink>
             )}
           </div>
         )}
@@ -160,9 +161,9 @@ function OrdersList() {
             return (
               <li key={order.id} className={styles.card}>
                 <div className={styles.row}>
-                  <Link to={`/orders/${order.id}`} className={styles.orderLink}>
+                  <AppLink to={`/orders/${order.id}`} className={styles.orderLink}>
                     {order.number}
-                  </Link>
+                  </AppLink>
                   <strong>{formatMoney(minor(order.payable), order.currency, locale)}</strong>
                 </div>
                 <div className={styles.row}>

@@ -1,7 +1,6 @@
 import { formatMoney, type Locale, minor } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import {
   changePayType,
@@ -12,6 +11,7 @@ import {
   startPayment,
 } from '../../../entities/orders/order-client.ts';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { paymentActionable, paymentScreen } from '../model/payment-view.ts';
@@ -165,9 +165,9 @@ export function PaymentBlock({
       )}
       {variant === 'order' && screen === 'waiting' && (
         // The return page asks the provider now; this page only shows what the server last knew.
-        <Link to={`/orders/${order.id}/payment`} className={styles.link} data-testid="payment-check">
+        <AppLink to={`/orders/${order.id}/payment`} className={styles.link} data-testid="payment-check">
           {t('checkPayment')}
-        </Link>
+        </AppLink>
       )}
       {switches.length > 0 && (
         <fieldset className={styles.switchGroup}>

@@ -2,11 +2,12 @@ import { formatMoney, type Locale, minor } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { track } from '../../../shared/analytics/track.ts';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -186,12 +187,12 @@ function PaymentResult({
       )}
 
       <div className={styles.actions}>
-        <Link to={`/orders/${order.id}`} className={styles.link} data-testid="payment-to-order">
+        <AppLink to={`/orders/${order.id}`} className={styles.link} data-testid="payment-to-order">
           {t('toOrder')}
-        </Link>
-        <Link to="/" className={styles.link}>
+        </AppLink>
+        <AppLink to="/" className={styles.link}>
           {t('toMenu')}
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import { pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
@@ -25,9 +26,9 @@ export function PromotionLayer({ backTo, showViewAll }: { backTo: string; showVi
   const loading = query.isPending && query.fetchStatus !== 'idle';
   const close = () => navigate(backTo);
   const viewAll = (
-    <Link to="/promotions" className={styles.viewAll}>
+    <AppLink to="/promotions" className={styles.viewAll}>
       {t('viewAll')}
-    </Link>
+    </AppLink>
   );
 
   let title: string;

@@ -1,7 +1,7 @@
 import { pickText } from '@storefront/domain';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { useMediaQuery } from '../../../shared/ui/breakpoints.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -152,7 +152,7 @@ export function PromotionsCarousel({ className }: { className?: string }) {
               aria-roledescription="slide"
               aria-label={t('slide', { index: i + 1, total: count })}
             >
-              <Link to={`/promotions/${promotion.id}`} state={{ from: 'home' }} className={styles.link}>
+              <AppLink to={`/promotions/${promotion.id}`} state={{ from: 'home' }} className={styles.link}>
                 <FallbackImage
                   src={promotion.image}
                   alt=""
@@ -162,7 +162,7 @@ export function PromotionsCarousel({ className }: { className?: string }) {
                   className={styles.image}
                 />
                 <span className={styles.title}>{pickText(promotion.title, locale)}</span>
-              </Link>
+              </AppLink>
             </div>
           ))}
         </div>

@@ -1,7 +1,7 @@
 import { pickText } from '@storefront/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
@@ -52,13 +52,13 @@ export default function PromotionsPage() {
       <ul className={styles.grid}>
         {promotions.map((p) => (
           <li key={p.id}>
-            <Link to={`/promotions/${p.id}`} className={styles.card}>
+            <AppLink to={`/promotions/${p.id}`} className={styles.card}>
               <FallbackImage src={p.image} alt="" fallbackSrc="/media/placeholder.svg" />
               <span className={styles.cardText}>
                 <span className={styles.cardTitle}>{pickText(p.title, locale)}</span>
                 <span className={styles.teaser}>{firstSentence(pickText(p.text, locale))}</span>
               </span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -2,8 +2,9 @@ import { formatMoney, type Locale, pickText } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';
 import { ChevronLeftIcon, PinIcon } from '../../../shared/ui/icons.tsx';
@@ -62,10 +63,10 @@ export default function RestoPage() {
       <div className={styles.notFound}>
         <h1 className={styles.title}>{t('notFound')}</h1>
         <p className={styles.muted}>{t('notFoundText')}</p>
-        <Link to="/restos" className={styles.back}>
+        <AppLink to="/restos" className={styles.back}>
           <ChevronLeftIcon size={20} />
           {t('all')}
-        </Link>
+        </AppLink>
       </div>
     );
   }
@@ -85,10 +86,10 @@ function RestoDetail({ resto }: { resto: Resto }) {
 
   return (
     <article className={styles.page}>
-      <Link to="/restos" className={styles.back}>
+      <AppLink to="/restos" className={styles.back}>
         <ChevronLeftIcon size={20} />
         {t('all')}
-      </Link>
+      </AppLink>
       <header className={styles.header}>
         <h1 className={styles.title}>{name}</h1>
         <p className={styles.muted}>{pickText(resto.address, locale)}</p>

@@ -1,9 +1,9 @@
 import { type Locale, pickText } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import { MethodBadges } from './method-badges.tsx';
@@ -66,9 +66,9 @@ function RestoCard({ resto, now, locale }: { resto: Resto; now: number; locale: 
       />
       <div className={styles.body}>
         <h2 className={styles.name}>
-          <Link to={`/restos/${resto.id}`} className={styles.link}>
+          <AppLink to={`/restos/${resto.id}`} className={styles.link}>
             {pickText(resto.name, locale)}
-          </Link>
+          </AppLink>
         </h2>
         <p className={styles.street}>{pickText(resto.street, locale)}</p>
         <StatusLine status={status} />
