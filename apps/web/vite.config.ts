@@ -103,8 +103,10 @@ function compileHints(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
+        const hinted = new Set<string>();
         for (const output of Object.values(bundle)) {
           if (output.type !== 'chunk' || !COMPILED_WHILE_DOWNLOADING.has(output.name)) continue;
+          hinted.add(output.name);
           output.code = `${COMPILE_HINT}\n${output.code}`;
           const map = bundle[`${output.fileName}.map`];
           if (map?.type === 'asset') {
