@@ -112,6 +112,29 @@ it('passes a hole that never fills (a rolled-back transaction) once it has waite
   }
 });
 
+it('starts a stream without a cursor after every committed event, though the poller has not read them yet', async () => {
+  // Half a second between polls: the event below is committed and the second stream opened well within one.
+  const hub = new OrderEventHub(database.db, { pollMs: 500, log: quiet });
+  const early = collector();
+  const late = collector();
+  await hub.subscribe(reader, undefined, early.sink);
+  try {
+    await hub.polled();
+    const before = await takeId();
+    await commitEvent(before);
+    // Committed, not yet polled: the stream opened now must not get it; the one opened earlier must.
+    await hub.subscribe(reader, undefined, late.sink);
+    const next = await takeId();
+    await commitEvent(next);
+    await early.until(2);
+    await late.until(1);
+    expect(early.events.map((e) => e.id)).toEqual([before, next]);
+    expect(late.events.map((e) => e.id)).toEqual([next]);
+  } finally {
+    await hub.close();
+  }
+});
+
 it('replays from a cursor and hands out live events once, to many readers with one poll each time', async () => {
   const hub = new OrderEventHub(database.db, { pollMs: 10, log: quiet });
   const first = collector();

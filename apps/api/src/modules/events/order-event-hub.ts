@@ -132,8 +132,10 @@ export class OrderEventHub {
       const upTo = this.frontier;
       sink.open();
       if (after === undefined) {
-        // From now: after everything handed out so far. Buffered events above it are still new.
-        subscription.startAfter(upTo);
+        // From now: after every event committed so far, not only those the poller has handed out (it reads
+        // every pollMs, so an event committed just before this stream opened would still be ahead of it).
+        // Buffered events above that are still new.
+        subscription.startAfter(Math.max(upTo, await latestEventId(this.db)));
       } else {
         await this.replay(subscription, after, upTo);
       }
