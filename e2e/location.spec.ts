@@ -103,7 +103,8 @@ test.describe('location popup', () => {
 
   test('a returning customer goes straight to the menu', async ({ page }, testInfo) => {
     await asReturningCustomer(page);
-    // The page head starts the boot requests (decision 30); the app must claim them, not ask twice.
+    // The page head asks the whole boot in one call (decisions 30, 33); the app claims each of its
+    // answers and asks none of those calls again, and nothing twice.
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -114,8 +115,15 @@ test.describe('location popup', () => {
     await expectKazanMenu(page);
     await expect(locationDialog(page)).toBeHidden();
     await expect(page.getByTestId('location-button')).toContainText('Самовывоз: ул. Баумана, 44');
-    expect(asked).toContain('/1/p/location?cityId=1&whiteLabel=demo');
-    expect(asked).toContain('/1/p/menus/1/positions');
+    expect(asked).toContain('/1/p/boot?cityId=1&restoId=1&method=TAKE_AWAY&whiteLabel=demo');
+    for (const call of [
+      '/1/now',
+      '/1/p/cities?whiteLabel=demo',
+      '/1/p/location?cityId=1&whiteLabel=demo',
+      '/1/restos/1/promotions',
+      '/1/p/menus/1/positions',
+    ])
+      expect(asked, call).not.toContain(call);
     expect(
       asked.filter((path, i) => asked.indexOf(path) !== i),
       'asked twice',

@@ -12,7 +12,7 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 const HEAD_PREFETCH = 'src/app/head-prefetch/head-prefetch.ts';
 /** The modules the head's script shares with the app (checked at build: see headPrefetch()). */
 const HEAD_PREFETCH_SHARED =
-  /[\\/](shared[\\/](storage[\\/](keys|local-storage|stored-value-guards)|prefetch[\\/]prefetched-answers|config-path|clock-path)|domain[\\/]src[\\/](methods[\\/](methods|menus-for)|i18n[\\/]locale))\.ts$/;
+  /[\\/](shared[\\/](storage[\\/](keys|local-storage|stored-value-guards)|prefetch[\\/]prefetched-answers|config-path|clock-path)|domain[\\/]src[\\/](methods[\\/](methods|menus-for)|i18n[\\/]locale|boot[\\/]boot-paths))\.ts$/;
 
 /**
  * The page head's own small script (decision 30): its own entry, so it arrives and runs while the app's

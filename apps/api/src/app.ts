@@ -27,6 +27,7 @@ import { meRoutes } from './modules/auth/me.routes.ts';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes.ts';
 import { AvailabilityStore } from './modules/board/availability-store.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
+import { bootRoutes } from './modules/boot/boot.routes.ts';
 import { CatalogStore } from './modules/catalog/catalog-store.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
@@ -214,6 +215,10 @@ export async function buildApp({
   await app.register(deliveriesRoutes, catalogOptions);
   await app.register(promotionsRoutes, catalogOptions);
   await app.register(locationRoutes, catalogOptions);
+  await app.register(bootRoutes, {
+    whiteLabel: config.brand.whiteLabel,
+    preOrder: config.brand.features.preOrder,
+  });
   await app.register(geocoderRoutes, { catalog, brand: config.brand, brandDir: config.brandDir });
   await app.register(authRoutes, { db, now });
   await app.register(meRoutes, { db });

@@ -5,10 +5,13 @@ import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { cartStorage } from './entities/cart/cart-store.ts';
 import { consentStorage } from './entities/consent/consent-store.ts';
 import { applyFirstBootDefaults, selectionsStorage } from './entities/location/selections-store.ts';
+import { analyticsMayRun, runsUnderTest } from './shared/analytics/should-load-analytics.ts';
+import { switchAnalyticsOff } from './shared/analytics/track.ts';
 import { applyApiBase, applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
 import { pageHeadRan } from './shared/prefetch/prefetched-answers.ts';
 import { afterFirstPaint } from './shared/scheduling/after-first-paint.ts';
+import { afterFirstScreen } from './shared/scheduling/after-first-screen.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
 import './app/theme.css';
 
@@ -29,8 +32,14 @@ async function start(element: HTMLElement) {
     // The order board (/staff) is not a customer's visit: never counted.
     const staff = window.location.pathname.startsWith('/staff');
     const analytics = { production: brand.production === true && !staff, metrikaId: brand.clients.metrikaId };
-    // The decision and its waiting are a lazy chunk too (decision 29); events queue in track() meanwhile.
-    void import('./app/analytics.ts').then(({ startAnalytics }) => startAnalytics(analytics));
+    // Off at once where it can never count (development, tests, no counter): no chunk is fetched. Otherwise
+    // its code and its waiting for consent come after the first screen (decisions 29, 33); events queue in
+    // track() meanwhile.
+    if (analyticsMayRun({ ...analytics, isTest: runsUnderTest() }))
+      afterFirstScreen(() => {
+        void import('./app/analytics.ts').then(({ startAnalytics }) => startAnalytics(analytics));
+      });
+    else switchAnalyticsOff();
     applyFirstBootDefaults(outcome !== 'kept' && outcome !== 'migrated', brand.defaults);
     const locale = initialLocale(brand.locales, brand.defaultLocale);
     const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);

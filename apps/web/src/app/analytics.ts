@@ -1,6 +1,11 @@
 import { consentStore } from '../entities/consent/consent-store.ts';
-import { runsUnderTest, shouldLoadAnalytics } from '../shared/analytics/should-load-analytics.ts';
+import {
+  analyticsMayRun,
+  runsUnderTest,
+  shouldLoadAnalytics,
+} from '../shared/analytics/should-load-analytics.ts';
 import { type AnalyticsSink, connectAnalytics, switchAnalyticsOff } from '../shared/analytics/track.ts';
+import { afterFirstScreen } from '../shared/scheduling/after-first-screen.ts';
 
 export interface AnalyticsStart {
   production: boolean;
@@ -14,16 +19,6 @@ export interface AnalyticsStart {
 
 const loadMetrikaLazily = async (metrikaId: string) =>
   (await import('../shared/analytics/load-metrika.ts')).loadMetrika(metrikaId);
-
-/** After the page's load event and then an idle moment (at most 5 s later): the counter costs no first paint. */
-export function afterFirstScreen(run: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(run, { timeout: 5000 })
-      : setTimeout(run, 1000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
 
 /**
  * main.tsx imports this module dynamically: none of it is first-visit JavaScript (only track.ts and
@@ -39,7 +34,7 @@ export function startAnalytics({
   afterFirstScreen: later = afterFirstScreen,
 }: AnalyticsStart): () => void {
   const conditions = { production, metrikaId, isTest };
-  if (!metrikaId || !shouldLoadAnalytics({ ...conditions, consent: true })) {
+  if (!metrikaId || !analyticsMayRun(conditions)) {
     switchAnalyticsOff();
     return () => {};
   }

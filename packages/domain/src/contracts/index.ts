@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './boot.ts';
 export * from './brand-config.ts';
 export * from './cities.ts';
 export * from './common.ts';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { STORAGE_VERSION } from '../../shared/storage/keys.ts';
 import {
+  bootCallPath,
   bootOptions,
-  firstBootPaths,
+  claimableAnswers,
   firstSlidePicture,
-  menuPaths,
   type SavedChoice,
   savedChoice,
 } from './boot-requests.ts';
@@ -62,38 +62,44 @@ it('asks nothing for another brand: the app will clear the storage', () => {
   expect(bootOptions(savedChoice() as SavedChoice, { ...config, whiteLabel: 'other' })).toBeNull();
 });
 
-const choice: SavedChoice = { whiteLabel: 'white label', cityId: 2, restoId: 5, method: 'TAKE_AWAY' };
+const choice: SavedChoice = { whiteLabel: 'demo', cityId: 2, restoId: 5, method: 'TAKE_AWAY' };
 
-it('asks for the paths the app asks for, spelled as the app spells them', () => {
-  expect(firstBootPaths(choice)).toEqual({
-    clock: '/1/now',
-    promotions: '/1/restos/5/promotions',
-    location: '/1/p/location?cityId=2&whiteLabel=white%20label',
-    others: [
-      '/1/p/cities?whiteLabel=white%20label',
-      '/1/restos/5/positions/modifiers',
-      '/1/restos/5/position-time-slots',
-    ],
-    workingHours: '/1/restos/5/working-hours',
+it('asks the boot call for the saved city, restaurant, method and brand', () => {
+  const url = new URL(bootCallPath(choice), 'http://x');
+  expect(url.pathname).toBe('/1/p/boot');
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    cityId: '2',
+    restoId: '5',
+    method: 'TAKE_AWAY',
+    whiteLabel: 'demo',
   });
 });
 
-it('asks for the saved restaurant’s menus for the saved method only', () => {
-  const restos = [
-    { id: 4, menus: [{ id: 1, isDelivery: true, isTakeAway: true }] },
+it('hands out each of the boot call’s answers as its own call’s response, timed by the boot call', async () => {
+  const answers = claimableAnswers(
     {
-      id: 5,
-      menus: [
-        { id: 7, isDelivery: true, isTakeAway: false },
-        { id: 8, isDelivery: false, isTakeAway: true },
+      answers: [
+        { path: '/1/now', status: 200, body: { utc_time: '2026-11-24T12:00:00.000Z' } },
+        {
+          path: '/1/restos/5/promotions',
+          status: 404,
+          body: { errors: [{ code: 'resto.not-found', message: 'Нет' }] },
+        },
+        { path: '/1/odd', status: 1000, body: null },
       ],
     },
-  ];
-  expect(menuPaths(choice, { restos } as never)).toEqual([
-    '/1/p/menus/8/position-groups',
-    '/1/p/menus/8/positions',
-  ]);
-  expect(menuPaths({ ...choice, restoId: 99 }, { restos } as never)).toEqual([]);
+    'en',
+    10,
+    20,
+  );
+  expect([...answers.keys()]).toEqual(['/1/now', '/1/restos/5/promotions']);
+  const clock = answers.get('/1/now');
+  expect(clock).toMatchObject({ locale: 'en', sentAt: 10, receivedAt: 20 });
+  expect(clock?.response.ok).toBe(true);
+  expect(await clock?.response.json()).toEqual({ utc_time: '2026-11-24T12:00:00.000Z' });
+  const missing = answers.get('/1/restos/5/promotions')?.response;
+  expect(missing?.status).toBe(404);
+  expect(await missing?.json()).toEqual({ errors: [{ code: 'resto.not-found', message: 'Нет' }] });
 });
 
 it('preloads home’s first promotion picture only, and only on home', () => {

@@ -1,11 +1,6 @@
-import {
-  CUSTOMER_DELIVERY_METHODS,
-  type CustomerDeliveryMethod,
-  isLocale,
-  menusFor,
-} from '@storefront/domain';
-import type { LocationResponse, PublicConfig } from '@storefront/domain/contracts';
-import { CLOCK_PATH } from '../../shared/clock-path.ts';
+import { CUSTOMER_DELIVERY_METHODS, type CustomerDeliveryMethod, isLocale } from '@storefront/domain';
+import type { BootResponse, PublicConfig } from '@storefront/domain/contracts';
+import type { PrefetchedAnswer } from '../../shared/prefetch/prefetched-answers.ts';
 import { STORAGE_KEYS, STORAGE_VERSION } from '../../shared/storage/keys.ts';
 import { readStored } from '../../shared/storage/local-storage.ts';
 import { isPositiveInt, isString, oneOf } from '../../shared/storage/stored-value-guards.ts';
@@ -44,43 +39,39 @@ export function bootOptions(
   return { base: (config.apiBase ?? '').trim().replace(/\/+$/, ''), locale };
 }
 
-/**
- * SPEC §4 'Boot' as paths, in the app's own spelling (location-queries.ts, catalog-queries.ts): what can
- * start at once. The clock's answer carries the head's send and receive times (the sync halves the
- * round trip). Working hours are asked only when the brand takes pre-orders (the config says).
- */
-export function firstBootPaths(choice: SavedChoice): {
-  clock: string;
-  promotions: string;
-  location: string;
-  others: string[];
-  workingHours: string;
-} {
-  const label = encodeURIComponent(choice.whiteLabel);
-  const resto = `/1/restos/${choice.restoId}`;
-  return {
-    clock: CLOCK_PATH,
-    promotions: `${resto}/promotions`,
-    location: `/1/p/location?cityId=${choice.cityId}&whiteLabel=${label}`,
-    others: [
-      `/1/p/cities?whiteLabel=${label}`,
-      `${resto}/positions/modifiers`,
-      `${resto}/position-time-slots`,
-    ],
-    workingHours: `${resto}/working-hours`,
-  };
+/** The boot call (decision 33): every request of this customer's boot, answered in one. */
+export function bootCallPath(choice: SavedChoice): string {
+  const query = new URLSearchParams({
+    cityId: String(choice.cityId),
+    restoId: String(choice.restoId),
+    method: choice.method,
+    whiteLabel: choice.whiteLabel,
+  });
+  return `/1/p/boot?${query}`;
 }
 
-/** The prefix of the paths the location answer makes possible. */
-export const MENU_PATHS = '/1/p/menus/';
-
-/** What the city's location answer makes possible: the saved restaurant's menus for the saved method. */
-export function menuPaths(choice: SavedChoice, location: Pick<LocationResponse, 'restos'>): string[] {
-  const resto = location.restos.find((r) => r.id === choice.restoId) ?? null;
-  return menusFor(resto, choice.method).flatMap((menu) => [
-    `${MENU_PATHS}${menu.id}/position-groups`,
-    `${MENU_PATHS}${menu.id}/positions`,
-  ]);
+/**
+ * The boot call's answers as the app will claim them: each its own Response, as if asked alone, timed
+ * by the boot call (the clock's sync halves that round trip). An answer no Response can carry (a status
+ * out of range) is left out, and the app asks that one itself.
+ */
+export function claimableAnswers(
+  boot: BootResponse,
+  locale: string,
+  sentAt: number,
+  receivedAt: number,
+): Map<string, PrefetchedAnswer> {
+  const answers = new Map<string, PrefetchedAnswer>();
+  for (const { path, status, body } of boot.answers) {
+    try {
+      const response = new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+      answers.set(path, { locale, response, sentAt, receivedAt });
+    } catch {}
+  }
+  return answers;
 }
 
 /**

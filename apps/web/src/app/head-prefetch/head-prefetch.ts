@@ -1,4 +1,5 @@
-import type { LocationResponse, PublicConfig } from '@storefront/domain/contracts';
+import { BOOT_MENU_PATHS, firstBootPaths } from '@storefront/domain';
+import type { BootResponse, PublicConfig } from '@storefront/domain/contracts';
 import { CONFIG_PATH } from '../../shared/config-path.ts';
 import {
   type PrefetchedAnswer,
@@ -6,11 +7,10 @@ import {
   rememberPrefetch,
 } from '../../shared/prefetch/prefetched-answers.ts';
 import {
+  bootCallPath,
   bootOptions,
-  firstBootPaths,
+  claimableAnswers,
   firstSlidePicture,
-  MENU_PATHS,
-  menuPaths,
   savedChoice,
 } from './boot-requests.ts';
 
@@ -38,25 +38,33 @@ function startBootRequests(): void {
   const options = config.then((brand) => {
     const found = bootOptions(choice, brand);
     if (!found) throw new Error('another brand: the app clears the storage and asks anew');
-    return { ...found, preOrder: brand.features.preOrder };
+    return found;
   });
-  const ask = (path: string, when: (o: { preOrder: boolean }) => boolean = () => true) => {
-    const answer = options.then(async (o): Promise<PrefetchedAnswer> => {
-      if (!when(o)) throw new Error(`${path} is not part of this brand's boot`);
-      const sentAt = Date.now();
-      const response = await fetch(`${o.base}${path}`, {
-        mode: 'cors',
-        headers: { accept: 'application/json', 'accept-language': o.locale },
-      });
-      return { locale: o.locale, response, sentAt, receivedAt: Date.now() };
+  // The whole boot in one call (decision 33); each of its answers is promised under its own path at once.
+  const boot = options.then(async (o) => {
+    const sentAt = Date.now();
+    const response = await fetch(`${o.base}${bootCallPath(choice)}`, {
+      mode: 'cors',
+      headers: { accept: 'application/json', 'accept-language': o.locale },
     });
+    if (!response.ok) throw new Error(`the boot call: ${response.status}`);
+    const body = (await response.json()) as BootResponse;
+    return claimableAnswers(body, o.locale, sentAt, Date.now());
+  });
+  const answerOf = (answers: Map<string, PrefetchedAnswer>, path: string) => {
+    const answer = answers.get(path);
+    if (!answer) throw new Error(`${path} is not part of this boot`);
+    return answer;
+  };
+  const ask = (path: string) => {
+    const answer = boot.then((answers) => answerOf(answers, path));
     rememberPrefetch(path, answer);
     return answer;
   };
 
-  const first = firstBootPaths(choice);
-  ask(first.clock);
-  const location = ask(first.location);
+  // Working hours are promised too: a brand without pre-orders gets none, and its app never asks.
+  const first = firstBootPaths(choice, true);
+  for (const path of [first.clock, first.cities, first.location, ...first.resto]) ask(path);
   // Home's largest picture starts with the answers instead of after the app's first render (LCP).
   ask(first.promotions)
     .then(async ({ response }) => {
@@ -70,14 +78,12 @@ function startBootRequests(): void {
       document.head.append(link);
     })
     .catch(() => undefined);
-  for (const path of first.others) ask(path);
-  ask(first.workingHours, (o) => o.preOrder);
+  // The menus' paths are known once the answer is: the app waits for this plan before asking one.
   rememberPlan(
-    MENU_PATHS,
-    location.then(async ({ response }) => {
-      if (!response.ok) return;
-      const restos = (await response.clone().json()) as LocationResponse;
-      for (const path of menuPaths(choice, restos)) ask(path);
+    BOOT_MENU_PATHS,
+    boot.then((answers) => {
+      for (const [path, answer] of answers)
+        if (path.startsWith(BOOT_MENU_PATHS)) rememberPrefetch(path, Promise.resolve(answer));
     }),
   );
 }

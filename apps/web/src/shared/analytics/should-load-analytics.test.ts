@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runsUnderTest, shouldLoadAnalytics } from './should-load-analytics.ts';
+import { analyticsMayRun, runsUnderTest, shouldLoadAnalytics } from './should-load-analytics.ts';
 
 describe('when the analytics counter loads (SPEC §1, §7)', () => {
   const all = { production: true, metrikaId: '98765432', consent: true, isTest: false };
@@ -15,6 +15,14 @@ describe('when the analytics counter loads (SPEC §1, §7)', () => {
     ['nothing at all', { production: false, metrikaId: undefined, consent: false, isTest: true }, false],
   ])('%s → %s', (_name, conditions, expected) => {
     expect(shouldLoadAnalytics(conditions)).toBe(expected);
+  });
+
+  it('fetches none of its code where it can never count, whatever the consent will be', () => {
+    const { consent: _, ...visit } = all;
+    expect(analyticsMayRun(visit)).toBe(true);
+    expect(analyticsMayRun({ ...visit, production: false })).toBe(false);
+    expect(analyticsMayRun({ ...visit, metrikaId: null })).toBe(false);
+    expect(analyticsMayRun({ ...visit, isTest: true })).toBe(false);
   });
 
   it('knows it runs under test here', () => {

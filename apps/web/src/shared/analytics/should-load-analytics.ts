@@ -20,6 +20,14 @@ export function shouldLoadAnalytics({
   return production && !!metrikaId && /^\d+$/.test(metrikaId) && consent && !isTest;
 }
 
+/**
+ * Whether this visit may ever count, consent aside: when not, nothing of analytics loads at all, not even
+ * the code that waits for consent (main.tsx).
+ */
+export function analyticsMayRun(conditions: Omit<AnalyticsConditions, 'consent'>): boolean {
+  return shouldLoadAnalytics({ ...conditions, consent: true });
+}
+
 /** Vitest runs in mode 'test'; Playwright (and any WebDriver) sets navigator.webdriver. */
 export function runsUnderTest(): boolean {
   return (
