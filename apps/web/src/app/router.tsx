@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { appFlagsStore } from '../entities/app-flags/app-flags-store.ts';
 import { MenuOverview } from '../features/catalog/components/menu-overview.tsx';
@@ -111,8 +111,12 @@ function deferred(element: ReactNode) {
   return <Deferred>{element}</Deferred>;
 }
 
-/** Every route of SPEC §2's table, grouped by layout; 'simple' is the default layout. */
-export function AppRoutes() {
+/**
+ * Every route of SPEC §2's table, grouped by layout; 'simple' is the default layout. Drawn again only when
+ * the location changes (memo): React Router flattens and ranks the whole table on every drawing of
+ * <Routes>, and the storefront around it draws again at every step of the boot (decision 33).
+ */
+export const AppRoutes = memo(function AppRoutes() {
   return (
     <Routes>
       <Route element={<LayoutRoute name="default" />}>
@@ -146,4 +150,4 @@ export function AppRoutes() {
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
-}
+});
