@@ -7,14 +7,16 @@ const loadContent = () => import('./location-popup-content.tsx');
 const LocationPopupContent = lazy(loadContent);
 
 // A first visit (no saved city) opens the popup right after boot: fetch its code while boot fetches data.
-// From a microtask, not the bundle's top level (see main.tsx).
-queueMicrotask(() => {
+// In a task of its own, not at the bundle's top level (see main.tsx) nor in the task that evaluates the
+// bundle: asking for the chunk and its dozen files is DOM work too, and the two together were one long task
+// (decision 33).
+setTimeout(() => {
   try {
     if (localStorage.getItem(STORAGE_KEYS.cityId) === null) void loadContent();
   } catch {
     // Storage may be off (private mode): the popup then loads when it opens.
   }
-});
+}, 0);
 
 /** The location popup 'Адрес' (SPEC §2 item 2): mounted only while open, so each opening starts afresh. */
 export function LocationPopup() {
