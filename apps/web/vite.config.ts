@@ -14,6 +14,10 @@ const HEAD_PREFETCH = 'src/app/head-prefetch/head-prefetch.ts';
 const HEAD_PREFETCH_SHARED =
   /[\\/](shared[\\/](storage[\\/](keys|local-storage|stored-value-guards)|prefetch[\\/]prefetched-answers|config-path|clock-path)|domain[\\/]src[\\/](methods[\\/](methods|menus-for)|i18n[\\/]locale|boot[\\/]boot-paths))\.ts$/;
 
+/** Small modules of the location popup's lazy graph that other lazy screens share too (see the group below). */
+const POPUP_SHARED =
+  /[\\/](shared[\\/]ui[\\/](dialog|confirmation-popup|progress-overlay)(\.module\.css|\.tsx)|entities[\\/]location[\\/]delivery-terms-popup\.tsx|domain[\\/]src[\\/](geo[\\/]geo|delivery-terms[\\/]delivery-terms)\.ts)$/;
+
 /**
  * The page head's own small script (decision 30): its own entry, so it arrives and runs while the app's
  * bundle is still downloading, and asks for the config and a returning customer's boot requests.
@@ -188,6 +192,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'head-shared', test: HEAD_PREFETCH_SHARED, priority: 2 },
+            // The small pieces the location popup shares with later screens (dialogs, the progress overlay,
+            // the geometry): one chunk instead of eight files, each of which a first visit's early download of
+            // the popup asked for with a link of its own (decision 33).
+            { name: 'popup-shared', test: POPUP_SHARED, priority: 0 },
             {
               name: 'first-screen',
               tags: ['$initial'],
