@@ -22,166 +22,372 @@ function isOrigin(value: string): boolean {
 
 const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-/** Every environment variable the API reads. README's table lists the same names and defaults. */
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  DATA_DIR: z.string().min(1).default('data'),
-  BRAND: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, 'must be a folder name under brands/')
-    .default('demo'),
-  BRANDS_DIR: z.string().min(1).default('brands'),
-  WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_REQUESTS: boolean.default(false),
-  /** On SIGTERM the requests in flight get this long to finish before the process exits anyway. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
-  CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
-  /** The order board (issue 16): an order left unaccepted this many minutes is marked late. */
-  STAFF_LATE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_LATE_ACCEPT_MINUTES),
-  // Which X-Forwarded-For hops to believe: 'false', a count of proxies in front (usually 1), or their
-  // addresses/CIDRs comma-separated. Not 'true': with an appending proxy the client would choose its own
-  // address, and with it a fresh SMS budget per request.
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .refine(
-      (value) =>
-        /^(false|0|[1-9]\d?)$/.test(value) ||
-        value.split(',').every((part) => ipaddr.isValid(part.trim()) || ipaddr.isValidCIDR(part.trim())),
-      "must be 'false', a number of proxies (1–99) or their addresses, comma-separated",
-    )
-    .transform((value): false | number | string[] => {
-      if (value === 'false' || value === '0') return false;
-      if (/^\d+$/.test(value)) return Number(value);
-      return value.split(',').map((part) => part.trim());
-    })
-    .default(false),
-  // Override the brand's maps settings, so tests and local runs point the storefront at a fake.
-  MAP_TILE_URL: z.string().optional(),
-  GEOCODER_URL: z.string().optional(),
-  GOOGLE_MAPS_KEY: z.string().optional(),
-  GOOGLE_GEOCODING_URL: z.string().optional(),
-  GOOGLE_PLACES_URL: z.string().optional(),
-  // Sign-in (modules/auth). The token secret signs access tokens and keys the SMS code HMAC; without it a
-  // fixed development secret is used, and a production start is refused (as is the log sender there).
-  AUTH_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMS_SENDER: z.enum(['log', 'smsru']).default('log'),
-  SMSRU_API_ID: z.string().min(1).optional(),
-  SMSRU_URL: z.url().default('https://sms.ru'),
-  // Hourly code-request budgets across phones, against SMS pumping: per client address (IPv6: per /64)
-  // and for the whole brand. Behind a proxy, set TRUST_PROXY so the client address is the customer's.
-  SMS_REQUESTS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  SMS_REQUESTS_PER_BRAND_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(2000),
-  // Preflight (modules/preflight). The quote secret signs the preflight's quote that order placement checks;
-  // without it a key derived from AUTH_TOKEN_SECRET (or the development secret) is used, and a production
-  // start is refused. Unknown promo codes one client (an IPv4 address, an IPv6 /64) may try per hour.
-  QUOTE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  PROMO_CODE_GUESSES_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
-  // Bot protection is off until the server key is set; the host defaults to the request's own host name.
-  SMARTCAPTCHA_SERVER_KEY: z.string().min(1).optional(),
-  SMARTCAPTCHA_URL: z.url().default('https://smartcaptcha.yandexcloud.net'),
-  SMARTCAPTCHA_HOST: z.string().min(1).optional(),
-  // Google / Apple / VK ID sign-in: each is on when the brand has its client id (and lists it in
-  // features.auth). The URLs are configurable so tests point them at fakes; keys come only from these.
-  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
-  VK_ID_URL: z.url().default('https://id.vk.com'),
-  SIGN_IN_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  // Online payment (integrations/payments, decision 22). The storefront's public origin builds the return page
-  // and the demo page addresses (default: http://HOST:PORT). YooKassa shops: 'name=shopId:secretKey' comma-
-  // separated, where name is a restaurant's payConfig cardOnline value. Notifications are believed only from
-  // these addresses (YooKassa's published ranges), as read through TRUST_PROXY.
-  PUBLIC_URL: z.url().optional(),
-  // The API on an origin of its own (issue 19, decision 25). PUBLIC_API_BASE is the API's public base address
-  // as the browser reaches it (unset: the storefront's own origin); /config.json publishes it as apiBase.
-  // CORS_ORIGINS lists the storefront origins whose pages may call this API from another origin (the origin
-  // of PUBLIC_URL is always one); any other origin gets no CORS headers and its preflights a 403.
-  PUBLIC_API_BASE: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .refine((value) => !/[?#]/.test(value), 'must be a base address without a query or fragment')
-    .transform((value) => value.replace(/\/+$/, ''))
-    .optional(),
-  CORS_ORIGINS: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value === '' || value.split(',').every((part) => isOrigin(part.trim())),
-      "must be origins like 'https://shop.example.com', comma-separated (scheme, host and port only)",
-    )
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    )
-    .default([]),
-  YOOKASSA_URL: z.url().default('https://api.yookassa.ru/v3'),
-  YOOKASSA_SHOPS: z
-    .string()
-    .trim()
-    .refine(
-      (value) =>
-        value === '' || value.split(',').every((part) => /^[^=,\s]+=[^:,\s]+:[^,\s]+$/.test(part.trim())),
-      "must be 'name=shopId:secretKey', comma-separated",
-    )
-    .transform((value) =>
-      Object.fromEntries(
+/**
+ * Documents one key for docs/configuration.md (npm run docs:config writes it from this schema). `unset`
+ * says in words what an optional key without a value stands for, where that is not simply "off".
+ */
+function key<T extends z.ZodType>(schema: T, description: string, unset?: string): T {
+  return schema.meta(unset === undefined ? { description } : { description, unset });
+}
+
+const YOOKASSA_PUBLISHED_RANGES = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.154.128/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '2a02:5180::/32',
+];
+
+/** Every environment variable the API reads: its type, its default and what it means. */
+const envShape = {
+  NODE_ENV: key(
+    z.enum(['development', 'production', 'test']).default('development'),
+    'The mode. `production` refuses the unsafe settings listed under "Refused together" and never seeds the demo staff logins.',
+  ),
+  HOST: key(z.string().min(1).default('127.0.0.1'), 'Address to listen on (`0.0.0.0` in a container).'),
+  PORT: key(z.coerce.number().int().min(0).max(65_535).default(3000), 'Port to listen on.'),
+  DATABASE_URL: key(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+    '`postgres://…` of a PostgreSQL server.',
+    'PGlite runs in-process, its files under DATA_DIR',
+  ),
+  DATABASE_POOL_SIZE: key(
+    z.coerce.number().int().min(1).max(100).default(10),
+    "Connections per instance to that server; N instances × pool must stay under the server's `max_connections`.",
+  ),
+  DATA_DIR: key(
+    z.string().min(1).default('data'),
+    "PGlite's files (relative paths are from the repository root).",
+  ),
+  BRAND: key(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a folder name under brands/')
+      .default('demo'),
+    'The brand folder under `BRANDS_DIR` this deployment serves.',
+  ),
+  BRANDS_DIR: key(z.string().min(1).default('brands'), 'Where brand folders live.'),
+  WEB_DIST_DIR: key(
+    z.string().min(1).default('apps/web/dist'),
+    'The built storefront; without it only the API is served.',
+  ),
+  LOG_LEVEL: key(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    'The lowest level written to the log.',
+  ),
+  LOG_REQUESTS: key(
+    boolean.default(false),
+    'Log every request (a reverse proxy usually keeps the access log).',
+  ),
+  SHUTDOWN_TIMEOUT_MS: key(
+    z.coerce.number().int().min(0).max(600_000).default(25_000),
+    'On SIGTERM, how long the requests in flight may take before the process exits anyway (with 1).',
+  ),
+  CATALOG_REFRESH_MS: key(
+    z.coerce.number().int().min(100).max(3_600_000).default(2000),
+    'How often each instance checks the catalog revision (and re-reads stop-lists and busy).',
+  ),
+  STAFF_LATE_MINUTES: key(
+    z.coerce.number().int().min(1).max(1440).default(DEFAULT_LATE_ACCEPT_MINUTES),
+    'The order board marks an order left unaccepted this many minutes as late.',
+  ),
+  TRUST_PROXY: key(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          /^(false|0|[1-9]\d?)$/.test(value) ||
+          value.split(',').every((part) => ipaddr.isValid(part.trim()) || ipaddr.isValidCIDR(part.trim())),
+        "must be 'false', a number of proxies (1–99) or their addresses, comma-separated",
+      )
+      .transform((value): false | number | string[] => {
+        if (value === 'false' || value === '0') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value.split(',').map((part) => part.trim());
+      })
+      .default(false),
+    // Not 'true': with an appending proxy the client would choose its own address, and with it a fresh
+    // SMS budget per request.
+    "Which `X-Forwarded-*` hops to believe: `false`, the number of proxies in front (usually `1`), or their addresses/CIDRs comma-separated. `true` is refused: behind a proxy that appends to `X-Forwarded-For` a client could name its own address, and a fresh SMS budget with it. Behind a proxy, set it, or every customer shares the proxy's budgets.",
+  ),
+  MAP_TILE_URL: key(
+    z.string().optional(),
+    'Leaflet tile URL template (`{z}/{x}/{y}`); empty draws no tiles. Overrides the brand, so tests and local runs can point the storefront at a fake.',
+    "the brand's `maps.tileUrl`",
+  ),
+  GEOCODER_URL: key(
+    z.string().optional(),
+    'Nominatim-compatible geocoder: a URL or a path on this server.',
+    "the brand's `maps.geocoderUrl`",
+  ),
+  GOOGLE_MAPS_KEY: key(
+    z.string().optional(),
+    "A browser key: Google Maps and Google geocoding instead of Leaflet; empty switches the brand's key off.",
+    "the brand's `maps.googleMapsKey`",
+  ),
+  GOOGLE_GEOCODING_URL: key(
+    z.string().optional(),
+    'Where the Google geocoding adapter sends requests (tests point it at a fake).',
+    "Google's own host",
+  ),
+  GOOGLE_PLACES_URL: key(
+    z.string().optional(),
+    'Where the Google Places adapter sends requests (tests point it at a fake).',
+    "Google's own host",
+  ),
+  AUTH_TOKEN_SECRET: key(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+    'Signs access tokens and keys the SMS code HMAC; at least 32 characters, the same on every instance.',
+    'a fixed development-only secret (refused in production)',
+  ),
+  SMS_SENDER: key(
+    z.enum(['log', 'smsru']).default('log'),
+    '`log` (the code goes to the server log, with the phone masked) or `smsru`.',
+  ),
+  SMSRU_API_ID: key(z.string().min(1).optional(), 'SMS.ru `api_id`.'),
+  SMSRU_URL: key(z.url().default('https://sms.ru'), "SMS.ru's address."),
+  SMS_REQUESTS_PER_CLIENT_HOUR: key(
+    z.coerce.number().int().min(1).max(1_000_000).default(20),
+    'Code requests one client address (IPv6: its /64) may make in an hour, across phones (against SMS pumping).',
+  ),
+  SMS_REQUESTS_PER_BRAND_HOUR: key(
+    z.coerce.number().int().min(1).max(10_000_000).default(2000),
+    "Code requests the whole brand may make in an hour (the SMS bill's cap).",
+  ),
+  QUOTE_SECRET: key(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+    "Signs the preflight's quote that order placement checks; at least 32 characters, the same on every instance.",
+    'derived from `AUTH_TOKEN_SECRET` (or the development secret; refused in production)',
+  ),
+  PROMO_CODE_GUESSES_PER_CLIENT_HOUR: key(
+    z.coerce.number().int().min(1).max(1_000_000).default(30),
+    'Unknown promo codes one client address (IPv6: its /64) may try in an hour.',
+  ),
+  SMARTCAPTCHA_SERVER_KEY: key(
+    z.string().min(1).optional(),
+    'Yandex SmartCaptcha server key.',
+    'bot protection is off',
+  ),
+  SMARTCAPTCHA_URL: key(
+    z.url().default('https://smartcaptcha.yandexcloud.net'),
+    'Where `/validate` is asked (tests point it at a fake).',
+  ),
+  SMARTCAPTCHA_HOST: key(
+    z.string().min(1).optional(),
+    'The site host a captcha token must have been passed on.',
+    "the request's own host name",
+  ),
+  GOOGLE_JWKS_URL: key(
+    z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    'The only place Google ID-token keys are read from. Google sign-in is on when the brand has its client id and lists it in `features.auth`.',
+  ),
+  APPLE_JWKS_URL: key(
+    z.url().default('https://appleid.apple.com/auth/keys'),
+    'The only place Apple identity-token keys are read from.',
+  ),
+  VK_ID_URL: key(
+    z.url().default('https://id.vk.com'),
+    "VK ID's `/oauth2/auth` and `/oauth2/user_info` (tests use a fake).",
+  ),
+  SIGN_IN_PROVIDER_TIMEOUT_MS: key(
+    z.coerce.number().int().min(100).max(60_000).default(8000),
+    'A JWKS or VK ID call slower than this is `503 auth.provider-unavailable`.',
+  ),
+  PUBLIC_URL: key(
+    z.url().optional(),
+    "The storefront's public origin: the payment return page and the demo payment page addresses, sitemap and canonical URLs; always allowed across origins (CORS).",
+    '`http://HOST:PORT`',
+  ),
+  PUBLIC_API_BASE: key(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .refine((value) => !/[?#]/.test(value), 'must be a base address without a query or fragment')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    "The API's public base address as the browser reaches it, when the API has an origin of its own; `/config.json` publishes it to the storefront as `apiBase`.",
+    "the storefront's own origin",
+  ),
+  CORS_ORIGINS: key(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || value.split(',').every((part) => isOrigin(part.trim())),
+        "must be origins like 'https://shop.example.com', comma-separated (scheme, host and port only)",
+      )
+      .transform((value) =>
         value
           .split(',')
-          .filter((part) => part.trim() !== '')
-          .map((part) => {
-            const [name, credentials] = part.trim().split('=') as [string, string];
-            const colon = credentials.indexOf(':');
-            return [name, { shopId: credentials.slice(0, colon), secretKey: credentials.slice(colon + 1) }];
-          }),
-      ),
-    )
-    .default({}),
-  YOOKASSA_NOTIFICATION_IPS: z
-    .string()
-    .trim()
-    .refine(
-      (value) =>
-        value.split(',').every((part) => ipaddr.isValid(part.trim()) || ipaddr.isValidCIDR(part.trim())),
-      'must be addresses or CIDRs, comma-separated',
-    )
-    .transform((value) => value.split(',').map((part) => part.trim()))
-    .default([
-      '185.71.76.0/27',
-      '185.71.77.0/27',
-      '77.75.153.0/25',
-      '77.75.154.128/25',
-      '77.75.156.11',
-      '77.75.156.35',
-      '2a02:5180::/32',
-    ]),
-  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  PAYMENT_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
-  PAYMENT_RECEIPTS: boolean.default(true),
-  // The demo engine takes no money; in production its restaurants offer no online payment unless this is set.
-  PAYMENTS_DEMO_ALLOWED: boolean.default(false),
-  PAYMENT_UNPAID_CANCEL_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(7 * 24 * 60)
-    .default(60),
-  PAYMENT_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  // Order event streams (modules/events): how often each instance looks for new order events while at least
-  // one stream is open on it.
-  EVENTS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
-  // Test-only: the server's clock starts at this instant (ISO 8601 with an offset) and runs on from there,
-  // so the journeys meet the same open and closed restaurants at any hour. Refused in production.
-  CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+      )
+      .default([]),
+    'Further storefront origins (`https://shop.example`, comma-separated) whose pages may call this API from another origin; any other origin gets no CORS headers and its preflight a `403`.',
+  ),
+  YOOKASSA_URL: key(
+    z.url().default('https://api.yookassa.ru/v3'),
+    "YooKassa's API (tests point it at a fake).",
+  ),
+  YOOKASSA_SHOPS: key(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          value === '' || value.split(',').every((part) => /^[^=,\s]+=[^:,\s]+:[^,\s]+$/.test(part.trim())),
+        "must be 'name=shopId:secretKey', comma-separated",
+      )
+      .transform((value) =>
+        Object.fromEntries(
+          value
+            .split(',')
+            .filter((part) => part.trim() !== '')
+            .map((part) => {
+              const [name, credentials] = part.trim().split('=') as [string, string];
+              const colon = credentials.indexOf(':');
+              return [name, { shopId: credentials.slice(0, colon), secretKey: credentials.slice(colon + 1) }];
+            }),
+        ),
+      )
+      .default({}),
+    "YooKassa shops: `name=shopId:secretKey`, comma-separated, where `name` is a restaurant's `payConfig…cardOnline` value. Without it no restaurant on YooKassa offers card payment online.",
+  ),
+  YOOKASSA_NOTIFICATION_IPS: key(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          value.split(',').every((part) => ipaddr.isValid(part.trim()) || ipaddr.isValidCIDR(part.trim())),
+        'must be addresses or CIDRs, comma-separated',
+      )
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .default(YOOKASSA_PUBLISHED_RANGES),
+    "Addresses and CIDRs payment notifications are believed from (YooKassa's published ranges by default), as read through `TRUST_PROXY`.",
+  ),
+  PAYMENT_PROVIDER_TIMEOUT_MS: key(
+    z.coerce.number().int().min(100).max(60_000).default(10_000),
+    'A payment provider call slower than this has an unknown outcome and is repeated.',
+  ),
+  PAYMENT_VAT_CODE: key(z.coerce.number().int().min(1).max(12).default(1), 'The VAT code of receipt items.'),
+  PAYMENT_RECEIPTS: key(boolean.default(true), 'Send 54-FZ receipts with payments and refunds.'),
+  PAYMENTS_DEMO_ALLOWED: key(
+    boolean.default(false),
+    'Production only: let restaurants on the `demo` engine offer online payment (the demo engine takes no money, so in production they offer none unless this is set).',
+  ),
+  PAYMENT_UNPAID_CANCEL_MINUTES: key(
+    z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 60)
+      .default(60),
+    'An unpaid card-online order is cancelled after this many minutes (at least 60).',
+  ),
+  PAYMENT_SWEEP_MS: key(
+    z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    'How often pending payments, refunds and unpaid orders are looked at; `0` is off.',
+  ),
+  EVENTS_POLL_MS: key(
+    z.coerce.number().int().min(10).max(60_000).default(500),
+    'How often an instance reads new order events while at least one event stream is open on it.',
+  ),
+  CLOCK_NOW: key(
+    z.iso.datetime({ offset: true }).optional(),
+    'Test only: the server clock starts at this instant (ISO 8601 with an offset) and runs on from there, so the journeys meet the same open and closed restaurants at any hour.',
+    'the real clock',
+  ),
+};
+
+export type EnvKey = keyof typeof envShape;
+type Env = z.output<z.ZodObject<typeof envShape>>;
+
+/** A setting that is valid alone but refused with another one, or in production. */
+export interface EnvRule {
+  key: EnvKey;
+  /** Every other key the rule reads: it is judged only when those are valid. */
+  reads: EnvKey[];
+  /** For docs/configuration.md. */
+  rule: string;
+  /** What a refused start says after the key's name. */
+  message: string;
+  broken: (env: Env) => boolean;
+}
+
+const production = (env: Env) => env.NODE_ENV === 'production';
+const httpsInProduction = (key: 'GOOGLE_JWKS_URL' | 'APPLE_JWKS_URL' | 'VK_ID_URL'): EnvRule => ({
+  key,
+  reads: ['NODE_ENV'],
+  rule: 'must be https:// when `NODE_ENV=production`',
+  message: 'must be https:// in production (sign-in keys and codes travel over it)',
+  broken: (env) => production(env) && !env[key].startsWith('https://'),
 });
+
+/** Every rule across keys; a start breaking several of them hears of all at once, with the type errors. */
+export const envRules: EnvRule[] = [
+  {
+    key: 'AUTH_TOKEN_SECRET',
+    reads: ['NODE_ENV'],
+    rule: 'required when `NODE_ENV=production`',
+    message: 'required in production (at least 32 characters)',
+    broken: (env) => production(env) && !env.AUTH_TOKEN_SECRET,
+  },
+  {
+    key: 'QUOTE_SECRET',
+    reads: ['NODE_ENV'],
+    rule: 'required when `NODE_ENV=production`',
+    message: 'required in production (at least 32 characters)',
+    broken: (env) => production(env) && !env.QUOTE_SECRET,
+  },
+  {
+    key: 'SMS_SENDER',
+    reads: ['NODE_ENV'],
+    rule: '`log` is refused when `NODE_ENV=production`',
+    message: 'the log sender writes codes to the log and is refused in production',
+    broken: (env) => production(env) && env.SMS_SENDER === 'log',
+  },
+  {
+    key: 'SMSRU_API_ID',
+    reads: ['SMS_SENDER'],
+    rule: 'required when `SMS_SENDER=smsru`',
+    message: 'required when SMS_SENDER=smsru',
+    broken: (env) => env.SMS_SENDER === 'smsru' && !env.SMSRU_API_ID,
+  },
+  httpsInProduction('GOOGLE_JWKS_URL'),
+  httpsInProduction('APPLE_JWKS_URL'),
+  httpsInProduction('VK_ID_URL'),
+  {
+    key: 'CLOCK_NOW',
+    reads: ['NODE_ENV'],
+    rule: 'refused when `NODE_ENV=production`',
+    message: 'a test-only setting (it moves the server clock); refused when NODE_ENV=production',
+    broken: (env) => production(env) && env.CLOCK_NOW !== undefined,
+  },
+];
+
+/**
+ * The one schema of the environment: each key's type, default and meaning, then the rules across keys.
+ * The rules run even when some key is wrong (`when`), each only if the keys it reads are valid, so one
+ * refused start lists every problem. docs/configuration.md is generated from it.
+ */
+export const envSchema = z.object(envShape).check(
+  z.superRefine(
+    (env, ctx) => {
+      const wrong = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+      for (const rule of envRules) {
+        if (wrong.has(rule.key) || rule.reads.some((read) => wrong.has(read))) continue;
+        if (rule.broken(env)) ctx.addIssue({ code: 'custom', path: [rule.key], message: rule.message });
+      }
+    },
+    { when: () => true },
+  ),
+);
 
 /** The brand file's maps settings with the environment's overrides applied. */
 function mapsOverrides(env: z.infer<typeof envSchema>, maps: Record<string, unknown>) {
@@ -216,11 +422,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!env.success) {
     for (const issue of env.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n- ${problems.join('\n- ')}`);
-  }
-  if (env.data.NODE_ENV === 'production' && env.data.CLOCK_NOW !== undefined) {
-    throw new ConfigError(
-      'Invalid environment:\n- CLOCK_NOW: a test-only setting (it moves the server clock); refused when NODE_ENV=production',
-    );
   }
   const brandDir = join(fromRoot(env.data.BRANDS_DIR), env.data.BRAND);
   const brandFile = join(brandDir, 'brand.json');

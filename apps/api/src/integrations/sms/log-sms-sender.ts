@@ -14,8 +14,8 @@ export function smsLogRef(phone: string): string {
 
 /**
  * The development sender: nothing leaves the machine, the text (with the code) goes to the server log at
- * info level, with the phone masked (issue 19). readAuthSettings (modules/auth/auth-settings.ts) refuses it
- * in production.
+ * info level, with the phone masked (docs/operations.md, 'Logs'). The environment's rules (config.ts,
+ * envRules) refuse it in production.
  */
 export function logSmsSender(log: FastifyBaseLogger): SmsSender {
   return {

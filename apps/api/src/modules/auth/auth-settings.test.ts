@@ -33,6 +33,7 @@ describe('sign-in settings', () => {
       testConfig({
         NODE_ENV: 'production',
         AUTH_TOKEN_SECRET: SECRET,
+        QUOTE_SECRET: SECRET,
         SMS_SENDER: 'smsru',
         SMSRU_API_ID: 'id',
       }),
@@ -85,6 +86,7 @@ describe('sign-in settings', () => {
     const env = {
       NODE_ENV: 'production',
       AUTH_TOKEN_SECRET: SECRET,
+      QUOTE_SECRET: SECRET,
       SMS_SENDER: 'smsru',
       SMSRU_API_ID: 'id',
     };

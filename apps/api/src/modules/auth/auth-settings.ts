@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type AppConfig, ConfigError } from '../../config.ts';
+import type { AppConfig } from '../../config.ts';
 import type { CaptchaSettings } from '../../integrations/captcha/captcha-check.ts';
 import type { SmsSettings } from '../../integrations/sms/sms-sender.ts';
 
@@ -33,24 +33,12 @@ export interface AuthSettings {
 const derive = (secret: string, purpose: string) => createHmac('sha256', secret).update(purpose).digest();
 
 /**
- * The sign-in settings, refused at start when they would be unsafe: production needs its own token
- * secret and a real SMS gateway (the log sender would put codes in the log), SMS.ru needs its api_id.
+ * The sign-in settings. What would be unsafe (production without its own token secret, with the log
+ * sender or with plain-http provider URLs; SMS.ru without its api_id) is refused before this, by the
+ * environment's rules in config.ts (envRules), together with every other wrong key.
  */
 export function readAuthSettings(config: AppConfig): AuthSettings {
   const { env, brand } = config;
-  const production = env.NODE_ENV === 'production';
-  const problems: string[] = [];
-  if (production && !env.AUTH_TOKEN_SECRET)
-    problems.push('AUTH_TOKEN_SECRET: required in production (at least 32 characters)');
-  if (production && env.SMS_SENDER === 'log')
-    problems.push('SMS_SENDER: the log sender writes codes to the log and is refused in production');
-  if (env.SMS_SENDER === 'smsru' && !env.SMSRU_API_ID)
-    problems.push('SMSRU_API_ID: required when SMS_SENDER=smsru');
-  for (const key of ['GOOGLE_JWKS_URL', 'APPLE_JWKS_URL', 'VK_ID_URL'] as const)
-    if (production && !env[key].startsWith('https://'))
-      problems.push(`${key}: must be https:// in production (sign-in keys and codes travel over it)`);
-  if (problems.length > 0) throw new ConfigError(`Invalid sign-in settings:\n- ${problems.join('\n- ')}`);
-
   const secret = env.AUTH_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET;
   const trim = (url: string) => url.replace(/\/+$/, '');
   const methods = new Set(brand.features.auth);

@@ -93,9 +93,16 @@ describe('quote', () => {
     const production = testConfig({
       AUTH_TOKEN_SECRET: 'y'.repeat(32),
     });
-    expect(() => readQuoteKey({ ...production, env: { ...production.env, NODE_ENV: 'production' } })).toThrow(
-      ConfigError,
-    );
+    // The refusal is the environment's (config.ts), listed with every other wrong key of the start.
+    expect(() =>
+      testConfig({
+        AUTH_TOKEN_SECRET: 'y'.repeat(32),
+        NODE_ENV: 'production',
+        SMS_SENDER: 'smsru',
+        SMSRU_API_ID: 'id',
+      }),
+    ).toThrow(ConfigError);
+    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow(/QUOTE_SECRET: required in production/);
     const derived = readQuoteKey(production);
     expect(derived.secret.equals(key.secret)).toBe(false);
     expect(
