@@ -1,4 +1,4 @@
-import type { PageMeta } from './page-meta.ts';
+import type { PageMeta } from './site.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

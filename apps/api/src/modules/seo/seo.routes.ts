@@ -8,9 +8,10 @@ import { pickEncoding } from '../../plugins/catalog-reply.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { renderShell } from './crawler-html.ts';
-import { type InfoPage, pageMetaFor, type SiteContext } from './page-meta.ts';
+import { pageMetaFor } from './pages.ts';
 import { publicCatalog } from './public-catalog.ts';
 import { robotsTxt } from './robots.ts';
+import type { InfoPage, SiteContext } from './site.ts';
 import { sitemapXml } from './sitemap.ts';
 
 export interface SeoOptions {

@@ -1,5 +1,5 @@
 import { escapeHtml } from './crawler-html.ts';
-import { paths, type SiteContext } from './page-meta.ts';
+import { paths, type SiteContext } from './site.ts';
 
 /** Every public page path of the storefront: home, lists, menus, dishes, promotions, restaurants, info pages. */
 export function publicPaths(ctx: SiteContext): string[] {
