@@ -1,8 +1,7 @@
 import { ERROR_MESSAGES, type Locale, type PaymentMethod, pickText } from '@storefront/domain';
 import type { Order, OrderSummary, PlaceOrderRequest, PreflightResponse } from '@storefront/domain/contracts';
-import { apiUrl } from '../../shared/api-base.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../shared/api-client.ts';
-import { freshAccessToken } from '../session/session.ts';
+import { ApiError } from '../../shared/api-client.ts';
+import { authFetch } from '../session/session.ts';
 
 /** GET …/orders: one page of the person's orders, newest first (personOrdersResponse). */
 export interface PersonOrdersPage {
@@ -13,38 +12,12 @@ export interface PersonOrdersPage {
 }
 
 /**
- * SPEC §8 'Order calls throw a wrapped API error': the API error of an order call with its code, status and
- * body, plus what the placement needs to act on — the Retry-After of `409 idempotency.in-progress` and the
- * new pricing of `409 order.price-changed` or a refused cart.
+ * The pricing a refused placement carries (SPEC §8 'Order calls'): the new preflight of `409
+ * order.price-changed`, or of a cart the server refused with its problems; null otherwise.
  */
-export class OrderApiError extends ApiError {
-  constructor(
-    error: ApiError,
-    /** Seconds the server asked to wait (Retry-After), or null. */
-    readonly retryAfter: number | null,
-  ) {
-    super(error.message, error.status, error.statusText, error.code, error.data);
-    this.name = 'OrderApiError';
-  }
-
-  get network(): boolean {
-    return this.status === 0;
-  }
-
-  /** The preflight the server attached (price changed, or a cart refused with its problems). */
-  get preflight(): PreflightResponse | null {
-    const data = this.data as { preflight?: PreflightResponse } | null;
-    return data && typeof data === 'object' && data.preflight ? data.preflight : null;
-  }
-
-  /** `400` field errors: `errors[].field` (or the code's field) → message. */
-  get fieldErrors(): { field: string; code: string; message: string }[] {
-    const errors = (this.data as { errors?: { code?: string; message?: string; field?: string }[] } | null)
-      ?.errors;
-    return (errors ?? []).flatMap((error) =>
-      error.field ? [{ field: error.field, code: error.code ?? '', message: error.message ?? '' }] : [],
-    );
-  }
+export function refusedPreflight(error: ApiError): PreflightResponse | null {
+  const data = error.data as { preflight?: PreflightResponse } | null;
+  return data && typeof data === 'object' && data.preflight ? data.preflight : null;
 }
 
 /** The words of an unknown failure (SPEC §8 'General'): the request failed, and why if anyone knows. */
@@ -53,55 +26,16 @@ export function failureText(error: unknown, locale: Locale): string {
     const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[error.code];
     if (known) return pickText(known, locale);
   }
-  if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
+  if (error instanceof ApiError && !error.network && error.answerText) return error.answerText;
   return `${pickText(ERROR_MESSAGES['request.failed'], locale)}. ${pickText(ERROR_MESSAGES.unknown, locale)}`;
 }
 
-function retryAfterSeconds(value: string | null): number | null {
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
-}
-
-/** One authorised call of the orders API, answering JSON or throwing an OrderApiError. */
-async function orderCall<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const token = await freshAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), {
-      ...init,
-      mode: 'cors',
-      headers: {
-        accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...init.headers,
-      },
-    });
-  } catch {
-    throw new OrderApiError(new ApiError(NETWORK_ERROR_MESSAGE, 0, '', null, null), null);
-  }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = text;
-  }
-  if (!response.ok) {
-    const first = (data as { errors?: { code?: string; message?: string }[] } | null)?.errors?.[0];
-    const error = new ApiError(
-      first?.message ?? response.statusText,
-      response.status,
-      response.statusText,
-      first?.code ?? null,
-      data,
-    );
-    throw new OrderApiError(error, retryAfterSeconds(response.headers.get('retry-after')));
-  }
-  return data as T;
+/** One authorised call of the orders API (JSON in, JSON out); throws the client's ApiError. */
+function orderCall<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return authFetch<T>(path, {
+    ...init,
+    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+  });
 }
 
 const base = (personId: number) => `/api/v1/persons/${personId}/orders`;

@@ -1,7 +1,6 @@
 import type { StaffProfile } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
-import { apiUrl } from '../../shared/api-base.ts';
-import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from '../../shared/api-client.ts';
+import { ApiError, apiFetch } from '../../shared/api-client.ts';
 import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import { readStored, writeStored } from '../../shared/storage/local-storage.ts';
 
@@ -76,54 +75,14 @@ const postJson = (body: unknown, headers: Record<string, string> = {}): RequestI
   body: JSON.stringify(body),
 });
 
-/** A refused sign-in; `retryAfterSeconds` from the 429's Retry-After while the login is locked. */
-export class StaffSignInError extends ApiError {
-  constructor(
-    message: string,
-    status: number,
-    code: string | null,
-    data: unknown,
-    readonly retryAfterSeconds: number | null,
-  ) {
-    super(message, status, '', code, data);
-    this.name = 'StaffSignInError';
-  }
-}
-
 /**
- * POST /api/v1/staff/sign-in. Its own fetch rather than apiFetch: a locked login (429 staff.locked) tells
- * how long to wait in the Retry-After header, which apiFetch does not pass on. A network failure is an
- * ApiError with status 0, as everywhere.
+ * POST /api/v1/staff/sign-in. A refusal is the client's ApiError; a locked login (429 staff.locked)
+ * carries how long to wait in its `retryAfter`. A network failure is an ApiError with status 0.
  */
 export async function staffSignIn(login: string, password: string): Promise<StaffSession> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('/api/v1/staff/sign-in'), {
-      ...postJson({ login, password }),
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, '', null, null);
-  }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = text;
-  }
-  if (!response.ok) {
-    const first = (data as { errors?: { code?: string; message?: string }[] } | null)?.errors?.[0];
-    const wait = Number(response.headers.get('retry-after'));
-    throw new StaffSignInError(
-      first?.message ?? response.statusText,
-      response.status,
-      first?.code ?? null,
-      data,
-      Number.isFinite(wait) && wait > 0 ? wait : null,
-    );
-  }
-  const session = fromTokenSet(data as StaffTokenSet);
+  const session = fromTokenSet(
+    await apiFetch<StaffTokenSet>('/api/v1/staff/sign-in', postJson({ login, password })),
+  );
   keep(session);
   return session;
 }

@@ -54,11 +54,11 @@ interface Refusal {
 function refusalOf(error: unknown, fallback: string): Refusal {
   if (error instanceof CaptchaUnavailable) return { message: error.message, code: 'captcha' };
   if (!(error instanceof ApiError)) return { message: fallback, code: null };
-  const data = (error.data ?? {}) as { retryAfter?: unknown; attemptsLeft?: unknown };
+  const data = (error.data ?? {}) as { attemptsLeft?: unknown };
   return {
     message: error.message || fallback,
     code: error.code,
-    ...(typeof data.retryAfter === 'number' ? { retryAfter: data.retryAfter } : {}),
+    ...(error.retryAfter !== null ? { retryAfter: error.retryAfter } : {}),
     ...(typeof data.attemptsLeft === 'number' ? { attemptsLeft: data.attemptsLeft } : {}),
   };
 }

@@ -31,10 +31,11 @@ import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { selectionsStore, useSelections } from '../../../entities/location/selections-store.ts';
 import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/order-draft-store.ts';
-import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
+import { failureText, orderQuery, refusedPreflight } from '../../../entities/orders/order-client.ts';
 import { preOrderRulesFor, restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { track } from '../../../shared/analytics/track.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
@@ -303,11 +304,11 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
   };
 
   const handleFailure = (error: unknown, body: PlaceOrderRequest) => {
-    if (!(error instanceof OrderApiError)) {
+    if (!(error instanceof ApiError)) {
       setFailure([failureText(error, locale)]);
       return;
     }
-    const preflight = error.preflight;
+    const preflight = refusedPreflight(error);
     if (error.status === 409 && error.code === 'order.price-changed' && preflight && answer) {
       setPriceChange({ before: answer, after: preflight, body });
       return;

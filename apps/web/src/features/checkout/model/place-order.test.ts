@@ -1,6 +1,7 @@
 import type { PlaceOrderRequest } from '@storefront/domain/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderApiError } from '../../../entities/orders/order-client.ts';
+import { refusedPreflight } from '../../../entities/orders/order-client.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 import { makeOrder } from '../../../test/fixtures/order-fixtures.ts';
 import { afterPlacement, bodyFingerprint, NETWORK_RETRIES, placeOrder } from './place-order.ts';
 
@@ -43,8 +44,8 @@ describe('placing an order', () => {
   it('gives up after a few network failures, as a wrapped network error', async () => {
     stub([]);
     const error = await placeOrder(5, body, 'key-00000001', sleep).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OrderApiError);
-    expect((error as OrderApiError).network).toBe(true);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).network).toBe(true);
     expect(sleep).toHaveBeenCalledTimes(NETWORK_RETRIES);
   });
 
@@ -70,12 +71,10 @@ describe('placing an order', () => {
           409,
         ),
     ]);
-    const error = (await placeOrder(5, body, 'key-00000003', sleep).catch(
-      (e: unknown) => e,
-    )) as OrderApiError;
-    expect(error).toBeInstanceOf(OrderApiError);
+    const error = (await placeOrder(5, body, 'key-00000003', sleep).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'order.price-changed', status: 409, message: 'Цена изменилась' });
-    expect(error.preflight).toEqual({ quote: 'q2' });
+    expect(refusedPreflight(error)).toEqual({ quote: 'q2' });
     expect(sleep).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,8 @@
 import { pickText } from '@storefront/domain';
 import type { Order, PlaceOrderRequest } from '@storefront/domain/contracts';
-import { OrderApiError, postOrder } from '../../../entities/orders/order-client.ts';
+import { postOrder } from '../../../entities/orders/order-client.ts';
 import { type AnalyticsEvent, track } from '../../../shared/analytics/track.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 
 /**
  * The placement's retry policy (decision 21). The same Idempotency-Key goes with every try of one body,
@@ -32,7 +33,7 @@ export async function placeOrder(
       track(orderPlacedEvent(order));
       return order;
     } catch (error) {
-      if (!(error instanceof OrderApiError)) throw error;
+      if (!(error instanceof ApiError)) throw error;
       if (error.network && networkFailures < NETWORK_RETRIES) {
         await sleep(1000 * 2 ** networkFailures);
         networkFailures++;

@@ -2,16 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { marked } from 'marked';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiUrl } from '../../../shared/api-base.ts';
+import { apiFetchText } from '../../../shared/api-client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './info-page.module.css';
 
-async function fetchPage(locale: string, slug: string): Promise<string> {
-  const response = await fetch(apiUrl(`/content/pages/${locale}/${slug}.md`));
-  if (!response.ok) throw new Error(`${response.status}`);
-  return response.text();
-}
+const fetchPage = (locale: string, slug: string) => apiFetchText(`/content/pages/${locale}/${slug}.md`);
 
 /**
  * A static information page written by the brand in markdown (brands/<id>/pages/{ru,en}/<slug>.md).

@@ -6,11 +6,11 @@ import {
   changePayType,
   failureText,
   type OnReceiptPayType,
-  OrderApiError,
   orderQuery,
   startPayment,
 } from '../../../entities/orders/order-client.ts';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -62,7 +62,7 @@ export function PaymentBlock({
     void queryClient.invalidateQueries({ queryKey: ['orders', personId] });
   };
   const onError = (error: unknown) => {
-    if (error instanceof OrderApiError && error.status === 409) onStale();
+    if (error instanceof ApiError && error.status === 409) onStale();
   };
   const retry = useMutation({
     // Only the attempt the customer saw is replaced: a double click or another tab gets the same new one.

@@ -3,10 +3,11 @@ import type { Order } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { failureText, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
+import { failureText, orderQuery } from '../../../entities/orders/order-client.ts';
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { track } from '../../../shared/analytics/track.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -64,7 +65,7 @@ function PaymentView({ orderId }: { orderId: number }) {
   });
 
   // Paid on receipt: nothing to check here, the order's page says it all.
-  if (watch.error instanceof OrderApiError && watch.error.code === 'payment.not-online') {
+  if (watch.error instanceof ApiError && watch.error.code === 'payment.not-online') {
     return <Navigate to={`/orders/${orderId}`} replace />;
   }
   if (!order) {
@@ -93,7 +94,7 @@ function PaymentView({ orderId }: { orderId: number }) {
 /** Orders whose payment this visit already reported: coming back to the page does not count it twice. */
 const PAID_TRACKED = new Set<number>();
 
-const isNotFound = (error: unknown) => error instanceof OrderApiError && error.status === 404;
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function PaymentResult({
   order,

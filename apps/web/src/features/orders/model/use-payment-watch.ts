@@ -1,7 +1,8 @@
 import type { Order } from '@storefront/domain/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { checkPayment, OrderApiError, orderQuery } from '../../../entities/orders/order-client.ts';
+import { checkPayment, orderQuery } from '../../../entities/orders/order-client.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 import { awaitingPayment } from './payment-view.ts';
 
 /** How often and how long the return page asks while a payment is pending (issue 15). */
@@ -55,7 +56,7 @@ export function usePaymentWatch(personId: number, orderId: number): PaymentWatch
         if (stopped) return;
         setError(failure);
         // A network failure or a 5xx may pass; a 4xx (not found, not online, no access) will not.
-        again = failure instanceof OrderApiError && (failure.network || failure.status >= 500);
+        again = failure instanceof ApiError && (failure.network || failure.status >= 500);
       } finally {
         if (!stopped) setChecking(false);
       }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { StaffSignInError, staffSignIn } from '../../../entities/staff-session/staff-session.ts';
+import { staffSignIn } from '../../../entities/staff-session/staff-session.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -22,11 +22,12 @@ const resolver = issuesResolver<SignInValues>((values) => ({
 /** The words for a refused sign-in: wrong login or password, locked (with the wait), or no network. */
 export function signInErrorText(error: unknown, t: TFunction<'staff'>): string {
   if (error instanceof ApiError && error.status === 429) {
-    const seconds = error instanceof StaffSignInError ? error.retryAfterSeconds : null;
+    const seconds = error.retryAfter;
     return seconds ? t('locked', { minutes: Math.max(1, Math.ceil(seconds / 60)) }) : t('lockedNoWait');
   }
   if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return t('signInFailed');
   if (error instanceof ApiError && error.status === 0) return t('network');
+  if (error instanceof ApiError) return error.answerText || t('network');
   return error instanceof Error && error.message ? error.message : t('network');
 }
 
