@@ -14,7 +14,7 @@
 // is stopped and the database dropped, also on failure.
 //
 // Environment: PG_ADMIN_URL; DEPLOY_SMOKE_S (default 25); DEPLOY_SMOKE_WORKERS (3); DEPLOY_RESTART_SIGNAL
-// (SIGTERM; SIGKILL shows a crash: requests in flight on it may then fail, see README); DEPLOY_SERVER_COMMAND,
+// (SIGTERM; SIGKILL shows a crash: requests in flight on it may then fail, see docs/deployment.md); DEPLOY_SERVER_COMMAND,
 // DEPLOY_HEALTH_PATH (below); NGINX (/usr/sbin/nginx); DEPLOY_KEEP=1 keeps the temp folder (logs, config).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -475,7 +475,7 @@ async function main() {
   say(`database ${database} created; fake SMS.ru on :${ports.sms}; temp folder ${tmp}`);
 
   const base = `http://127.0.0.1:${ports.nginx}`;
-  // What a chain sets in production (README, 'Deploying'), with this run's own secrets, shared by both.
+  // What a chain sets in production (docs/deployment.md, 'Deploying'), with this run's own secrets, shared by both.
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
