@@ -7,12 +7,12 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { ApiError } from '../core/api-error.ts';
 import type { Database } from '../db/client.ts';
 import { type AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
 import { type AuthSettings, readAuthSettings } from '../modules/auth/auth-settings.ts';
 import { loadStaffAccess, type StaffAccess } from '../modules/staff/staff-access.ts';
 import { StaffTokens } from '../modules/staff/staff-tokens.ts';
-import { ApiError } from './api-error.ts';
 
 /**
  * What a route asks of the caller, as its `config: { auth }`:

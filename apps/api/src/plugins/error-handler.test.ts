@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../core/api-error.ts';
 import { registerErrorHandler } from './error-handler.ts';
 
 const app = Fastify();

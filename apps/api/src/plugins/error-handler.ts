@@ -11,7 +11,7 @@ import { errorBody as errorBodySchema } from '@storefront/domain/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../core/api-error.ts';
 
 type ZodIssue = z.core.$ZodIssue;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../core/canonical-json.ts';
 import { yookassaStyleHint } from '../integrations/payments/demo-gateway.ts';
 import {
   type CreatePaymentInput,
@@ -7,7 +8,6 @@ import {
   type ProviderPayment,
   type ProviderRefund,
 } from '../integrations/payments/payment-gateway.ts';
-import { canonicalJson } from '../modules/orders/idempotency.ts';
 
 /**
  * A payment provider the test scripts: it keeps payments in memory with YooKassa's idempotence, and each

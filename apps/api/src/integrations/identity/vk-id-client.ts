@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 const id = z.union([z.string().min(1).max(64), z.number().int().nonnegative()]).transform(String);
 const optionalText = z.string().nullish();

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Minor, PAYMENT_CANCELLATION_REASONS } from '@storefront/domain';
 import { and, eq, lte, sql } from 'drizzle-orm';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import type { Database } from '../../db/client.ts';
 import { demoPayments, demoRefunds } from '../../db/schema.ts';
-import { canonicalJson } from '../../modules/orders/idempotency.ts';
 import {
   type NotificationHint,
   type PaymentGateway,

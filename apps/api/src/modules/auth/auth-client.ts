@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { AuthSettings } from './auth-settings.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

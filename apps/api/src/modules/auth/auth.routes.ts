@@ -11,10 +11,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import { createCaptchaCheck } from '../../integrations/captcha/captcha-check.ts';
 import { createSmsSender } from '../../integrations/sms/sms-sender.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { bearerToken } from '../../plugins/authentication.ts';
 import { checkClient } from './auth-client.ts';
 import { type PhoneSignInDeps, requestPhoneCode, signInWithPhoneCode } from './phone-sign-in.service.ts';

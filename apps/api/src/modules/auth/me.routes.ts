@@ -1,7 +1,7 @@
 import { errorBody, personIdParams, personProfile } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { personProfile as loadProfile } from './persons.ts';
 

@@ -1,7 +1,7 @@
 import type { PersonProfile } from '@storefront/domain/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import { personDeliveries, persons } from '../../db/schema.ts';
-import type { Executor } from './auth-db.ts';
 
 /** The person of this brand with this phone, created on the first sign-in; one statement, race-free. */
 export async function findOrCreatePersonByPhone(db: Executor, whiteLabel: string, phone: string) {

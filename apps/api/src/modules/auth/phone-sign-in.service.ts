@@ -1,17 +1,18 @@
 import { SMS_CODE_LENGTH } from '@storefront/domain';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { ApiError } from '../../core/api-error.ts';
+import { clientKeyOf } from '../../core/client-key.ts';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { phoneCodes, phoneSignIn } from '../../db/schema.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
-import { ApiError } from '../../plugins/api-error.ts';
-import type { Executor } from './auth-db.ts';
 import { findOrCreatePersonByPhone } from './persons.ts';
 import { hashPhoneCode, newPhoneCode, phoneCodeMatches } from './phone-codes.ts';
 import { blockedRetryAfter, decideCodeRequest, PHONE_LIMITS } from './phone-limits.ts';
 import { startRefreshFamily } from './refresh-tokens.ts';
 import { SignInRefusal } from './sign-in-refusal.ts';
-import { clientKeyOf, refundSmsBudget, type SmsBudgetLimits, spendSmsBudget } from './sms-request-budget.ts';
+import { refundSmsBudget, type SmsBudgetLimits, spendSmsBudget } from './sms-request-budget.ts';
 
 /** The SMS a customer receives. */
 export function codeText(brandName: string, code: string): string {

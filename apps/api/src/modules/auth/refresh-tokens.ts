@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenSource } from '@storefront/domain/contracts';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { persons, refreshTokens } from '../../db/schema.ts';
-import type { Executor } from './auth-db.ts';
 
 /** A sign-in's refresh tokens all die 30 days after it, however often they rotate. */
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@storefront/domain';
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 
 /**
  * An ApiError that also tells how long to wait (429, with Retry-After) or how many tries are left, as

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { clientKeyOf } from '../../core/client-key.ts';
 import { openDatabase } from '../../db/client.ts';
 import { phoneSignIn, smsRequestBudget } from '../../db/schema.ts';
 import { authApp, logCapture, requestCode, testClock } from '../../test/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { clientKeyOf } from './sms-request-budget.ts';
 
 describe('clientKeyOf', () => {
   it('counts an IPv4 address, also written as IPv4-mapped IPv6, as itself', () => {

@@ -1,7 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import ipaddr from 'ipaddr.js';
+import type { Executor } from '../../core/executor.ts';
 import { smsRequestBudget } from '../../db/schema.ts';
-import type { Executor } from './auth-db.ts';
 import { secondsUntil } from './phone-limits.ts';
 
 /** The budgets of code requests beyond the per-phone limits, per hour. */
@@ -14,19 +13,6 @@ export interface SmsBudgetLimits {
 
 const WINDOW_MS = 3600 * 1000;
 const BRAND_KEY = 'brand';
-
-/**
- * The key a client's requests are counted under. An IPv6 customer usually holds a whole /64, so counting
- * single addresses would give an attacker billions of budgets; IPv4-mapped IPv6 counts as the IPv4 it is
- * (ipaddr.js, the parser Fastify's proxy-addr already uses).
- */
-export function clientKeyOf(ip: string): string {
-  if (!ipaddr.isValid(ip)) return `ip:${ip}`;
-  const address = ipaddr.process(ip);
-  if (address.kind() === 'ipv4') return `ip:${address.toString()}`;
-  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `ip:${prefix.join(':')}::/64`;
-}
 
 /** One request counted against a key, in the window that started at `windowStartedAt`. */
 export interface BudgetCount {

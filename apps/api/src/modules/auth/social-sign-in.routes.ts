@@ -7,13 +7,13 @@ import {
   vkIdSignInRequest,
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '../../core/api-error.ts';
 import {
   createIdTokenVerifier,
   type IdTokenProvider,
   type IdTokenVerifier,
 } from '../../integrations/identity/id-token-verifier.ts';
 import { createVkIdClient, type VkUser } from '../../integrations/identity/vk-id-client.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import type { AuthRoutesOptions } from './auth.routes.ts';
 import { checkClient } from './auth-client.ts';
 import { type SocialProfile, signInWithProfile } from './social-sign-in.service.ts';

@@ -1,9 +1,9 @@
 import type { SocialProvider } from '@storefront/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { personIdentities, persons } from '../../db/schema.ts';
-import type { Executor } from './auth-db.ts';
 import { startRefreshFamily } from './refresh-tokens.ts';
 
 export type { SocialProvider };

@@ -1,9 +1,9 @@
 import type { PricingCatalog } from '@storefront/domain';
 import { and, eq, gt, gte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { restoPauses, restoStopList } from '../../db/schema.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { restaurantDay } from './restaurant-day.ts';
 
 /**

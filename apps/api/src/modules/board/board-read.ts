@@ -1,9 +1,9 @@
 import type { Locale, OrderStatus } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
 import { orderEvents, orders, restoPauses, restoStopList, restos } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/api-error.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { assertRestoAccess, type StaffAccess } from '../staff/staff-access.ts';
 import type { BoardContext } from './board-context.ts';
 import { boardOrderOf, kitchenSees, kitchenSeesSql } from './board-view.ts';

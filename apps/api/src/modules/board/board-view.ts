@@ -11,8 +11,8 @@ import {
 } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
 import { inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import { orders } from '../../db/schema.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { type OrderRow, orderFromRow } from '../orders/order-view.ts';
 

@@ -1,8 +1,8 @@
 import { type DeclineReason, nextStaffStatus, type OrderStatus } from '@storefront/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
 import { orderEvents, orderHistory, orderLines, orders, payments } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/api-error.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { givePromoUseBack } from '../orders/cancel-order.ts';
 import type { OrderRow } from '../orders/order-view.ts';
 import { writeEvent } from '../payments/payments-context.ts';

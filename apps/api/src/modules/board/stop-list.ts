@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
 import { restoPauses, restoStopList, restos } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { assertRestoAccess, type StaffAccess } from '../staff/staff-access.ts';
 import type { BoardContext } from './board-context.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
 
 /** The brand a catalog call is about: the one asked for, else the brand this deployment serves. */

@@ -1,5 +1,5 @@
 import type { City, CityListItem } from '@storefront/domain/contracts';
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 
 export function listCities(

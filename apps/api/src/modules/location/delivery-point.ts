@@ -1,6 +1,6 @@
 import { deliveryZoneForPoint, type LatLng, type LocationResto } from '@storefront/domain';
 import type { DeliveryPointResponse, DeliveryZone } from '@storefront/domain/contracts';
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { resolveWhiteLabel } from '../catalog/white-label.ts';
 import { getCity } from '../cities/cities.service.ts';

@@ -1,5 +1,5 @@
 import type { LocationResponse } from '@storefront/domain/contracts';
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { getCity } from '../cities/cities.service.ts';
 

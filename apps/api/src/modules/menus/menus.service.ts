@@ -1,6 +1,6 @@
 import type { Position, PositionGroup, PositionModifiers, TimeSlot } from '@storefront/domain/contracts';
 import { UNGROUPED_GROUP_ID } from '@storefront/domain/contracts';
-import { ApiError } from '../../plugins/api-error.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot, SnapshotMenu } from '../catalog/catalog-snapshot.ts';
 import { getResto } from '../restos/restos.service.ts';
 

@@ -1,5 +1,7 @@
 import { CUSTOMER_CANCELLABLE_STATUSES } from '@storefront/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import {
   orderEvents,
@@ -9,8 +11,6 @@ import {
   promoCodeRedemptions,
   promoCodes,
 } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/api-error.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { queueAutomaticRefund } from '../payments/refunds.ts';
 
 /**

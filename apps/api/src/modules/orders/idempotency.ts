@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, lte } from 'drizzle-orm';
+import { fingerprintOf } from '../../core/canonical-json.ts';
 import type { Database } from '../../db/client.ts';
 import { orderIdempotencyKeys } from '../../db/schema.ts';
 
@@ -22,19 +22,6 @@ import { orderIdempotencyKeys } from '../../db/schema.ts';
 export const CLAIM_LOCK_MS = 30_000;
 /** How long a key and its answer are kept. */
 export const KEY_TTL_MS = 24 * 3600 * 1000;
-
-/** JSON with object keys sorted at every depth: equal bodies give equal text whatever the key order. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-export const fingerprintOf = (body: unknown) =>
-  createHash('sha256').update(canonicalJson(body)).digest('hex');
 
 /**
  * The fingerprint a placement's key is bound to: the body without its quote. The quote is our own signature

@@ -9,8 +9,8 @@ import {
 } from '@storefront/domain';
 import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import { orderHistory, orderLines, orders } from '../../db/schema.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { orderPaymentOf, type PaymentViewOptions } from '../payments/payment-view.ts';
 
 /** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */

@@ -13,8 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
+import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';

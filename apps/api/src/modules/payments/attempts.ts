@@ -8,9 +8,9 @@ import {
   type ReceiptVatCode,
 } from '@storefront/domain';
 import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import { orderLines, orders, payments } from '../../db/schema.ts';
 import { PaymentProviderError, type PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { endAttempt } from './end-attempt.ts';
 import { nextCheckDelayMs, type PaymentsContext } from './payments-context.ts';
 

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { escapeHtml } from '../../core/html.ts';
 import { payments } from '../../db/schema.ts';
 import {
   type DemoDecision,
@@ -37,12 +38,6 @@ export interface DemoPageRoutesOptions {
 const HTML_PAGE = z.string().describe('An HTML page (text/html)');
 
 const DEMO_ID = /^[A-Za-z0-9-]{1,64}$/;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const T = {
   title: { ru: 'Демо-оплата', en: 'Demo payment' },

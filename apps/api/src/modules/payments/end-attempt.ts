@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import { orders, payments } from '../../db/schema.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { writeEvent } from './payments-context.ts';
 
 type PaymentRow = typeof payments.$inferSelect;

@@ -1,7 +1,7 @@
 import { PAYABLE_PAYMENT_STATUSES, paymentMethodProblem, paymentOptionsFor } from '@storefront/domain';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
 import { orders, payments } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { attemptRow, insertAttempt, startAttempt } from './attempts.ts';
 import { type PaymentsContext, writeEvent } from './payments-context.ts';
 import { settlePayment } from './settle-payment.ts';

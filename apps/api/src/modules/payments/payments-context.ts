@@ -1,9 +1,9 @@
 import type { Locale, PayEngine, RefundReason } from '@storefront/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { orderEvents } from '../../db/schema.ts';
 import type { PaymentGateway, PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 
 /** What every part of the payments module works with: one per app. */

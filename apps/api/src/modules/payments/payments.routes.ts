@@ -11,10 +11,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '../../core/api-error.ts';
 import { payments } from '../../db/schema.ts';
 import { isAllowedNotificationSource } from '../../integrations/payments/notification-sources.ts';
 import { PaymentProviderError } from '../../integrations/payments/payment-gateway.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
 import { readOrder } from '../orders/order-view.ts';

@@ -1,9 +1,9 @@
 import { buildPaymentReceipt, type Minor, RECEIPT_VAT_CODES, type RefundReason } from '@storefront/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
 import { orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { PaymentProviderError } from '../../integrations/payments/payment-gateway.ts';
-import { ApiError } from '../../plugins/api-error.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { nextCheckDelayMs, type PaymentsContext, refundKey, writeEvent } from './payments-context.ts';
 
 /**

@@ -9,11 +9,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
+import { ApiError } from '../../core/api-error.ts';
+import { clientKeyOf } from '../../core/client-key.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
-import { clientKeyOf } from '../auth/sms-request-budget.ts';
 import type { AvailabilityStore } from '../board/availability-store.ts';
 import type { CatalogStore } from '../catalog/catalog-store.ts';
 import { preflightAnswer } from './preflight-answer.ts';

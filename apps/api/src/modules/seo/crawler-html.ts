@@ -1,17 +1,5 @@
+import { escapeHtml } from '../../core/html.ts';
 import type { PageMeta } from './site.ts';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
 
 /**
  * JSON inside `<script type="application/ld+json">`: `<` (so no `</script>` or `<!--` can appear), `>`, `&`

@@ -1,6 +1,7 @@
 import { displayClosingTime, isRoundTheClock, type OpeningHoursDay, pickText } from '@storefront/domain';
 import type { Position, Promotion, Resto } from '@storefront/domain/contracts';
-import { escapeHtml, markdownToHtml } from './crawler-html.ts';
+import { escapeHtml } from '../../core/html.ts';
+import { markdownToHtml } from './crawler-html.ts';
 import type { PublicMenu } from './public-catalog.ts';
 import { type InfoPage, paths, price, type SiteContext, TEXTS, UNITS } from './site.ts';
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from './crawler-html.ts';
+import { escapeHtml } from '../../core/html.ts';
 import { paths, type SiteContext } from './site.ts';
 
 /** Every public page path of the storefront: home, lists, menus, dishes, promotions, restaurants, info pages. */

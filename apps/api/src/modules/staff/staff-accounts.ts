@@ -1,7 +1,7 @@
 import type { StaffRole } from '@storefront/domain';
 import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import { staff, staffRestos } from '../../db/schema.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { revokeAllOfStaff } from './staff-refresh-tokens.ts';
 
 /**

@@ -10,8 +10,8 @@ import {
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { loadStaffAccess, type StaffAccess } from './staff-access.ts';
 import { revokeStaffByToken, rotateStaffRefreshToken, STAFF_REFRESH_TTL_S } from './staff-refresh-tokens.ts';

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { staff, staffRefreshTokens } from '../../db/schema.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { hashRefreshToken, isRefreshTokenShaped } from '../auth/refresh-tokens.ts';
 
 /** 256 random bits, base64url (43 characters), the customers' shape; only its SHA-256 is stored. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../core/api-error.ts';
 import { staff } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/api-error.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';

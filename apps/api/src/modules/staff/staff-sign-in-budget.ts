@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { clientKeyOf } from '../../core/client-key.ts';
+import type { Executor } from '../../core/executor.ts';
 import { smsRequestBudget } from '../../db/schema.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { secondsUntil } from '../auth/phone-limits.ts';
-import { clientKeyOf } from '../auth/sms-request-budget.ts';
 
 /**
  * Failed staff sign-ins one client (an IPv4 address, an IPv6 /64) may make in an hour, across every login.

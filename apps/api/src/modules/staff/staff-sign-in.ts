@@ -1,9 +1,9 @@
 import { STAFF_LOCK_MINUTES, STAFF_LOGIN_PATTERN, STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
-import { ApiError } from '../../plugins/api-error.ts';
-import type { Executor } from '../auth/auth-db.ts';
 import { secondsUntil } from '../auth/phone-limits.ts';
 import { SignInRefusal } from '../auth/sign-in-refusal.ts';
 import {

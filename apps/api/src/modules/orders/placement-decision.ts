@@ -1,0 +1,414 @@
+import {
+  ERROR_MESSAGES,
+  EXTENDED_COOKING_MINUTES,
+  EXTENDED_COOKING_TAG,
+  isPreOrderSlot,
+  type Locale,
+  type LocalizedText,
+  normalizePhone,
+  orderContactIssues,
+  type PayEngine,
+  type PricedCart,
+  type PricingCatalog,
+  type PromoLookup,
+  parseTimezoneOffset,
+  paymentOptionsFor,
+  pickText,
+  priceCart,
+} from '@storefront/domain';
+import type { PlaceOrderRequest, Position, PreflightResponse } from '@storefront/domain/contracts';
+import type { orderLines, orders } from '../../db/schema.ts';
+import type { PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
+import { ApiError } from '../../core/api-error.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { preflightAnswer, quoteOf } from '../preflight/preflight-answer.ts';
+import { pricingCatalogFor } from '../preflight/pricing-catalog.ts';
+import { type Quote, type QuoteKey, signQuote, verifyQuote } from '../preflight/quote.ts';
+import type { Claim } from './idempotency.ts';
+
+/**
+ * Deciding a placement (decision 36): pure functions from what is known at each step of place-order.ts to
+ * what happens next. They read no database and write nothing; the facts they need (the key's claim, the
+ * promo code's counts, the stop-list, the restaurant's row) are read by placement-writing.ts and passed in.
+ * A refusal is returned, not thrown, so the caller decides when it ends the transaction.
+ */
+
+/** What placement is configured with: the brand's rules and the online payment's settings. */
+export interface PlacementSettings {
+  quoteKey: QuoteKey;
+  whiteLabel: string;
+  preOrderEnabled: boolean;
+  promoCodesEnabled: boolean;
+  slotMinutes: number;
+  /** Online payment: the attempt row written with a CARD_ONLINE order (modules/payments). */
+  payments: { settings: PaymentsSettings; brandLocale: Locale };
+}
+
+export interface PlacementInput {
+  personId: number;
+  key: string | undefined;
+  body: PlaceOrderRequest;
+  snapshot: CatalogSnapshot;
+  nowMs: number;
+  locale: Locale;
+}
+
+type ErrorItem = { code: string; message: string; field?: string };
+
+/** A refusal whose body carries more than ApiError can: every problem, and the new preflight. */
+export class OrderRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ErrorItem[],
+    readonly preflight?: PreflightResponse,
+  ) {
+    super(errors[0]?.code ?? 'order.refused');
+  }
+}
+
+/** Go on with a value, or refuse: nothing is written, and the key is given back. */
+export type Decision<T> = { ok: true; value: T } | { ok: false; refusal: ApiError | OrderRefusal };
+
+const go = <T>(value: T): Decision<T> => ({ ok: true, value });
+const refuse = (refusal: ApiError | OrderRefusal): Decision<never> => ({ ok: false, refusal });
+
+const CONTACT_FIELDS = {
+  name: 'person.name',
+  phone: 'person.phone',
+  email: 'person.email',
+  comment: 'comment',
+};
+
+const message = (code: keyof typeof ERROR_MESSAGES, locale: Locale) => pickText(ERROR_MESSAGES[code], locale);
+
+/** Step 1: what can be judged from the request alone: the key, contacts, address, restaurant, quote. */
+export function decideRequest(
+  settings: PlacementSettings,
+  input: PlacementInput,
+): Decision<{ key: string; pricing: PricingCatalog; quote: Quote | null }> {
+  const { body, locale } = input;
+  if (!input.key) return refuse(new ApiError(400, 'idempotency.key-required', 'Idempotency-Key'));
+  const issues = orderContactIssues(
+    { name: body.person.name, phone: body.person.phone, email: body.person.email, comment: body.comment },
+    { emailRequired: body.payType === 'CARD_ONLINE' },
+  );
+  const contactErrors = (Object.keys(CONTACT_FIELDS) as (keyof typeof CONTACT_FIELDS)[]).flatMap((field) => {
+    const code = issues[field];
+    return code ? [{ code, message: message(code, locale), field: CONTACT_FIELDS[field] }] : [];
+  });
+  if (contactErrors.length > 0) return refuse(new OrderRefusal(400, contactErrors));
+  if (body.deliveryType === 'DELIVERY' && (!body.location || !body.address?.trim()))
+    return refuse(new ApiError(400, 'order.address-required', 'address'));
+  const pricing = pricingCatalogFor(input.snapshot, {
+    whiteLabel: settings.whiteLabel,
+    restoId: body.restoId,
+    deliveryType: body.deliveryType,
+    preOrderEnabled: settings.preOrderEnabled,
+  });
+  if (!pricing) return refuse(new ApiError(404, 'resto.not-found', 'restoId'));
+  const check = verifyQuote(settings.quoteKey, body.quote, input.nowMs);
+  // An expired quote is a price to confirm again (409 after re-pricing); a forged or foreign one is not a quote.
+  if (!check.ok && check.reason !== 'expired') return refuse(new ApiError(400, 'order.quote-invalid', 'quote'));
+  const quote = check.ok ? check.quote : null;
+  if (quote && quote.personId !== null && quote.personId !== input.personId)
+    return refuse(new ApiError(400, 'order.quote-invalid', 'quote'));
+  return go({ key: input.key, pricing, quote });
+}
+
+/** Step 2: what the key's claim says: place the order, answer the one the key placed, or refuse. */
+export function decideClaim(claim: Claim): Decision<'place' | { replayOf: number }> {
+  switch (claim.kind) {
+    case 'claimed':
+      return go('place');
+    case 'replay':
+      return go({ replayOf: claim.orderId });
+    case 'reused':
+      return refuse(new ApiError(422, 'idempotency.key-reused', 'Idempotency-Key'));
+    case 'in-progress':
+      return refuse(
+        new ApiError(409, 'idempotency.in-progress', 'Idempotency-Key', {
+          headers: { 'retry-after': String(claim.retryAfterS) },
+        }),
+      );
+  }
+}
+
+/** What the order's transaction read under its locks: the promo code's counts, the stop-list and 'busy'. */
+export interface LockedFacts {
+  promo: PromoLookup;
+  availability: Pick<PricingCatalog, 'stopList' | 'busyUntilMs'>;
+}
+
+/** A cart accepted at the quoted price: what the rows are made of. */
+export interface AcceptedCart {
+  cart: PricedCart;
+  /** The brand's dishes by id: the lines' names and tags. */
+  positions: Map<number, Position>;
+  /** The extended cooking time of a cart holding such a dish, added to the promised time. */
+  extraMinutes: number;
+  /** The preflight of this cart, for a refusal's body (signed: the client confirms it and places again). */
+  answer: () => PreflightResponse;
+}
+
+/** Positions of the brand by id with their names and tags (built once per snapshot). */
+const positionIndexes = new WeakMap<CatalogSnapshot, Map<string, Map<number, Position>>>();
+function positionsOf(snapshot: CatalogSnapshot, whiteLabel: string): Map<number, Position> {
+  let byBrand = positionIndexes.get(snapshot);
+  if (!byBrand) {
+    byBrand = new Map();
+    positionIndexes.set(snapshot, byBrand);
+  }
+  let positions = byBrand.get(whiteLabel);
+  if (!positions) {
+    positions = new Map();
+    for (const menu of snapshot.menus.values())
+      if (menu.whiteLabelId === whiteLabel) for (const p of menu.positions) positions.set(p.id, p);
+    byBrand.set(whiteLabel, positions);
+  }
+  return positions;
+}
+
+/** The quote as it would be signed now, without its expiry and person: what must not have changed. */
+function comparable(quote: Quote) {
+  const { expiresAt: _e, personId: _p, ...rest } = quote;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Step 3: the cart priced by priceCart from the in-memory catalog and the locked facts, exactly as the
+ * preflight prices it; refused for a problem, a pre-order time no slot allows, or a price that is not the
+ * quoted one (409: the client shows the new price and places again).
+ */
+export function decideCart(
+  settings: PlacementSettings,
+  input: PlacementInput,
+  pricing: PricingCatalog,
+  quote: Quote | null,
+  facts: LockedFacts,
+): Decision<AcceptedCart> {
+  const { body, nowMs, personId, locale } = input;
+  const { resto } = pricing;
+  const cart = priceCart({ ...pricing, ...facts.availability }, { request: body, promo: facts.promo, nowMs });
+  const answer = () =>
+    preflightAnswer(cart, {
+      locale,
+      currency: resto.currency,
+      timezone: resto.timezone,
+      nowMs,
+      whiteLabel: settings.whiteLabel,
+      personId,
+      request: body,
+      sign: signQuote.bind(null, settings.quoteKey),
+    });
+
+  if (cart.problems.length > 0) {
+    const preflight = answer();
+    return refuse(
+      new OrderRefusal(
+        422,
+        preflight.problems.map(({ code, message }) => ({ code, message })),
+        preflight,
+      ),
+    );
+  }
+
+  const positions = positionsOf(input.snapshot, settings.whiteLabel);
+  const extended = cart.lines.some((line) =>
+    positions.get(line.id)?.tags.some((tag) => tag.code === EXTENDED_COOKING_TAG),
+  );
+  const extraMinutes = extended ? EXTENDED_COOKING_MINUTES : 0;
+  if (
+    cart.preOrderAtMs !== null &&
+    !isPreOrderSlot(cart.preOrderAtMs, {
+      nowMs,
+      timezone: resto.timezone,
+      openingHours: resto.openingHours,
+      preOrder: pricing.preOrder,
+      extraLeadMinutes: extraMinutes,
+      slotMinutes: settings.slotMinutes,
+    })
+  )
+    return refuse(
+      new OrderRefusal(
+        422,
+        [
+          {
+            code: 'order.pre-order-slot-invalid',
+            message: message('order.pre-order-slot-invalid', locale),
+            field: 'preOrderAt',
+          },
+        ],
+        answer(),
+      ),
+    );
+
+  const priced = quoteOf(cart, {
+    locale,
+    currency: resto.currency,
+    timezone: resto.timezone,
+    nowMs,
+    whiteLabel: settings.whiteLabel,
+    personId,
+    request: body,
+    sign: () => '',
+  });
+  if (!quote || comparable(quote) !== comparable(priced))
+    return refuse(
+      new OrderRefusal(
+        409,
+        [{ code: 'order.price-changed', message: message('order.price-changed', locale) }],
+        answer(),
+      ),
+    );
+
+  return go({ cart, positions, extraMinutes, answer });
+}
+
+/** The promo code's guard found its total limit reached by other orders since the cart was priced. */
+export function promoLimitRefusal(accepted: AcceptedCart, locale: Locale): OrderRefusal {
+  return new OrderRefusal(
+    422,
+    [
+      {
+        code: 'promo-code.limit-exceed',
+        message: message('promo-code.limit-exceed', locale),
+        field: 'promoCode',
+      },
+    ],
+    accepted.answer(),
+  );
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The restaurant-local date of an instant, 'YYYY-MM-DD'. */
+function localDate(utcMs: number, timezone: string): string {
+  const local = new Date(utcMs + parseTimezoneOffset(timezone) * 60_000);
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
+}
+
+/** 'Б-042': the restaurant's letters and the day's counter, at least three digits. */
+export const orderNumber = (code: string, counter: number) => `${code}-${pad(counter, 3)}`;
+
+/** The restaurant's row as the order's transaction read it. */
+export interface RestoFacts {
+  orderCode: string | null;
+  takeAwayMinutes: number;
+  name: LocalizedText;
+}
+
+/** Everything the order's transaction writes, but the ids and numbers only PostgreSQL hands out. */
+export interface OrderRows {
+  /** The order's row without its number (the writer gives it a provisional one, then the day's). */
+  order: Omit<typeof orders.$inferInsert, 'number'>;
+  lines: Omit<typeof orderLines.$inferInsert, 'orderId'>[];
+  /** CARD_ONLINE: the payment attempt 1 written with the order. */
+  attempt: { engine: PayEngine; shop: string } | null;
+  /** The first entry of the person's deliveries (SPEC §3). */
+  contacts: { personName: string; phone: string; email: string | null };
+  /** The restaurant-local day and letters of the order's number. */
+  numbering: { day: string; code: string };
+}
+
+/** Step 4: the rows of an accepted cart. Throws only when the catalog breaks its own invariant. */
+export function orderRows(
+  settings: PlacementSettings,
+  input: PlacementInput,
+  pricing: PricingCatalog,
+  { cart, positions, extraMinutes }: AcceptedCart,
+  restoRow: RestoFacts,
+): OrderRows {
+  const { body, nowMs, personId, snapshot } = input;
+  const { resto } = pricing;
+  const now = new Date(nowMs);
+  const day = localDate(nowMs, resto.timezone);
+
+  const minutes = body.deliveryType === 'DELIVERY' ? (cart.band?.time ?? 0) : restoRow.takeAwayMinutes;
+  const promisedAtMs = cart.preOrderAtMs ?? nowMs + (minutes + extraMinutes) * 60_000;
+
+  const phone = normalizePhone(body.person.phone);
+  const personPhone = phone.ok ? phone.phone : body.person.phone.trim();
+  const personName = body.person.name.trim();
+  const email = body.person.email?.trim() || null;
+  const delivery = body.deliveryType === 'DELIVERY';
+  const online = body.payType === 'CARD_ONLINE';
+  const place = delivery && body.deliveryPlace ? body.deliveryPlace : null;
+
+  let attempt: OrderRows['attempt'] = null;
+  if (online) {
+    const shop = paymentOptionsFor(resto.payConfig, body.deliveryType).cardOnline;
+    const engine = snapshot.restos.get(resto.id)?.payEngine;
+    if (!shop || !engine) throw new Error(`restaurant ${resto.id} took CARD_ONLINE without a shop`);
+    attempt = { engine, shop };
+  }
+
+  const groupsOf = (positionId: number) => snapshot.modifiersByPosition.get(positionId)?.modifiers ?? [];
+  const lines = cart.lines
+    .filter((line) => line.available)
+    .map((line, lineNo) => ({
+      lineNo,
+      positionId: line.id,
+      menuId: line.menu.id,
+      name: positions.get(line.id)?.name ?? { ru: String(line.id) },
+      count: line.count,
+      price: line.price,
+      modifiers: line.modifiers.map((m) => {
+        const group = groupsOf(line.id).find((g) => g.modifierId === m.modifierId);
+        const item = group?.items.find((i) => i.id === m.id);
+        return { ...m, name: item?.name ?? { ru: String(m.id) } };
+      }),
+      sum: line.sum,
+      discount: line.promoDiscount,
+      payableAmount: line.payableAmount,
+    }));
+
+  return {
+    order: {
+      whiteLabelId: settings.whiteLabel,
+      personId,
+      restoId: resto.id,
+      localDate: day,
+      status: 'new',
+      paymentStatus: online ? 'pending' : 'not_required',
+      deliveryType: body.deliveryType,
+      payType: body.payType,
+      currency: resto.currency,
+      timezone: resto.timezone,
+      restoName: restoRow.name,
+      promoCodeId: cart.promo?.definition.id ?? null,
+      promoCode: cart.promo?.definition.code ?? null,
+      personName,
+      personPhone,
+      personEmail: email,
+      comment: body.comment?.trim() || null,
+      personCount: body.personCount,
+      address: delivery ? (body.address?.trim() ?? null) : null,
+      lat: delivery ? (body.location?.lat ?? null) : null,
+      lng: delivery ? (body.location?.lng ?? null) : null,
+      place: place
+        ? {
+            apartment: place.apartment ?? null,
+            entrance: place.entrance ?? null,
+            floor: place.floor ?? null,
+            intercom: place.intercom ?? null,
+            comment: place.comment ?? null,
+          }
+        : null,
+      preOrderAt: cart.preOrderAtMs === null ? null : new Date(cart.preOrderAtMs),
+      promisedAt: new Date(promisedAtMs),
+      createdAt: now,
+      sum: cart.sum,
+      discount: cart.discount,
+      deliveryPrice: cart.deliveryPrice,
+      payable: cart.payable,
+      positionsCount: cart.positionsCount,
+      // Online: attempt 1 is written with the order, and the order waits for its money until pay_until.
+      paymentAttempt: online ? 1 : 0,
+      payUntil: online ? new Date(nowMs + settings.payments.settings.unpaidCancelMinutes * 60_000) : null,
+    },
+    lines,
+    attempt,
+    contacts: { personName, phone: personPhone, email },
+    numbering: { day, code: restoRow.orderCode ?? String(resto.id) },
+  };
+}
