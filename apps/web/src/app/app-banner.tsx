@@ -1,6 +1,8 @@
+import { pickText } from '@storefront/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../shared/config.tsx';
+import { useLocale } from '../shared/i18n/use-locale.ts';
 import { CloseIcon } from '../shared/ui/icons.tsx';
 import styles from './chrome.module.css';
 
@@ -13,8 +15,9 @@ function platform(): 'ios' | 'android' | null {
 
 /** SPEC §1: on a phone, a banner offers the brand's app for that platform; hidden for the visit once closed. */
 export function AppBanner() {
-  const { t, i18n } = useTranslation('app-banner');
+  const { t } = useTranslation('app-banner');
   const brand = useBrand();
+  const locale = useLocale();
   const [closed, setClosed] = useState(false);
   const os = platform();
   const link = os === 'ios' ? brand.links.appStore : os === 'android' ? brand.links.googlePlay : null;
@@ -23,7 +26,7 @@ export function AppBanner() {
     <aside className={styles.banner} aria-label={t('text')}>
       <img src={brand.logo} alt="" width={32} height={32} />
       <span className={styles.bannerText}>
-        <strong>{i18n.language === 'en' ? (brand.name.en ?? brand.name.ru) : brand.name.ru}</strong>
+        <strong>{pickText(brand.name, locale)}</strong>
         <small>{t('text')}</small>
       </span>
       <a href={link} target="_blank" rel="noopener noreferrer" className={styles.bannerOpen}>

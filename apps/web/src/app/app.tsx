@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
+import { localeOf } from '../shared/i18n/use-locale.ts';
 import { AppNavigateProvider } from '../shared/navigation/app-link.tsx';
 import { Root } from './root.tsx';
 
@@ -18,7 +19,7 @@ function makeQueryClient() {
 export function App({ brand, i18n }: { brand: BrandConfig; i18n: i18n }) {
   const [queryClient] = useState(makeQueryClient);
   useEffect(() => {
-    const onLanguage = (language: string) => applyBrandToDocument(brand, language === 'en' ? 'en' : 'ru');
+    const onLanguage = (language: string) => applyBrandToDocument(brand, localeOf(language));
     i18n.on('languageChanged', onLanguage);
     return () => i18n.off('languageChanged', onLanguage);
   }, [brand, i18n]);

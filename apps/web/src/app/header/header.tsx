@@ -1,10 +1,11 @@
-import { type Locale, pickText } from '@storefront/domain';
+import { pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
 import { useCartCount } from '../../entities/cart/cart-store.ts';
 import { useCurrentLocation } from '../../entities/location/current-location.tsx';
 import { useSelections } from '../../entities/location/selections-store.ts';
 import { useBrand } from '../../shared/config.tsx';
+import { useLocale } from '../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../shared/navigation/app-link.tsx';
 import { CartIcon, MenuIcon, PersonIcon, SearchIcon } from '../../shared/ui/icons.tsx';
 import styles from './header.module.css';
@@ -13,8 +14,8 @@ import { LocaleMenu } from './locale-menu.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 
 function LocationButton() {
-  const { t, i18n } = useTranslation('header');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('header');
+  const locale = useLocale();
   const { city, resto, method } = useCurrentLocation();
   const place = useSelections((s) => s.deliveryPlace);
   const openLocation = useAppFlags((s) => s.openLocation);
@@ -39,12 +40,12 @@ function LocationButton() {
 
 /** SPEC §2: brand, chosen location (opens the popup), primary navigation, language, cart with its count. */
 export function Header() {
-  const { t, i18n } = useTranslation('header');
+  const { t } = useTranslation('header');
   const brand = useBrand();
   const count = useCartCount();
   const setNavigationOpen = useAppFlags((s) => s.setNavigationOpen);
   const setSearchOpen = useAppFlags((s) => s.setSearchOpen);
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const locale = useLocale();
   const brandName = brand.name[locale] ?? brand.name.ru;
   return (
     <header className={styles.header}>

@@ -1,5 +1,6 @@
-import { deliveryTermsRows, formatMoney, type Locale, type Minor, type TermsZone } from '@storefront/domain';
+import { deliveryTermsRows, formatMoney, type Minor, type TermsZone } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../shared/i18n/use-locale.ts';
 import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
 import styles from './delivery-terms-popup.module.css';
 
@@ -18,8 +19,8 @@ export function DeliveryTermsPopup({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('delivery-terms');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('delivery-terms');
+  const locale = useLocale();
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
   return (
     <ResponsiveDialog open={open} onOpenChange={(next) => !next && onClose()} title={t('termsTitle')}>

@@ -18,6 +18,7 @@ import {
 } from '../../../entities/session/session.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field } from '../../../shared/ui/field.tsx';
 import styles from './auth-page.module.css';
@@ -138,8 +139,8 @@ function PhoneStep({
   context: PhoneSignInSetup;
   onSent: (phone: string, retryAfter: number) => void;
 }) {
-  const { t, i18n } = useTranslation('auth');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const form = useForm<PhoneInput>({ defaultValues: { phone: '' }, resolver: phoneResolver });
   const error = form.formState.errors.phone;
@@ -212,8 +213,8 @@ function CodeStep({
   onChangePhone: () => void;
   onSignedIn: () => void;
 }) {
-  const { t, i18n } = useTranslation('auth');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [resending, setResending] = useState(false);
   const secondsLeft = useSecondsUntil(resendAt);

@@ -25,6 +25,7 @@ import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/or
 import { useIsAuthorised } from '../../../entities/session/person-store.ts';
 import { useSessionConfig } from '../../../entities/session/session.ts';
 import { useBrand } from '../../../shared/config.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { lineKey, type PriceChange } from '../model/price-changes.ts';
@@ -43,8 +44,8 @@ export interface CartPageProps {
 
 /** /cart (SPEC §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
 export default function CartPage({ checkout }: CartPageProps = {}) {
-  const { t, i18n } = useTranslation('cart');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('cart');
+  const locale = useLocale();
   useSessionConfig();
   const lines = useStore(cartStore, (state) => state.positions);
   const navigate = useNavigate();

@@ -38,6 +38,7 @@ import { track } from '../../../shared/analytics/track.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field, PERSONAL_CLASSES } from '../../../shared/ui/field.tsx';
@@ -124,8 +125,8 @@ export function CheckoutSection({ sleep }: CheckoutSectionProps) {
 }
 
 function CheckoutForm({ sleep }: CheckoutSectionProps) {
-  const { t, i18n } = useCheckoutTexts();
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useCheckoutTexts();
+  const locale = useLocale();
   const brand = useBrand();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { marked } from 'marked';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetchText } from '../../../shared/api-client.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './info-page.module.css';
@@ -14,8 +15,8 @@ const fetchPage = (locale: string, slug: string) => apiFetchText(`/content/pages
  * The brand's own text is trusted content; raw HTML in it is not rendered.
  */
 export default function InfoPage({ slug }: { slug: string }) {
-  const { t, i18n } = useTranslation('info-pages');
-  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('info-pages');
+  const locale = useLocale();
   const page = useQuery({
     queryKey: ['info-page', locale, slug],
     queryFn: () => fetchPage(locale, slug),

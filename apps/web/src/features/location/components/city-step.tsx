@@ -1,6 +1,7 @@
-import { type Locale, pickText } from '@storefront/domain';
+import { pickText } from '@storefront/domain';
 import type { CityListItem } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './location-popup.module.css';
 
@@ -18,8 +19,8 @@ export function CityStep({
   failed: boolean;
   onPick: (cityId: number) => void;
 }) {
-  const { t, i18n } = useTranslation('location');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('location');
+  const locale = useLocale();
   return (
     <section aria-labelledby="city-step-title">
       <h3 id="city-step-title" className={styles.stepTitle}>

@@ -19,6 +19,7 @@ import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { cityQuery } from '../../../entities/location/location-queries.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { ADDRESS_ZOOM, MAP_DEFAULT_ZOOM, type MapView } from '../../../shared/map/map-view.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
@@ -101,11 +102,6 @@ export default function MapPopup(props: MapPopupProps) {
 interface MapPartProps extends MapPopupProps {
   city: City;
   t: TFunction<'location-map'>;
-}
-
-function useLocale(): Locale {
-  const { i18n } = useLazyNamespace('location-map', MAP_POPUP_TEXTS);
-  return i18n.language === 'en' ? 'en' : 'ru';
 }
 
 type Lookup = 'idle' | 'pending' | 'failed';

@@ -10,7 +10,6 @@ import {
   EMPTY_DELIVERY_PLACE,
   hasDeliveryTerms,
   isBarePoint,
-  type Locale,
   type LocationProblemCode,
   offeredMethods,
   pickText,
@@ -22,6 +21,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { type UseFormReturn, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DeliveryTermsPopup } from '../../../entities/location/delivery-terms-popup.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { Field, fieldBoxClass } from '../../../shared/ui/field.tsx';
@@ -72,8 +72,8 @@ function Problem({ code }: { code: LocationProblemCode | null }) {
 
 /** The delivery-method step: city header, method toggle, then the address form or the pickup points. */
 export function MethodStep(props: MethodStepProps) {
-  const { t, i18n } = useTranslation('location');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('location');
+  const locale = useLocale();
   const { city, draft, ctx, problem } = props;
   const methods = offeredMethods(ctx.restos);
   return (
@@ -218,8 +218,8 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodSte
 }
 
 function PickupList({ city, draft, ctx, problem, onPickup }: MethodStepProps) {
-  const { t, i18n } = useTranslation('location');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('location');
+  const locale = useLocale();
   const points = takeAwayRestos(ctx.restos as Resto[]);
   const [mapOpen, setMapOpen] = useState(false);
   return (

@@ -8,6 +8,7 @@ import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/o
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
@@ -38,8 +39,8 @@ export function useSignInFirst(): string | null {
 
 /** 'today by 19:30', 'tomorrow by …', '25 November by …' on the restaurant's clock. */
 export function useWhenText() {
-  const { t, i18n } = useOrdersTexts();
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useOrdersTexts();
+  const locale = useLocale();
   return (iso: string, timezone: string) => {
     const at = Date.parse(iso);
     const time = restoClockTime(at, timezone);
@@ -60,8 +61,8 @@ export default function OrderPage() {
 }
 
 function OrderView({ orderId }: { orderId: number }) {
-  const { t, i18n } = useOrdersTexts();
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useOrdersTexts();
+  const locale = useLocale();
   const personId = usePerson((state) => state.profile?.id ?? 0);
   const query = useQuery({ ...orderQuery(personId, orderId), retry: false });
   // Staff accept, cook, send and decline the order while the customer looks: each change re-reads it here.

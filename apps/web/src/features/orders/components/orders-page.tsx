@@ -1,4 +1,4 @@
-import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
+import { formatMoney, minor, pickText } from '@storefront/domain';
 import type { OrderSummary, Position } from '@storefront/domain/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { usePerson } from '../../../entities/session/person-store.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -50,8 +51,8 @@ export default function OrdersPage() {
 }
 
 function OrdersList() {
-  const { t, i18n } = useOrdersTexts();
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useOrdersTexts();
+  const locale = useLocale();
   const personId = usePerson((state) => state.profile?.id ?? 0);
   const queryClient = useQueryClient();
   const { resto, menus } = useCurrentLocation();

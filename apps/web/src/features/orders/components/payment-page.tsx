@@ -8,6 +8,7 @@ import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts'
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { track } from '../../../shared/analytics/track.ts';
 import { ApiError } from '../../../shared/api-client.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -51,8 +52,8 @@ const TONES: Partial<Record<PaymentScreen, 'good' | 'bad'>> = {
 };
 
 function PaymentView({ orderId }: { orderId: number }) {
-  const { t, i18n } = useOrdersTexts();
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useOrdersTexts();
+  const locale = useLocale();
   const personId = usePerson((state) => state.profile?.id ?? 0);
   const watch = usePaymentWatch(personId, orderId);
   // The watch writes each answer here; so do the block's retry and switch.

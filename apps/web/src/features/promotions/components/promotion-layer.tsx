@@ -2,6 +2,7 @@ import { pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
@@ -9,7 +10,7 @@ import { FallbackImage } from '../../../shared/ui/image.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './promotion-layer.module.css';
 import { LimitedMarkdown, lastDay } from './promotion-text.tsx';
-import { useLocale, usePromotions } from './use-promotions.ts';
+import { usePromotions } from './use-promotions.ts';
 
 /**
  * /promotions/{id} as a top layer (SPEC §2); `backTo` is where closing returns, and from home it offers

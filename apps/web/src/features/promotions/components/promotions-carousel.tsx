@@ -1,6 +1,7 @@
 import { pickText } from '@storefront/domain';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { useMediaQuery } from '../../../shared/ui/breakpoints.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
@@ -8,7 +9,7 @@ import { cx } from '../../../shared/ui/class-names.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import styles from './promotions-carousel.module.css';
-import { useLocale, usePromotions } from './use-promotions.ts';
+import { usePromotions } from './use-promotions.ts';
 
 /**
  * SPEC §9 'Promotions list priority cap': the carousel shows the first 6 (the answer is sorted by

@@ -1,13 +1,14 @@
 import { pickText } from '@storefront/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import { firstSentence } from './promotion-text.tsx';
 import styles from './promotions-page.module.css';
-import { useLocale, usePromotions } from './use-promotions.ts';
+import { usePromotions } from './use-promotions.ts';
 
 const SKELETONS = ['a', 'b', 'c'];
 

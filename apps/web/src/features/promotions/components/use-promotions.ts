@@ -1,6 +1,4 @@
-import type { Locale } from '@storefront/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { restoPromotionsQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 
@@ -8,8 +6,4 @@ import { useCurrentLocation } from '../../../entities/location/current-location.
 export function usePromotions() {
   const { resto } = useCurrentLocation();
   return useQuery({ ...restoPromotionsQuery(resto?.id ?? 0), enabled: resto !== null });
-}
-
-export function useLocale(): Locale {
-  return useTranslation().i18n.language === 'en' ? 'en' : 'ru';
 }

@@ -1,4 +1,4 @@
-import { type CustomerDeliveryMethod, firstPreOrderSlot, type Locale, pickText } from '@storefront/domain';
+import { type CustomerDeliveryMethod, firstPreOrderSlot, pickText } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   restoDaysAhead,
 } from '../../../entities/orders/pre-order.ts';
 import { useBrand } from '../../../shared/config.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
@@ -26,8 +27,8 @@ export default function ClosedNotice({
   method: CustomerDeliveryMethod | null;
   onDismiss: () => void;
 }) {
-  const { t, i18n } = useTranslation('restos');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('restos');
+  const locale = useLocale();
   const navigate = useNavigate();
   const now = useServerNow();
   const status = useScheduleStatus(resto, now);

@@ -1,9 +1,10 @@
-import { formatMoney, type Locale, pickText } from '@storefront/domain';
+import { formatMoney, pickText } from '@storefront/domain';
 import type { Resto } from '@storefront/domain/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';
@@ -75,8 +76,8 @@ export default function RestoPage() {
 }
 
 function RestoDetail({ resto }: { resto: Resto }) {
-  const { t, i18n } = useTranslation('restos');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('restos');
+  const locale = useLocale();
   const now = useServerNow();
   const status = useScheduleStatus(resto, now);
   const [scheduleOpen, setScheduleOpen] = useState(false);

@@ -3,6 +3,7 @@ import type { Resto } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
@@ -13,8 +14,8 @@ import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
 
 /** /restos (SPEC §2 restos.index): the restaurants of the chosen city as cards. */
 export default function RestosPage() {
-  const { t, i18n } = useTranslation('restos');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('restos');
+  const locale = useLocale();
   const { restos, city } = useCurrentLocation();
   const now = useServerNow();
   const sorted = [...restos].sort((a, b) => a.order - b.order);

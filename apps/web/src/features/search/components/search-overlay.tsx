@@ -2,7 +2,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import {
   buildSearchIndex,
   formatMoney,
-  type Locale,
   pickText,
   SEARCH_QUERY_MIN_LENGTH,
   searchPositions,
@@ -15,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { menuPositionsQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { ChevronLeftIcon, CloseIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import styles from './search-overlay.module.css';
@@ -27,8 +27,8 @@ const RESULT_LIMIT = 50;
  * in the wrong keyboard layout (packages/domain/src/search). Loaded only when opened.
  */
 export default function SearchOverlay() {
-  const { t, i18n } = useTranslation('search');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('search');
+  const locale = useLocale();
   const navigate = useNavigate();
   const { resto, menus } = useCurrentLocation();
   const [query, setQuery] = useState('');

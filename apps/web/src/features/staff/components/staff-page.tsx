@@ -17,6 +17,7 @@ import {
 } from '../../../entities/staff-session/staff-session.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { useMediaQuery } from '../../../shared/ui/breakpoints.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -41,8 +42,8 @@ export interface StaffPageProps {
 
 /** /staff: the restaurant's order board behind its own sign-in (issue 16), without the storefront's chrome. */
 export default function StaffPage({ eventSource }: StaffPageProps) {
-  const { t, i18n } = useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
+  const locale = useLocale();
   const brand = pickText(useBrand().name, locale);
   const session = useStaffSession();
 
