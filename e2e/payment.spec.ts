@@ -17,7 +17,7 @@ async function placeCardOnlineOrder(page: Page, testInfo: TestInfo, journey: num
   await signInFromCart(page, journeyPhone('915', testInfo, journey));
   await page.getByTestId('contact-name').fill('Анна');
   await chooseRadio(page.getByTestId('payment-method-CARD_ONLINE'));
-  // Paying online needs an e-mail for the receipt (SPEC §5).
+  // Paying online needs an e-mail for the receipt (docs/product.md §5).
   await page.getByTestId('place-order').click();
   await expect(page.getByText('Укажите email для получения чека')).toBeVisible();
   await page.getByTestId('contact-email').fill(`anna${journey}@example.com`);

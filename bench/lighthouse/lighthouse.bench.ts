@@ -1,7 +1,7 @@
 // npm run bench:lighthouse — Lighthouse 12 (mobile preset: simulated slow 4G, 4× CPU slowdown) in Debian's
 // Chromium against the storefront started as `npm start` starts it (the compiled server on a fresh PGlite
 // data dir), LIGHTHOUSE_RUNS (5) runs per scenario, medians printed and written to bench/results:
-// - first visit: empty storage, the location popup (SPEC §2 item 1);
+// - first visit: empty storage, the location popup (docs/product.md §2 item 1);
 // - returning customer: storage as after a saved choice (Kazan, restaurant 1, take-away, cookies accepted),
 //   the menu. Each run opens its own browser context, so no run inherits another's cache.
 // - baseline: a static 1 KB page from a bare node:http server (bench/web/static-page-server.ts), measured in

@@ -1,4 +1,4 @@
-// The storage a returning customer's browser holds after a saved choice (SPEC §2): the brand and storage
+// The storage a returning customer's browser holds after a saved choice (docs/product.md §2): the brand and storage
 // version, Kazan, restaurant 1, take-away, cookies accepted. The benches that load the storefront as a
 // returning customer put these into localStorage before the page's own scripts run.
 import { readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { createTestApp, type TestDatabase } from './test/test-app.ts';
 /**
  * 'No request of any kind yields a 500': every route the OpenAPI document lists gets path values, query
  * values, bodies and bearer tokens that are wrong in every usual way. Each answer must be a success or a
- * refusal in the SPEC §8 shape with a code and words; only 502/503 (an outside service down) are allowed
+ * refusal in the docs/product.md §8 shape with a code and words; only 502/503 (an outside service down) are allowed
  * above 499, and here no outside service is configured to fail. Every status answered must be one the
  * operation documents, so the OpenAPI document tells clients the whole truth.
  */

@@ -26,7 +26,7 @@ import { createTestApp, type TestDatabase } from './test/test-app.ts';
  * things made wrong: a body field dropped, of a wrong type, huge, negative or unicode; an extra field; the
  * whole body replaced or broken; a path id unknown, malformed or another person's; a token missing,
  * expired, forged, of the other audience or of another person; a bad Idempotency-Key, content type,
- * Accept-Language; another method. Every answer must be below 500; every refusal must be the SPEC §8 body
+ * Accept-Language; another method. Every answer must be below 500; every refusal must be the docs/product.md §8 body
  * (errors[0] with a code and words) and must leave the database as it was — checked by a digest of every
  * table a request could write (test/database-fingerprint.ts), taken after every request. A mutation can
  * leave a request valid (an extra field is ignored): such a request is accepted, and the digest is simply

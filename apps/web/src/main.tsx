@@ -16,7 +16,7 @@ import { prepareStorage } from './shared/storage/storage-at-start.ts';
 import './app/theme.css';
 
 /**
- * Start-up: the brand's config, then storage checks (SPEC §4 'Storage at start'), then the stores
+ * Start-up: the brand's config, then storage checks (docs/product.md §4 'Storage at start'), then the stores
  * read back what the customer saved, then texts in their language, then the app.
  */
 async function start(element: HTMLElement) {

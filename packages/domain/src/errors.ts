@@ -4,7 +4,7 @@ import type { LocalizedText } from './i18n/locale.ts';
 import { REQUEST_FAILED_TEXT } from './request-failed-text.ts';
 
 /**
- * Every coded error the API answers, with the words a customer reads (SPEC §8). The API picks the
+ * Every coded error the API answers, with the words a customer reads (docs/product.md §8). The API picks the
  * message in the request's language; the storefront may translate a code it knows by itself.
  */
 export const ERROR_MESSAGES = {
@@ -339,5 +339,5 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
-/** The answer body of every failed call (SPEC §8, DESIGN 'API conventions'): the errorBody contract. */
+/** The answer body of every failed call (docs/product.md §8, DESIGN 'API conventions'): the errorBody contract. */
 export type ErrorBody = z.infer<typeof errorBody>;

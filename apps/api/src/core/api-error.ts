@@ -8,7 +8,7 @@ export interface ApiErrorDetails {
   headers?: Record<string, string>;
 }
 
-/** A failure the customer should hear about: a code of SPEC §8 and an HTTP status. */
+/** A failure the customer should hear about: a code of docs/product.md §8 and an HTTP status. */
 export class ApiError extends Error {
   readonly extra: NonNullable<ApiErrorDetails['extra']>;
   readonly headers: NonNullable<ApiErrorDetails['headers']>;

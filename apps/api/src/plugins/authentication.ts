@@ -19,7 +19,7 @@ import { StaffTokens } from '../modules/staff/staff-tokens.ts';
  * - 'personal': no token, but the answer speaks of one person (sign-in, tokens): never cached;
  * - 'signed-in': a valid access token, read into request.person, else 401; never cached;
  * - 'path-person': signed in as the path's `{personId}`, else 403 auth.forbidden-person (the rule of
- *   every `/persons/{personId}/…` call, SPEC §7); never cached;
+ *   every `/persons/{personId}/…` call, docs/product.md §7); never cached;
  * - 'staff': a valid staff access token of an enabled account, read into request.staff with its role and
  *   restaurants (issue 16), else 401; a customer token is refused here as a staff token is on the others.
  */

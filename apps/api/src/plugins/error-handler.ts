@@ -58,7 +58,7 @@ function documentFrameworkRefusals(route: RouteOptions) {
 }
 
 /**
- * One place turns every failure into the SPEC §8 body {errors:[{code, message, field?}]} in the request's
+ * One place turns every failure into the docs/product.md §8 body {errors:[{code, message, field?}]} in the request's
  * language. A coded ApiError adds its extra fields beside `errors` (a sign-in refusal's retryAfter,
  * attemptsLeft) and its headers (Retry-After). Details of a 5xx stay in the log: the customer gets
  * 'Неизвестная ошибка'.

@@ -23,7 +23,7 @@ export async function getValid<T>(app: StorefrontApp, url: string, contract: z.Z
   return parsed.data as T;
 }
 
-/** Asserts the SPEC §8 error body and answers its first error. */
+/** Asserts the docs/product.md §8 error body and answers its first error. */
 export async function expectError(
   app: StorefrontApp,
   url: string,

@@ -22,7 +22,7 @@ const loadMetrikaLazily = async (metrikaId: string) =>
 
 /**
  * main.tsx imports this module dynamically: none of it is first-visit JavaScript (only track.ts and
- * page-views.tsx are). Decides the visit's analytics (SPEC §1, §7; decision 29): off at once in development, tests and for brands
+ * page-views.tsx are). Decides the visit's analytics (docs/product.md §1, §7; decision 29): off at once in development, tests and for brands
  * without a counter; otherwise waits for cookie consent, then for the first screen, then loads Metrika.
  * Events tracked before that wait in track()'s queue. Answers a function that stops waiting (tests).
  */

@@ -13,7 +13,7 @@ function platform(): 'ios' | 'android' | null {
   return null;
 }
 
-/** SPEC §1: on a phone, a banner offers the brand's app for that platform; hidden for the visit once closed. */
+/** docs/product.md §1: on a phone, a banner offers the brand's app for that platform; hidden for the visit once closed. */
 export function AppBanner() {
   const { t } = useTranslation('app-banner');
   const brand = useBrand();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../shared/navigation/app-link.tsx';
 
-/** SPEC §2 'error.not-found': shown in the error layout. */
+/** docs/product.md §2 'error.not-found': shown in the error layout. */
 export function NotFoundPage() {
   const { t } = useTranslation('not-found');
   return (

@@ -1,9 +1,9 @@
 import { matchPath } from 'react-router';
 
-/** SPEC §2 layouts. 'simple' is the default when a route names none. */
+/** docs/product.md §2 layouts. 'simple' is the default when a route names none. */
 export type LayoutName = 'custom' | 'custom-default' | 'default' | 'error' | 'simple';
 
-/** Top layers keep the page's scroll under them (SPEC §2 'Scroll'). */
+/** Top layers keep the page's scroll under them (docs/product.md §2 'Scroll'). */
 const LAYER_PATTERNS = ['/menus/:menuId/positions/:positionId', '/promotions/:promotionId'];
 
 export function isLayerPath(pathname: string): boolean {

@@ -56,7 +56,7 @@ function MenuPage() {
   return <MenuOverview menuId={Number(useParams().menuId)} onChooseLocation={openLocation} />;
 }
 
-/** SPEC §2: on phones a dish opens over its menu; on desktop over home (the menus variant). */
+/** docs/product.md §2: on phones a dish opens over its menu; on desktop over home (the menus variant). */
 function PositionRoute() {
   const wide = useIsWide();
   const menuId = Number(useParams().menuId);
@@ -70,7 +70,7 @@ function PositionRoute() {
   );
 }
 
-/** SPEC §2: a promotion opens over the list, or over home when entered from home (with 'view all'). */
+/** docs/product.md §2: a promotion opens over the list, or over home when entered from home (with 'view all'). */
 function PromotionRoute() {
   const fromHome = (useLocation().state as { from?: string } | null)?.from === 'home';
   return (
@@ -89,7 +89,7 @@ function PromotionRoute() {
   );
 }
 
-/** A layout route: the pages nested under it share one of the five layouts of SPEC §2. */
+/** A layout route: the pages nested under it share one of the five layouts of docs/product.md §2. */
 function LayoutRoute({ name }: { name: LayoutName }) {
   return (
     <Layout
@@ -112,7 +112,7 @@ function deferred(element: ReactNode) {
 }
 
 /**
- * Every route of SPEC §2's table, grouped by layout; 'simple' is the default layout. Drawn again only when
+ * Every route of docs/product.md §2's table, grouped by layout; 'simple' is the default layout. Drawn again only when
  * the location changes (memo): React Router flattens and ranks the whole table on every drawing of
  * <Routes>, and the storefront around it draws again at every step of the boot (decision 33).
  */
@@ -146,7 +146,7 @@ export const AppRoutes = memo(function AppRoutes() {
       </Route>
       {/* Its own plain layout: no storefront header, footer or location prompts. */}
       <Route path="staff" element={deferred(<StaffPage />)} />
-      {/* SPEC §2: any unknown path redirects home. */}
+      {/* docs/product.md §2: any unknown path redirects home. */}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { isLayerPath } from './route-kinds.ts';
 
 /**
- * SPEC §2 'Scroll': a hash target scrolls smoothly into view below the header (CSS scroll-margin-top);
+ * docs/product.md §2 'Scroll': a hash target scrolls smoothly into view below the header (CSS scroll-margin-top);
  * opening or closing a top layer keeps the scroll; any other navigation starts at the top.
  */
 export function ScrollManager() {

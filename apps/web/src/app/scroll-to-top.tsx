@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowUpIcon } from '../shared/ui/icons.tsx';
 import styles from './chrome.module.css';
 
-/** SPEC §1: a button back to the top, once the customer has scrolled more than a screen. */
+/** docs/product.md §1: a button back to the top, once the customer has scrolled more than a screen. */
 export function ScrollToTop() {
   const { t } = useTranslation('header');
   const [shown, setShown] = useState(false);

@@ -2,7 +2,7 @@ import { type Locale, pickText, REQUEST_FAILED_TEXT } from '@storefront/domain';
 import { apiUrl } from './api-base.ts';
 import { prefetchedOrFetch } from './prefetch/prefetched-answers.ts';
 
-/** One entry of the SPEC §8 error body (errorBody in the domain's contracts). */
+/** One entry of the docs/product.md §8 error body (errorBody in the domain's contracts). */
 interface ErrorEntry {
   code?: string;
   message?: string;
@@ -17,7 +17,7 @@ export interface ApiFieldError {
 }
 
 /**
- * SPEC §8: a failed call keeps the first error's code and message, the status and the body, and what
+ * docs/product.md §8: a failed call keeps the first error's code and message, the status and the body, and what
  * the caller needs to act on: the seconds to wait (`retryAfter`) and the wrong fields. Status 0 is a call
  * that got no answer at all (`network`).
  */
@@ -75,7 +75,7 @@ function retryAfterHeader(value: string | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
 }
 
-/** The SPEC §8 error of a refused answer, its body already read. */
+/** The docs/product.md §8 error of a refused answer, its body already read. */
 function refusal(response: Response, data: unknown): ApiError {
   const first = errorEntries(data)[0];
   const message = first?.message ?? (response.statusText || pickText(REQUEST_FAILED_TEXT, currentLocale));
@@ -113,7 +113,7 @@ function parsed(text: string): unknown {
   }
 }
 
-/** GET (or any method) a JSON answer of the API; throws ApiError with the SPEC §8 message. */
+/** GET (or any method) a JSON answer of the API; throws ApiError with the docs/product.md §8 message. */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await call(path, init, 'application/json');
   const data = parsed(await response.text());

@@ -1,11 +1,11 @@
 /**
- * Phone sign-in rules shared by the storefront form and the API (SPEC §5, §8, §9): the phone is
+ * Phone sign-in rules shared by the storefront form and the API (docs/product.md §5, §8, §9): the phone is
  * normalised to E.164 for Russia (+7 and ten digits of a mobile number), the SMS code is six digits.
  */
 
-/** Seconds between two code requests for one phone (SPEC §9). */
+/** Seconds between two code requests for one phone (docs/product.md §9). */
 export const SMS_RESEND_INTERVAL_S = 90;
-/** How long too many requests or wrong codes block a phone (SPEC §8, §9). */
+/** How long too many requests or wrong codes block a phone (docs/product.md §8, §9). */
 export const SMS_BLOCK_S = 3600;
 /** Digits of an SMS code. */
 export const SMS_CODE_LENGTH = 6;

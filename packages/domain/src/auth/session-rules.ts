@@ -1,11 +1,11 @@
 /**
- * Who is signed in, on the storefront's side (SPEC §3 'Person profile', 'Token set'; §4 'Authorisation',
+ * Who is signed in, on the storefront's side (docs/product.md §3 'Person profile', 'Token set'; §4 'Authorisation',
  * 'Token refresh'). Pure rules; the store and the API client apply them.
  */
 
 import type { PersonProfile, TokenSet } from '../contracts/auth.ts';
 
-/** Sign-in providers whose ID token the browser receives and the API checks (SPEC §4). */
+/** Sign-in providers whose ID token the browser receives and the API checks (docs/product.md §4). */
 export const ID_TOKEN_PROVIDERS = ['GOOGLE', 'APPLE'] as const;
 export type IdTokenProvider = (typeof ID_TOKEN_PROVIDERS)[number];
 
@@ -13,16 +13,16 @@ export type IdTokenProvider = (typeof ID_TOKEN_PROVIDERS)[number];
 export const SOCIAL_PROVIDERS = [...ID_TOKEN_PROVIDERS, 'VK'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-/** How a token set was obtained (SPEC §3 'Token set' source), also the brand's list of sign-in methods. */
+/** How a token set was obtained (docs/product.md §3 'Token set' source), also the brand's list of sign-in methods. */
 export const TOKEN_SOURCES = ['PHONE', ...SOCIAL_PROVIDERS] as const;
 export type TokenSource = (typeof TOKEN_SOURCES)[number];
 
-/** SPEC §3 'Token set' as the storefront keeps it: the sign-in answer itself. */
+/** docs/product.md §3 'Token set' as the storefront keeps it: the sign-in answer itself. */
 export type StoredTokenSet = TokenSet;
 
 export type ProfileDelivery = PersonProfile['deliveries'][number];
 
-/** The parts of SPEC §3's person profile these rules read; a whole PersonProfile fits. */
+/** The parts of docs/product.md §3's person profile these rules read; a whole PersonProfile fits. */
 export type Profile = Pick<PersonProfile, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'deliveries'>;
 
 /** The order draft's person: what the receipt and the courier need. */
@@ -34,7 +34,7 @@ export interface OrderContact {
 
 export const EMPTY_CONTACT: Readonly<OrderContact> = Object.freeze({ name: null, email: null, phone: null });
 
-/** SPEC §4: authorised only with a profile and both tokens. */
+/** docs/product.md §4: authorised only with a profile and both tokens. */
 export function isAuthorised(profile: Profile | null, tokens: StoredTokenSet | null): boolean {
   return !!profile && !!tokens?.accessToken && !!tokens.refreshToken;
 }
@@ -42,7 +42,7 @@ export function isAuthorised(profile: Profile | null, tokens: StoredTokenSet | n
 const blank = (value: string | null | undefined) => !value?.trim();
 
 /**
- * SPEC §3: the profile's email, first name and phone, except that a first delivery entry's own email,
+ * docs/product.md §3: the profile's email, first name and phone, except that a first delivery entry's own email,
  * name or phone overrides them (the person used those for orders last time).
  */
 export function contactFromProfile(profile: Profile): OrderContact {
@@ -54,7 +54,7 @@ export function contactFromProfile(profile: Profile): OrderContact {
   };
 }
 
-/** SPEC §4: sign-in fills only the fields the customer left empty. */
+/** docs/product.md §4: sign-in fills only the fields the customer left empty. */
 export function fillEmptyContact(contact: OrderContact, profile: Profile): OrderContact {
   const fromProfile = contactFromProfile(profile);
   return {
@@ -108,7 +108,7 @@ export function jwtExpiresAtMs(token: string): number | null {
 /** Refresh a little early, so a token does not expire on its way to the server. */
 export const ACCESS_TOKEN_MARGIN_MS = 30_000;
 
-/** SPEC §4: an access token without a readable expiry counts as expired, so it gets refreshed. */
+/** docs/product.md §4: an access token without a readable expiry counts as expired, so it gets refreshed. */
 export function isAccessTokenExpired(
   token: string,
   nowMs: number,

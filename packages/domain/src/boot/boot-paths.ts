@@ -1,7 +1,7 @@
 import { type MethodMenu, menusFor } from '../methods/menus-for.ts';
 import type { CustomerDeliveryMethod } from '../methods/methods.ts';
 
-/** What a returning customer saved (SPEC §3): enough to know every request of their boot. */
+/** What a returning customer saved (docs/product.md §3): enough to know every request of their boot. */
 export interface BootChoice {
   whiteLabel: string;
   cityId: number;
@@ -9,13 +9,13 @@ export interface BootChoice {
   method: CustomerDeliveryMethod;
 }
 
-/** SPEC §4 'Clock': the server's time. */
+/** docs/product.md §4 'Clock': the server's time. */
 export const BOOT_CLOCK_PATH = '/1/now';
 /** The prefix of the menu paths, which only the city's location answer makes known. */
 export const BOOT_MENU_PATHS = '/1/p/menus/';
 
 /**
- * SPEC §4 'Boot' as paths, in the storefront's own spelling (its location and catalog queries): what can
+ * docs/product.md §4 'Boot' as paths, in the storefront's own spelling (its location and catalog queries): what can
  * be asked at once. Working hours only when the brand takes pre-orders. The page head asks them for a
  * returning customer (decision 30), and the boot call answers them in one (decision 33).
  */

@@ -1,6 +1,6 @@
 import { type Minor, minor } from '../money/money.ts';
 
-/** SPEC §4 'Cart': merging, removing and recounting cart positions, and the cart totals. */
+/** docs/product.md §4 'Cart': merging, removing and recounting cart positions, and the cart totals. */
 
 /** A chosen modifier item on a cart position, as the cart and the preflight carry it. */
 export interface CartModifier {
@@ -13,7 +13,7 @@ export interface CartModifier {
   price: Minor;
 }
 
-/** A cart position (SPEC §3 'Cart position'); discounts and promo codes come from the preflight. */
+/** A cart position (docs/product.md §3 'Cart position'); discounts and promo codes come from the preflight. */
 export interface CartLine {
   id: number;
   menu: { id: number };
@@ -39,7 +39,7 @@ export function compareCartModifiers(a: CartModifier, b: CartModifier): number {
   return a.modifierId - b.modifierId || a.id - b.id;
 }
 
-/** SPEC §4: (price + modifier count × price) × count. */
+/** docs/product.md §4: (price + modifier count × price) × count. */
 export function cartLineSum(line: Pick<CartLine, 'price' | 'count' | 'modifiers'>): Minor {
   const modifiers = line.modifiers.reduce((sum, modifier) => sum + modifier.count * modifier.price, 0);
   return minor((line.price + modifiers) * line.count);

@@ -3,12 +3,12 @@
  * use them without bundling the zod schemas.
  */
 
-/** SPEC §3: positions without a group are gathered in this synthetic group, shown last. */
+/** docs/product.md §3: positions without a group are gathered in this synthetic group, shown last. */
 export const UNGROUPED_GROUP_ID = 0;
 export const UNGROUPED_GROUP_ORDER = 999_999;
 export const UNGROUPED_GROUP_NAME = { ru: 'Прочее', en: 'Other' } as const;
 
-/** Tag code of dishes that take longer to cook (SPEC §3, §9: 1.5 hours). */
+/** Tag code of dishes that take longer to cook (docs/product.md §3, §9: 1.5 hours). */
 export const EXTENDED_COOKING_TAG = 'extended-cooking-time';
 export const EXTENDED_COOKING_MINUTES = 90;
 

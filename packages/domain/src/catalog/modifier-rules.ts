@@ -3,7 +3,7 @@ import { compareCartModifiers } from '../cart/cart-rules.ts';
 import type { PositionModifiers } from '../contracts/menus.ts';
 import { type Minor, minor } from '../money/money.ts';
 
-/** SPEC §3 'Position modifiers': groups of extras a position offers, each with how many may be chosen. */
+/** docs/product.md §3 'Position modifiers': groups of extras a position offers, each with how many may be chosen. */
 
 type PositionModifier = PositionModifiers['modifiers'][number];
 type ModifierItem = PositionModifier['items'][number];

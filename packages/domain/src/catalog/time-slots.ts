@@ -9,7 +9,7 @@ import {
   wallClockAt,
 } from '../schedule/schedule.ts';
 
-/** SPEC §3 'Position time slots': some positions are sold only on some days and hours. */
+/** docs/product.md §3 'Position time slots': some positions are sold only on some days and hours. */
 
 export type TimeSlotDetail = TimeSlot['details'][number];
 

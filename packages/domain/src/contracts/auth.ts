@@ -4,8 +4,8 @@ import { TOKEN_SOURCES } from '../auth/session-rules.ts';
 import { errorBody, id, idParam, whiteLabelId } from './common.ts';
 
 /**
- * The sign-in calls of SPEC §7. The phone and the code are plain strings here: the API reads them with
- * normalizePhone and smsCodeIssue, so a customer hears the SPEC §5 words ('Укажите корректный номер'),
+ * The sign-in calls of docs/product.md §7. The phone and the code are plain strings here: the API reads them with
+ * normalizePhone and smsCodeIssue, so a customer hears the docs/product.md §5 words ('Укажите корректный номер'),
  * not a schema message.
  */
 const apiKey = z.string().min(1).max(200);
@@ -49,7 +49,7 @@ export const idTokenHeaders = z.looseObject({
 });
 export type IdTokenHeaders = z.infer<typeof idTokenHeaders>;
 
-/** RFC 7636 code verifier, SPEC §5: 43–128 of letters, digits, '_' and '-'. */
+/** RFC 7636 code verifier, docs/product.md §5: 43–128 of letters, digits, '_' and '-'. */
 export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9_-]{43,128}$/;
 
 /** POST /1/sign/in/vk-id: what the VK ID redirect or popup gave the storefront, and its PKCE verifier. */
@@ -59,7 +59,7 @@ export const vkIdSignInRequest = z.object({
   codeVerifier: z.string().regex(CODE_VERIFIER_PATTERN),
   deviceId: z.string().min(1).max(512),
   redirectUri: z.url({ protocol: /^https?$/ }).max(2048),
-  /** The state the storefront generated (SPEC §5: 64 characters); VK's answer must carry it back. */
+  /** The state the storefront generated (docs/product.md §5: 64 characters); VK's answer must carry it back. */
   state: z.string().min(1).max(128),
 });
 export type VkIdSignInRequest = z.infer<typeof vkIdSignInRequest>;
@@ -67,7 +67,7 @@ export type VkIdSignInRequest = z.infer<typeof vkIdSignInRequest>;
 export const tokenSource = z.enum(TOKEN_SOURCES);
 export type { TokenSource } from '../auth/session-rules.ts';
 
-/** SPEC §3 'Token set': the answer of every sign-in and of POST /api/v1/sign/refresh. */
+/** docs/product.md §3 'Token set': the answer of every sign-in and of POST /api/v1/sign/refresh. */
 export const tokenSet = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
@@ -76,7 +76,7 @@ export const tokenSet = z.object({
 });
 export type TokenSet = z.infer<typeof tokenSet>;
 
-/** SPEC §3 'Person profile': GET /api/v1/me and GET /api/v1/persons/{personId}/profile. */
+/** docs/product.md §3 'Person profile': GET /api/v1/me and GET /api/v1/persons/{personId}/profile. */
 export const personDelivery = z.object({
   email: z.string().nullable(),
   personName: z.string().nullable(),
@@ -98,7 +98,7 @@ export type PersonProfile = z.infer<typeof personProfile>;
 
 export const personIdParams = z.object({ personId: idParam });
 
-/** Refusals of the sign-in calls: the SPEC §8 body, with the seconds to wait or the tries left when they apply. */
+/** Refusals of the sign-in calls: the docs/product.md §8 body, with the seconds to wait or the tries left when they apply. */
 export const signInErrorBody = errorBody.extend({
   retryAfter: z.number().int().nonnegative().optional(),
   attemptsLeft: z.number().int().nonnegative().optional(),

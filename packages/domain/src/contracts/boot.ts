@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { customerDeliveryMethod, idParam, whiteLabelId } from './common.ts';
 
 /**
- * GET /1/p/boot — a returning customer's whole boot (SPEC §4) in one answer (decision 33): for the saved
+ * GET /1/p/boot — a returning customer's whole boot (docs/product.md §4) in one answer (decision 33): for the saved
  * city, restaurant and method, every call the storefront's boot makes, each answered exactly as that call
  * answers on its own (status and body), in the request's language. The page head asks it once instead of
  * a dozen calls, so on HTTP/1.1 and a slow network the app's own scripts do not share the line with them.

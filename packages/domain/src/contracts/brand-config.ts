@@ -44,7 +44,7 @@ export const brandConfig = z.object({
     restoId: id.nullable(),
   }),
   /**
-   * Maps and geocoding (SPEC §2 item 4, §7 'Other services'). Without a Google key the map is Leaflet
+   * Maps and geocoding (docs/product.md §2 item 4, §7 'Other services'). Without a Google key the map is Leaflet
    * over `tileUrl` ('' draws no tiles) and addresses come from the Nominatim-compatible `geocoderUrl`;
    * with a key both are Google's. The Google base URLs exist so tests can point them at a local fake.
    */

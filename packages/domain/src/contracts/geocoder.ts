@@ -59,7 +59,7 @@ export const GEOCODER_DEFAULT_LIMIT = 10;
 export const GEOCODER_MAX_LIMIT = 20;
 export const GEOCODER_MAX_QUERY = 200;
 
-/** GET /geocoder/search — free-form address search for the autocomplete (SPEC §5 'Address autocomplete'). */
+/** GET /geocoder/search — free-form address search for the autocomplete (docs/product.md §5 'Address autocomplete'). */
 export const geocoderSearchQuery = z.object({
   q: z.string().max(GEOCODER_MAX_QUERY).optional(),
   format: format.optional(),

@@ -5,7 +5,7 @@ import { deliveryZone } from './deliveries.ts';
 import { resto } from './restos.ts';
 
 /**
- * GET /1/p/location — the location-level fetch of SPEC §7: everything the location popup needs for one
+ * GET /1/p/location — the location-level fetch of docs/product.md §7: everything the location popup needs for one
  * city in one call (its restaurants with their menus and hours, and every delivery zone).
  */
 export const locationQuery = z.object({ cityId: idParam, whiteLabel: whiteLabelId.optional() });
@@ -19,7 +19,7 @@ export type LocationResponse = z.infer<typeof locationResponse>;
 /** A field of the delivery-details form: the limit the storefront's form checks (`delivery-details.ts`). */
 const deliveryDetail = (field: DeliveryDetailField) => storedText(DELIVERY_DETAIL_MAX[field]).nullable();
 
-/** SPEC §3 'Delivery place': where a delivery goes; every part nullable until the customer fills it. */
+/** docs/product.md §3 'Delivery place': where a delivery goes; every part nullable until the customer fills it. */
 export const deliveryPlace = z.object({
   address: storedText(300).nullable(),
   apartment: deliveryDetail('apartment'),
@@ -46,7 +46,7 @@ export const latitudeParam = coordinateParam(90);
 export const longitudeParam = coordinateParam(180);
 
 /**
- * GET /1/p/location/delivery-point — SPEC §5 'Point-in-area' checked by the server: the delivery zone
+ * GET /1/p/location/delivery-point — docs/product.md §5 'Point-in-area' checked by the server: the delivery zone
  * (of a restaurant that delivers) holding the point, and so the restaurant that serves it.
  */
 export const deliveryPointQuery = z.object({

@@ -21,7 +21,7 @@ import { preflightRequest, preflightResponse } from './preflight.ts';
 /**
  * POST /api/v1/persons/{personId}/orders and the customer's own orders (ORDERING.md). The contact fields are
  * plain bounded strings here: the API reads them with orderContactIssues (orders/order-contacts.ts), so a
- * customer hears the SPEC §5 words, not a schema message.
+ * customer hears the docs/product.md §5 words, not a schema message.
  */
 
 export const orderStatus = z.enum(ORDER_STATUSES);

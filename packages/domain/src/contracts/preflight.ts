@@ -25,8 +25,8 @@ export {
 
 /**
  * POST /1/persons/orders/preflight (anonymous) and POST /1/persons/{personId}/orders/preflight (personal):
- * the server prices a cart from its own catalog (SPEC §3 'Preflight request', ORDERING.md). `name`, `price`
- * and `sum` are accepted because SPEC clients send them, and never read as money.
+ * the server prices a cart from its own catalog (docs/product.md §3 'Preflight request', ORDERING.md). `name`, `price`
+ * and `sum` are accepted because the specification's clients send them, and never read as money.
  */
 const clientMoney = z.number().optional();
 
@@ -70,7 +70,7 @@ export type PreflightPosition = z.infer<typeof preflightPosition>;
 
 export const personPreflightParams = z.object({ personId: idParam });
 
-/** A problem of the cart: a SPEC §8 code, the words for the customer, and where it belongs. */
+/** A problem of the cart: a docs/product.md §8 code, the words for the customer, and where it belongs. */
 export const preflightProblem = z.object({
   code: z.string(),
   message: z.string(),
@@ -95,7 +95,7 @@ export const pricedModifier = z.object({
   price: minorAmount,
 });
 
-/** SPEC §3 'Preflight response read', one per request position in the same order. */
+/** docs/product.md §3 'Preflight response read', one per request position in the same order. */
 export const pricedPosition = z.object({
   id,
   menu: z.object({ id }),
@@ -105,7 +105,7 @@ export const pricedPosition = z.object({
   modifiers: z.array(pricedModifier),
   /** (price + Σ modifier count × price) × count; 0 for a line that cannot be ordered. */
   sum: minorAmount,
-  /** Automatic discounts (none exist yet; the field is the SPEC's). */
+  /** Automatic discounts (none exist yet; the field is the specification's, docs/product.md §3). */
   discounts: z.array(amountLine),
   /** The promo code's share of this line. */
   promoCodes: z.array(amountLine),
@@ -160,7 +160,7 @@ export const preflightResponse = z.object({
   deliveryBand: deliveryBand.nullable(),
   nextDeliveryBand: deliveryBand.nullable(),
   problems: z.array(preflightProblem),
-  /** SPEC §8 clients read errors[0]: the first problem, or empty. */
+  /** docs/product.md §8 clients read errors[0]: the first problem, or empty. */
   errors: z.array(z.object({ code: z.string(), message: z.string() })),
   /** A signed, short-lived token of this exact pricing; order placement compares against it. */
   quote: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, localizedText } from './common.ts';
 
-/** SPEC §9: the home carousel shows at most this many promotions, highest priority first. */
+/** docs/product.md §9: the home carousel shows at most this many promotions, highest priority first. */
 export const PROMOTIONS_PRIORITY_CAP = 6;
 
 export const promotion = z.object({

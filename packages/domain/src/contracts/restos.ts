@@ -70,7 +70,7 @@ export const restoResponse = resto;
 /** Path of the calls scoped to one restaurant: /1/restos/{restoId}/… */
 export const restoScopedParams = z.object({ restoId: idParam });
 
-/** GET /1/restos/{restoId}/working-hours: when each method takes pre-orders (SPEC §3 'Pre-order hours'). */
+/** GET /1/restos/{restoId}/working-hours: when each method takes pre-orders (docs/product.md §3 'Pre-order hours'). */
 export const preOrderHours = z.object({
   type: deliveryMethod,
   minTimeMinutes: z.number().int().nonnegative(),

@@ -11,26 +11,26 @@ export interface DeliveryTermsRow {
   /** Order sum up to which the row applies (exclusive); null when unbounded. */
   to: Minor | null;
   cost: Minor;
-  /** SPEC §2 item 3: a zero cost is shown as 'Бесплатно'. */
+  /** docs/product.md §2 item 3: a zero cost is shown as 'Бесплатно'. */
   isFree: boolean;
-  /** SPEC §2 item 3: delivery time in minutes, shown only when nonzero (null otherwise). */
+  /** docs/product.md §2 item 3: delivery time in minutes, shown only when nonzero (null otherwise). */
   minutes: number | null;
 }
 
 export type DeliveryRuleAlert =
   | {
-      /** SPEC §4: total below the minimum of the zone thresholds gives a minimum-order warning. */
+      /** docs/product.md §4: total below the minimum of the zone thresholds gives a minimum-order warning. */
       kind: 'min-order';
       minOrderPrice: Minor;
       orderPriceDifference: Minor;
     }
   | {
-      /** SPEC §4: at or above the maximum gives a maximum-order warning. */
+      /** docs/product.md §4: at or above the maximum gives a maximum-order warning. */
       kind: 'max-order';
       maxOrderPrice: Minor;
     }
   | {
-      /** SPEC §4: otherwise the matching threshold and the next one. */
+      /** docs/product.md §4: otherwise the matching threshold and the next one. */
       kind: 'current';
       deliveryPrice: Minor;
       /** The order sum the matching threshold starts from ('delivery … from an order of …'). */
@@ -48,12 +48,12 @@ function covers(rule: DeliveryRule, total: number): boolean {
   return total >= rule.orderPrice.min && (rule.orderPrice.max === null || total < rule.orderPrice.max);
 }
 
-/** SPEC §2 item 2: the 'Условия доставки' button appears when the matching zone has thresholds. */
+/** docs/product.md §2 item 2: the 'Условия доставки' button appears when the matching zone has thresholds. */
 export function hasDeliveryTerms(zone: TermsZone | null): boolean {
   return !!zone && zone.rules.length > 0;
 }
 
-/** SPEC §2 item 3: order sum range (from..to), cost ('Бесплатно' if zero), minutes if nonzero; by `from`. */
+/** docs/product.md §2 item 3: order sum range (from..to), cost ('Бесплатно' if zero), minutes if nonzero; by `from`. */
 export function deliveryTermsRows(zone: TermsZone): DeliveryTermsRow[] {
   return sortedRules(zone).map((rule) => ({
     from: rule.orderPrice.min,
@@ -71,7 +71,7 @@ export function deliveryPriceFor(total: Minor, zone: TermsZone): Minor | null {
 }
 
 /**
- * SPEC §4 'Delivery rule alert': below the minimum of the thresholds → minimum-order warning; at or above
+ * docs/product.md §4 'Delivery rule alert': below the minimum of the thresholds → minimum-order warning; at or above
  * the (finite) maximum → maximum-order warning; otherwise the matching threshold and the next one, with
  * the amount left to reach it. A total in a gap between thresholds is told the amount left to the next
  * one as a minimum-order warning. Null for a zone without thresholds.

@@ -9,7 +9,7 @@ export interface Bounds {
   northEast: LatLng;
 }
 
-/** SPEC §5: a polygon is closed by repeating its first point when its last point differs. */
+/** docs/product.md §5: a polygon is closed by repeating its first point when its last point differs. */
 export function closePolygon(polygon: readonly LatLng[]): LatLng[] {
   const first = polygon[0];
   const last = polygon[polygon.length - 1];

@@ -1,6 +1,6 @@
 import type { LatLng } from './geo.ts';
 
-/** SPEC §3 'Geocoded address': what a geocoder knows about a point or a chosen suggestion. */
+/** docs/product.md §3 'Geocoded address': what a geocoder knows about a point or a chosen suggestion. */
 export interface GeocodedAddress {
   country: string | null;
   region: string | null;

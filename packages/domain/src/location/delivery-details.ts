@@ -1,5 +1,5 @@
 /**
- * The delivery-details form (SPEC §2 item 2, §3 'Delivery place', §5): what the customer types about
+ * The delivery-details form (docs/product.md §2 item 2, §3 'Delivery place', §5): what the customer types about
  * a delivery address besides the address itself. The storefront's form and the API's contract
  * (`contracts/location.ts`, `deliveryPlace`) read the same limits and the same check, so a value the
  * form lets through is one the server takes, and the other way round.
@@ -12,10 +12,10 @@
 export const DELIVERY_DETAIL_FIELDS = ['apartment', 'entrance', 'floor', 'intercom', 'comment'] as const;
 export type DeliveryDetailField = (typeof DELIVERY_DETAIL_FIELDS)[number];
 
-/** SPEC §5 / §9: comment max 100 characters. */
+/** docs/product.md §5 / §9: comment max 100 characters. */
 export const DELIVERY_COMMENT_MAX = 100;
 
-/** The longest value of each field, in characters (SPEC §5 for the comment; 50 for the short ones). */
+/** The longest value of each field, in characters (docs/product.md §5 for the comment; 50 for the short ones). */
 export const DELIVERY_DETAIL_MAX: Readonly<Record<DeliveryDetailField, number>> = Object.freeze({
   apartment: 50,
   entrance: 50,
@@ -27,7 +27,7 @@ export const DELIVERY_DETAIL_MAX: Readonly<Record<DeliveryDetailField, number>> 
 /** What the form holds: a string per field, '' when empty. */
 export type DeliveryDetailsInput = Record<DeliveryDetailField, string>;
 
-/** What a delivery place stores: null for an empty field (SPEC §3: all nullable). */
+/** What a delivery place stores: null for an empty field (docs/product.md §3: all nullable). */
 export type DeliveryDetails = Record<DeliveryDetailField, string | null>;
 
 /** Why a field's value cannot be saved. The UI translates the code (the limit is `DELIVERY_DETAIL_MAX`). */

@@ -20,7 +20,7 @@ export type LocationResto = Pick<
 /** The part of a delivery zone the location rules read; a full `DeliveryZone` fits. */
 export type LocationZone = Pick<DeliveryZone, 'restoId' | 'polygon'>;
 
-/** SPEC §3 'Delivery place': address, apartment, comment, entrance, floor, intercom, location; all nullable. */
+/** docs/product.md §3 'Delivery place': address, apartment, comment, entrance, floor, intercom, location; all nullable. */
 export interface DeliveryPlace {
   /**
    * The address line; null with a location is a bare point on the map, one without a street. The UI
@@ -55,7 +55,7 @@ export const EMPTY_DELIVERY_PLACE: Readonly<DeliveryPlace> = Object.freeze({
 // Methods and restaurants of a city
 // ---------------------------------------------------------------------------------------------------
 
-/** SPEC §4: DELIVERY and TAKE_AWAY are offered each when some restaurant offers it; DELIVERY first. */
+/** docs/product.md §4: DELIVERY and TAKE_AWAY are offered each when some restaurant offers it; DELIVERY first. */
 export function offeredMethods(restos: readonly LocationResto[]): CustomerDeliveryMethod[] {
   const methods: CustomerDeliveryMethod[] = [];
   if (restos.some((resto) => isMethodOffered(resto, 'DELIVERY'))) methods.push('DELIVERY');
@@ -63,7 +63,7 @@ export function offeredMethods(restos: readonly LocationResto[]): CustomerDelive
   return methods;
 }
 
-/** SPEC §2 item 2: the DELIVERY / TAKE_AWAY toggle is shown only when both are available. */
+/** docs/product.md §2 item 2: the DELIVERY / TAKE_AWAY toggle is shown only when both are available. */
 export function showsMethodToggle(restos: readonly LocationResto[]): boolean {
   return offeredMethods(restos).length === 2;
 }
@@ -80,7 +80,7 @@ export function deliveryZones<Zone extends LocationZone>(
 }
 
 /**
- * SPEC §4: default method is DELIVERY when delivery restaurants and zones exist, or when no take-away
+ * docs/product.md §4: default method is DELIVERY when delivery restaurants and zones exist, or when no take-away
  * exists; otherwise TAKE_AWAY. Null when the city offers neither.
  */
 export function defaultDeliveryMethod(
@@ -95,19 +95,19 @@ export function defaultDeliveryMethod(
   return takeAway ? 'TAKE_AWAY' : 'DELIVERY';
 }
 
-/** SPEC §4: pickup points are the take-away restaurants ordered by `order`, then by address. */
+/** docs/product.md §4: pickup points are the take-away restaurants ordered by `order`, then by address. */
 export function takeAwayRestos<R extends LocationResto>(restos: readonly R[]): R[] {
   return restos
     .filter((resto) => isMethodOffered(resto, 'TAKE_AWAY'))
     .sort((a, b) => a.order - b.order || a.address.ru.localeCompare(b.address.ru, 'ru'));
 }
 
-/** SPEC §4: switching to TAKE_AWAY selects the first take-away restaurant (by order, then address). */
+/** docs/product.md §4: switching to TAKE_AWAY selects the first take-away restaurant (by order, then address). */
 export function firstTakeAwayResto<R extends LocationResto>(restos: readonly R[]): R | null {
   return takeAwayRestos(restos)[0] ?? null;
 }
 
-/** SPEC §2 item 2: the delivery zone matching a point — the first delivering zone that contains it. */
+/** docs/product.md §2 item 2: the delivery zone matching a point — the first delivering zone that contains it. */
 export function deliveryZoneForPoint<Zone extends LocationZone>(
   point: LatLng,
   zones: readonly Zone[],
@@ -116,7 +116,7 @@ export function deliveryZoneForPoint<Zone extends LocationZone>(
   return findZoneAt(point, deliveryZones(zones, restos)) ?? null;
 }
 
-/** SPEC §4: a delivery address location inside a zone makes the zone's restaurant the selected one, otherwise none. */
+/** docs/product.md §4: a delivery address location inside a zone makes the zone's restaurant the selected one, otherwise none. */
 export function restoForDeliveryPoint<R extends LocationResto>(
   point: LatLng,
   zones: readonly LocationZone[],
@@ -153,7 +153,7 @@ export interface CityLocation {
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * SPEC §4: on save the payment method is reset to the first allowed one for that restaurant and method
+ * docs/product.md §4: on save the payment method is reset to the first allowed one for that restaurant and method
  * if the current one is not allowed. Null when the restaurant allows none (or there is no restaurant).
  */
 export function paymentMethodAfterSave(
@@ -170,14 +170,14 @@ export function paymentMethodAfterSave(
 
 /**
  * Problems that block saving the popup. The UI translates them:
- * - 'no-restos' — 'Нет привязанных заведений' (SPEC §8)
- * - 'no-menus' — 'В заведениях выбранного города нет меню' (SPEC §8)
- * - 'no-zones' — 'Нет зон доставки' (SPEC §8)
- * - 'delivery-address-required' — 'Укажите адрес доставки' (SPEC §5)
- * - 'address-outside-zone' — 'Адрес не входит в зону доставки' (SPEC §5)
- * - 'pickup-required' — 'Выберите точку самовывоза' (SPEC §5)
- * - 'no-pickup-points' — 'Нет доступных пунктов самовывоза' (SPEC §5)
- * - 'city-required', 'method-required' — the generic 'Обязательное поле' (SPEC §5)
+ * - 'no-restos' — 'Нет привязанных заведений' (docs/product.md §8)
+ * - 'no-menus' — 'В заведениях выбранного города нет меню' (docs/product.md §8)
+ * - 'no-zones' — 'Нет зон доставки' (docs/product.md §8)
+ * - 'delivery-address-required' — 'Укажите адрес доставки' (docs/product.md §5)
+ * - 'address-outside-zone' — 'Адрес не входит в зону доставки' (docs/product.md §5)
+ * - 'pickup-required' — 'Выберите точку самовывоза' (docs/product.md §5)
+ * - 'no-pickup-points' — 'Нет доступных пунктов самовывоза' (docs/product.md §5)
+ * - 'city-required', 'method-required' — the generic 'Обязательное поле' (docs/product.md §5)
  */
 export const LOCATION_PROBLEM_CODES = [
   'city-required',
@@ -196,7 +196,7 @@ export interface LocationProblem {
   code: LocationProblemCode;
 }
 
-/** SPEC §5 / §8: the first reason the draft cannot be saved, or null when it can. `ctx` is the draft's city. */
+/** docs/product.md §5 / §8: the first reason the draft cannot be saved, or null when it can. `ctx` is the draft's city. */
 export function validateLocationDraft(draft: LocationChoice, ctx: CityLocation): LocationProblem | null {
   const problem = (code: LocationProblemCode): LocationProblem => ({ code });
   if (draft.cityId === null) return problem('city-required');
@@ -223,7 +223,7 @@ export function validateLocationDraft(draft: LocationChoice, ctx: CityLocation):
 const HOUSE_NUMBER = /^(?:(?:д\.?|дом)\s*)?\d{1,4}(?!\d)/iu;
 
 /**
- * SPEC §5: whether an address names a house — a digit-led part after the street. 'ул. Баумана, 44' and
+ * docs/product.md §5: whether an address names a house — a digit-led part after the street. 'ул. Баумана, 44' and
  * 'ул. Баумана 44' do; 'ул. Баумана' and 'ул. 8 Марта' do not.
  */
 export function hasHouseNumber(address: string): boolean {
@@ -237,7 +237,7 @@ export function hasHouseNumber(address: string): boolean {
 }
 
 /**
- * SPEC §5: a delivery address without a house number and not yet confirmed shows the confirmation popup;
+ * docs/product.md §5: a delivery address without a house number and not yet confirmed shows the confirmation popup;
  * a bare point on the map has none either.
  */
 export function needsAddressConfirmation(place: DeliveryPlace | null, confirmed: boolean): boolean {
@@ -247,7 +247,7 @@ export function needsAddressConfirmation(place: DeliveryPlace | null, confirmed:
   return !!address && !hasHouseNumber(address);
 }
 
-/** SPEC §5: a saved location is unchanged if address and coordinates equal the saved ones. */
+/** docs/product.md §5: a saved location is unchanged if address and coordinates equal the saved ones. */
 export function isSavedLocationUnchanged(
   saved: DeliveryPlace | null,
   current: DeliveryPlace | null,

@@ -7,7 +7,7 @@ export interface MethodMenu {
 }
 
 /**
- * SPEC §3: a menu is available for a method by its flag. The storefront shows these menus and the
+ * docs/product.md §3: a menu is available for a method by its flag. The storefront shows these menus and the
  * server prices an order from them, so both sides apply the same rule.
  */
 export function menusFor<M extends MethodMenu>(

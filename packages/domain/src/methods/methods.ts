@@ -18,12 +18,12 @@ export type PayEngine = (typeof PAY_ENGINES)[number];
 /** What a restaurant accepts for each customer delivery method; the restaurant contract's payConfig. */
 export type PayConfig = Resto['payConfig'];
 
-/** What a restaurant accepts for one delivery method (SPEC §3 'Order options per delivery method'). */
+/** What a restaurant accepts for one delivery method (docs/product.md §3 'Order options per delivery method'). */
 export type PaymentOptions = PayConfig['delivery'];
 
 export type MethodFlags = Pick<Resto, 'isDelivery' | 'isOnline' | 'isTable' | 'isTakeAway'>;
 
-/** SPEC §4: a restaurant supports a method only if its flag is true; an unknown method is unsupported. */
+/** docs/product.md §4: a restaurant supports a method only if its flag is true; an unknown method is unsupported. */
 export function supportsMethod(resto: MethodFlags, method: string): boolean {
   switch (method) {
     case 'DELIVERY':
@@ -44,7 +44,7 @@ export function paymentOptionsFor(payConfig: PayConfig, method: CustomerDelivery
 }
 
 /**
- * The payment methods offered for a delivery method, in the order SPEC §4 prefers them. Strict: card upon
+ * The payment methods offered for a delivery method, in the order docs/product.md §4 prefers them. Strict: card upon
  * receipt is offered only when the restaurant set it, though `acceptsPaymentMethod` takes it on cash too.
  */
 export function allowedPaymentMethods(options: PaymentOptions): PaymentMethod[] {
@@ -61,7 +61,7 @@ function hasCardOnline(options: PaymentOptions): boolean {
 
 /**
  * Whether a restaurant takes this payment for a method: the check both the API and the storefront's check of a
- * stored choice make. Lenient where `allowedPaymentMethods` is strict: SPEC §4 treats a cash-upon-receipt
+ * stored choice make. Lenient where `allowedPaymentMethods` is strict: docs/product.md §4 treats a cash-upon-receipt
  * setting as valid for CARD_UPON_RECEIPT, so a customer's saved 'card on receipt' is not refused by a
  * restaurant whose only on-receipt setting is cash (decision 0017).
  */
@@ -89,7 +89,7 @@ const PAYMENT_PROBLEMS: Record<CustomerDeliveryMethod, Record<PaymentMethod, Pay
   },
 };
 
-/** SPEC §8 'Restaurant capability codes': the code refusing this payment for this method, or null. */
+/** docs/product.md §8 'Restaurant capability codes': the code refusing this payment for this method, or null. */
 export function paymentMethodProblem(
   payConfig: PayConfig,
   deliveryType: CustomerDeliveryMethod,
@@ -99,12 +99,12 @@ export function paymentMethodProblem(
   return PAYMENT_PROBLEMS[deliveryType][payType];
 }
 
-/** SPEC §4: CARD_ONLINE when available, else the first available; null when nothing is. */
+/** docs/product.md §4: CARD_ONLINE when available, else the first available; null when nothing is. */
 export function defaultPaymentMethod(options: PaymentOptions): PaymentMethod | null {
   return allowedPaymentMethods(options)[0] ?? null;
 }
 
-/** SPEC §4: a method is offered to the customer only when the restaurant has it and can take a payment for it. */
+/** docs/product.md §4: a method is offered to the customer only when the restaurant has it and can take a payment for it. */
 export function isMethodOffered(
   resto: MethodFlags & { payConfig: PayConfig },
   method: CustomerDeliveryMethod,

@@ -1,12 +1,12 @@
 import { normalizePhone } from '../auth/phone-sign-in.ts';
 
 /**
- * The checkout's contact fields (SPEC §3 'Order form fields', §5): the storefront's form and the API read the
+ * The checkout's contact fields (docs/product.md §3 'Order form fields', §5): the storefront's form and the API read the
  * same rules, so what the form lets through is what the server takes. A plain function, not a zod schema:
  * the browser carries no zod (decision 7); the form wires it in as a resolver (decision 16).
  */
 
-/** SPEC §9: name max 50, comment max 100 characters. */
+/** docs/product.md §9: name max 50, comment max 100 characters. */
 export const PERSON_NAME_MAX = 50;
 export const ORDER_COMMENT_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -18,7 +18,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type OrderContactField = 'name' | 'phone' | 'email' | 'comment';
 
-/** The UI and the API translate each (ERROR_MESSAGES holds the SPEC §5 words). */
+/** The UI and the API translate each (ERROR_MESSAGES holds the docs/product.md §5 words). */
 export type OrderContactIssue =
   | 'person-name.required'
   | 'person-name.too-long'
@@ -70,7 +70,7 @@ export function orderContactIssues(
   const name = personNameIssue(contacts.name);
   if (name) issues.name = name;
   const phone = normalizePhone(contacts.phone ?? '');
-  // SPEC §5 has its own words for a wrong number on the order form: 'Номер указан некорректно'.
+  // docs/product.md §5 has its own words for a wrong number on the order form: 'Номер указан некорректно'.
   if (!phone.ok) issues.phone = phone.issue === 'phone.required' ? 'phone.required' : 'person-phone.invalid';
   const email = receiptEmailIssue(contacts.email, options.emailRequired);
   if (email) issues.email = email;

@@ -19,7 +19,7 @@ function covers(rule: DeliveryRule, judged: number): boolean {
 }
 
 /**
- * The zone's band for a sum after the promo discount (SPEC §4 'Delivery rule alert'). A sum in a gap between
+ * The zone's band for a sum after the promo discount (docs/product.md §4 'Delivery rule alert'). A sum in a gap between
  * two rules is treated as below the next rule's minimum: the zone does not deliver it at any price, and the
  * customer is told how much more reaches the next band.
  */

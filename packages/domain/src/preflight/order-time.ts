@@ -19,7 +19,7 @@ export function localDayStartMs(utcMs: number, offset: string): number {
 
 /**
  * A NextOpening (weekday, wall-clock time, days ahead of the local day of `fromMs`) as an instant. Offsets are
- * fixed (SPEC §3 'timezone', no daylight saving), so a local day is always 24 hours long.
+ * fixed (docs/product.md §3 'timezone', no daylight saving), so a local day is always 24 hours long.
  */
 export function nextOpeningAtMs(opening: NextOpening, fromMs: number, offset: string): number {
   return (
@@ -48,7 +48,7 @@ export interface OrderTime {
 }
 
 /**
- * SPEC §4 'Schedule states' and ORDERING.md 'Preflight': when the order is for, whether that time may be
+ * docs/product.md §4 'Schedule states' and ORDERING.md 'Preflight': when the order is for, whether that time may be
  * pre-ordered, and whether the restaurant takes orders then. Closed and day-off carry the next opening so the
  * storefront can say when to come back.
  */

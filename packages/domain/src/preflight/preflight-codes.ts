@@ -1,5 +1,5 @@
 /**
- * Every problem a preflight can report (SPEC §8 codes where SPEC names one). Texts are in errors.ts
+ * Every problem a preflight can report (docs/product.md §8 codes where the specification names one). Texts are in errors.ts
  * (ERROR_MESSAGES) under the same keys, except where `messageKey` picks a more precise text for a code.
  */
 export const PROMO_CODE_PROBLEMS = [
@@ -12,7 +12,7 @@ export const PROMO_CODE_PROBLEMS = [
   'promo-code.before-start',
   'promo-code.after-finish',
   'promo-code.invalid-delivery-method',
-  /** SPEC also spells it so; the API never sends it, the storefront treats both alike. */
+  /** The specification also spells it so; the API never sends it, the storefront treats both alike. */
   'promo-code.invalid-delivery-type',
   'promo-code.not-active',
   'promo-code.hour-not-active',
@@ -20,7 +20,7 @@ export const PROMO_CODE_PROBLEMS = [
   'promo-code.too-many-attempts',
 ] as const;
 
-/** SPEC §8 'Restaurant capability codes': the restaurant does not take this payment for this method. */
+/** docs/product.md §8 'Restaurant capability codes': the restaurant does not take this payment for this method. */
 export const PAYMENT_METHOD_PROBLEMS = [
   'resto.doesnt-support-delivery-online-pay',
   'resto.doesnt-support-delivery-card-pay',

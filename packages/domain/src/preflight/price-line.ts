@@ -70,7 +70,7 @@ function judgeModifiers(
 }
 
 /**
- * SPEC §3 'Cart position', priced by the server: the position must be in one of this restaurant's menus and
+ * docs/product.md §3 'Cart position', priced by the server: the position must be in one of this restaurant's menus and
  * that menu sold for the method; its modifiers must be the position's own, in allowed counts; a time-slotted
  * dish must be on sale at the order's time. A line with any problem is kept (so indexes match the request)
  * but unavailable, at a sum of 0. Client names, prices and sums are never read.

@@ -2,7 +2,7 @@ import { localDayStartMs } from '../preflight/order-time.ts';
 import { MINUTES_PER_DAY, type OpeningHoursDay, scheduleStateAt, wallClockAt } from '../schedule/schedule.ts';
 
 /**
- * SPEC §3 'Pre-order hours' as the times a customer can pick: a grid of slots (15 minutes unless the brand
+ * docs/product.md §3 'Pre-order hours' as the times a customer can pick: a grid of slots (15 minutes unless the brand
  * sets another) on the restaurant's own clock, from the earliest moment the kitchen can make it to the end of
  * the last day it takes orders for. The storefront lists them; the API re-checks a chosen one with
  * isPreOrderSlot, so both sides judge a time the same way.

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { openingHoursDay } from '../contracts/common.ts';
 
-/** ISO day of week: 1 is Monday, 7 is Sunday (SPEC §2 item 12 lists them Monday to Sunday). */
+/** ISO day of week: 1 is Monday, 7 is Sunday (docs/product.md §2 item 12 lists them Monday to Sunday). */
 export const DAYS_OF_WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 
@@ -66,12 +66,12 @@ function closeMinute(day: OpeningHoursDay): number {
   return close <= parseTimeOfDay(day.open) ? close + MINUTES_PER_DAY : close;
 }
 
-/** SPEC §4: open 00:00 and close 00:00 or 23:59 is 'round the clock'. */
+/** docs/product.md §4: open 00:00 and close 00:00 or 23:59 is 'round the clock'. */
 export function isRoundTheClock(day: OpeningHoursDay): boolean {
   return day.active && day.open === '00:00' && (day.close === '00:00' || day.close === '23:59');
 }
 
-/** SPEC §4: an end time of 00:00 or 23:59 is shown as 24:00. */
+/** docs/product.md §4: an end time of 00:00 or 23:59 is shown as 24:00. */
 export function displayClosingTime(close: string): string {
   return close === '00:00' || close === '23:59' ? '24:00' : close;
 }
@@ -127,12 +127,12 @@ export function scheduleStateAt(
   return { kind: 'closed', opensAt: nextOpening(hours, dayOfWeek, minuteOfDay) };
 }
 
-/** Orders are taken only while open (SPEC §4: day off or closed means 'orders not accepted now'). */
+/** Orders are taken only while open (docs/product.md §4: day off or closed means 'orders not accepted now'). */
 export function isAcceptingOrders(state: ScheduleState): boolean {
   return state.kind === 'open' || state.kind === 'round-the-clock';
 }
 
-/** A day's hours as a pickup point's info window shows them (SPEC §2 item 4 'Часы работы'). */
+/** A day's hours as a pickup point's info window shows them (docs/product.md §2 item 4 'Часы работы'). */
 export type DayHours =
   | { kind: 'round-the-clock' }
   | { kind: 'day-off' }

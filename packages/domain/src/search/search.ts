@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../i18n/locale.ts';
 
 /**
- * Dish search (SPEC §2, the menu screens): words in any order, case and ё insensitive, prefix matches,
+ * Dish search (docs/product.md §2, the menu screens): words in any order, case and ё insensitive, prefix matches,
  * substring matches for longer words, and a second try on the other keyboard layout.
  */
 

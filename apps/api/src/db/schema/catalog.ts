@@ -166,7 +166,7 @@ export const openingHours = pgTable(
   ],
 );
 
-/** When each method takes orders for later (SPEC §3 'Pre-order hours'). */
+/** When each method takes orders for later (docs/product.md §3 'Pre-order hours'). */
 export const preOrderSettings = pgTable(
   'pre_order_settings',
   {

@@ -57,7 +57,7 @@ export const personIdentities = pgTable(
   ],
 );
 
-/** The SPEC §3 'deliveries' of a person's profile, in order; the first one overrides the profile's contacts. */
+/** The docs/product.md §3 'deliveries' of a person's profile, in order; the first one overrides the profile's contacts. */
 export const personDeliveries = pgTable(
   'person_deliveries',
   {
@@ -74,7 +74,7 @@ export const personDeliveries = pgTable(
 );
 
 /**
- * One row per phone and brand: the counters of SPEC §8/§9. Every change happens under this row's lock
+ * One row per phone and brand: the counters of docs/product.md §8/§9. Every change happens under this row's lock
  * (SELECT … FOR UPDATE in one transaction), so two instances cannot both pass a limit.
  */
 export const phoneSignIn = pgTable(

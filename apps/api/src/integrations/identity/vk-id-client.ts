@@ -110,7 +110,7 @@ export function createVkIdClient(
         log.warn({ call: '/oauth2/auth' }, 'VK ID answered the code exchange in an unknown format');
         throw new ApiError(401, 'auth.vk-failed');
       }
-      // The state VK hands back must be the one this sign-in sent (RFC 6749 §10.12, SPEC §5).
+      // The state VK hands back must be the one this sign-in sent (RFC 6749 §10.12, docs/product.md §5).
       if (exchanged.data.state !== state) throw new ApiError(401, 'auth.vk-state-mismatch');
       const accessToken = exchanged.data.access_token;
 

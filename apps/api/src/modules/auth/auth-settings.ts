@@ -24,7 +24,7 @@ export interface AuthSettings {
   /** ID-token sign-in: clientId is null when the method is off (no client id, or not in features.auth). */
   google: { clientId: string | null; jwksUrl: string };
   apple: { clientId: string | null; jwksUrl: string };
-  /** VK ID: appId is null unless the brand's vkAppId is numeric (SPEC §5) and VK is in features.auth. */
+  /** VK ID: appId is null unless the brand's vkAppId is numeric (docs/product.md §5) and VK is in features.auth. */
   vkId: { appId: string | null; url: string };
   /** How long a call to a sign-in provider (JWKS, VK ID) may take before 503 auth.provider-unavailable. */
   providerTimeoutMs: number;

@@ -51,7 +51,7 @@ function readPhone(input: string): string {
 const refusals = { 400: signInErrorBody, 401: errorBody, 403: errorBody, 429: signInErrorBody };
 
 /**
- * Phone sign-in and the token calls of SPEC §7: request a code, sign in with it, refresh, sign out.
+ * Phone sign-in and the token calls of docs/product.md §7: request a code, sign in with it, refresh, sign out.
  * Every answer is personal (config.auth 'personal': no-store).
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, now }) => {

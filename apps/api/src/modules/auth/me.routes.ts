@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { personProfile as loadProfile } from './persons.ts';
 
-/** The signed-in person's profile (SPEC §3), and the first `/persons/{personId}/…` route. */
+/** The signed-in person's profile (docs/product.md §3), and the first `/persons/{personId}/…` route. */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const { whiteLabel } = app.authentication.settings;
 

@@ -17,7 +17,7 @@ export async function findOrCreatePersonByPhone(db: Executor, whiteLabel: string
   return person.id;
 }
 
-/** SPEC §3 'Person profile' of a person of this brand; undefined when there is none. */
+/** docs/product.md §3 'Person profile' of a person of this brand; undefined when there is none. */
 export async function personProfile(
   db: Executor,
   whiteLabel: string,

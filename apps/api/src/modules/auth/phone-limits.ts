@@ -1,6 +1,6 @@
 import { SMS_BLOCK_S, SMS_RESEND_INTERVAL_S } from '@storefront/domain';
 
-/** The per-phone limits (SPEC §8, §9), in one place. */
+/** The per-phone limits (docs/product.md §8, §9), in one place. */
 export const PHONE_LIMITS = {
   /** One code request per this many seconds. */
   resendIntervalS: SMS_RESEND_INTERVAL_S,

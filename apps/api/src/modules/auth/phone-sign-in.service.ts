@@ -64,7 +64,7 @@ const exhausted = (retryAfter: number) => new SignInRefusal(429, 'sms.attempts-e
  * gateway answers). A failed send retires the code and gives the 90 s and the budgets back.
  *
  * Past the phone's own limits, the client's and the brand's hourly budgets are spent; when one is
- * gone the answer is the SPEC's send failure (it covers flooding protection), with the wait.
+ * gone the answer is the send failure of docs/product.md §8 (it covers flooding protection), with the wait.
  */
 export async function requestPhoneCode(
   deps: PhoneSignInDeps,

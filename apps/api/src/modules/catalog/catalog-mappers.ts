@@ -204,7 +204,7 @@ function mapPosition(
   };
 }
 
-/** SPEC §3: the synthetic group 'Прочее' exists exactly when some position of the menu has no group. */
+/** docs/product.md §3: the synthetic group 'Прочее' exists exactly when some position of the menu has no group. */
 function ungroupedGroup(menuId: number, positions: readonly Position[]): PositionGroup[] {
   if (!positions.some((p) => p.positionGroup === null)) return [];
   return [

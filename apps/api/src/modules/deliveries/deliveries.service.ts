@@ -7,7 +7,7 @@ export function restoZones(snapshot: CatalogSnapshot, restoId: number): Delivery
   return snapshot.zonesByResto.get(restoId) ?? [];
 }
 
-/** SPEC §7: `{content: [...]}` pages of zones, 100 by default. */
+/** docs/product.md §7: `{content: [...]}` pages of zones, 100 by default. */
 export function restoZonesPage(snapshot: CatalogSnapshot, restoId: number, size = DEFAULT_ZONES_PAGE_SIZE) {
   const zones = restoZones(snapshot, restoId);
   return { content: zones.slice(0, size), size, totalElements: zones.length };

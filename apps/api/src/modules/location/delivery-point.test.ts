@@ -161,7 +161,7 @@ describe('findDeliveryPoint', () => {
     ).toThrow(
       expect.objectContaining({ status: 422, code: 'delivery.address-outside-zone', field: 'address' }),
     );
-    // Delivering but without a way to pay on delivery is not delivering either (SPEC §4).
+    // Delivering but without a way to pay on delivery is not delivering either (docs/product.md §4).
     const noPayment = {
       ...restoOf(1, true),
       payConfig: {

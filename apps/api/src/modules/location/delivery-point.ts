@@ -14,7 +14,7 @@ export interface DeliveryPointCatalog {
 }
 
 /**
- * SPEC §5 'Point-in-area' as the server checks it wherever an address is accepted: the first zone of the
+ * docs/product.md §5 'Point-in-area' as the server checks it wherever an address is accepted: the first zone of the
  * city's restaurants, among those of restaurants that deliver, whose polygon (closed by repeating its
  * first point) holds the point, and so the restaurant serving it. The same domain rules as the
  * storefront's location popup (`deliveryZoneForPoint`), over the same zone order as GET /1/p/location.

@@ -304,7 +304,7 @@ export interface OrderRows {
   lines: Omit<typeof orderLines.$inferInsert, 'orderId'>[];
   /** CARD_ONLINE: the payment attempt 1 written with the order. */
   attempt: { engine: PayEngine; shop: string } | null;
-  /** The first entry of the person's deliveries (SPEC §3). */
+  /** The first entry of the person's deliveries (docs/product.md §3). */
   contacts: { personName: string; phone: string; email: string | null };
   /** The restaurant-local day and letters of the order's number. */
   numbering: { day: string; code: string };

@@ -187,7 +187,7 @@ async function numberTheOrder(
     .where(eq(orders.id, at.orderId));
 }
 
-/** SPEC §3: the profile reads the first deliveries entry; the order's contacts become it (no duplicates). */
+/** docs/product.md §3: the profile reads the first deliveries entry; the order's contacts become it (no duplicates). */
 async function rememberContacts(tx: Executor, personId: number, contacts: OrderRows['contacts']) {
   await tx
     .delete(personDeliveries)

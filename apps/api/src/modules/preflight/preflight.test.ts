@@ -579,7 +579,7 @@ describe("the restaurant's stop-list and busy (issue 16)", () => {
 it('met every problem code the API sends', async () => {
   const { CART_PROBLEMS, PAYMENT_METHOD_PROBLEMS, PROMO_CODE_PROBLEMS } = await import('@storefront/domain');
   const expected = [...CART_PROBLEMS, ...PAYMENT_METHOD_PROBLEMS, ...PROMO_CODE_PROBLEMS].filter(
-    // Never sent (SPEC spelling only); the guess budget has its own test file.
+    // Never sent (the specification's spelling only, docs/product.md §8); the guess budget has its own test file.
     (code) => code !== 'promo-code.invalid-delivery-type' && code !== 'promo-code.too-many-attempts',
   );
   expect(expected.filter((code) => !ALL_CODES.has(code))).toEqual([]);

@@ -104,7 +104,7 @@ describe('boot', () => {
     expect(headings.map((h) => h.textContent)).toEqual(['Роллы', 'Прочее']);
     expect(screen.getByText('Филадельфия')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Адрес' })).not.toBeInTheDocument();
-    // Everything SPEC §4 names is loaded for the selected restaurant.
+    // Everything docs/product.md §4 names is loaded for the selected restaurant.
     for (const path of ['promotions', 'positions/modifiers', 'position-time-slots', 'working-hours']) {
       expect(calls.some((call) => call.startsWith(`/1/restos/1/${path}`))).toBe(true);
     }

@@ -3,7 +3,7 @@ import { useBrand } from '../../shared/config.tsx';
 import { IndeterminateBar } from '../../shared/ui/spinner.tsx';
 import styles from './boot.module.css';
 
-/** SPEC §2 item 1: the brand and an indeterminate bar while the storefront loads. */
+/** docs/product.md §2 item 1: the brand and an indeterminate bar while the storefront loads. */
 export function Splash() {
   const brand = useBrand();
   const { t, i18n } = useTranslation('boot');

@@ -25,7 +25,7 @@ export type BootState =
   | { kind: 'ready'; location: CurrentLocation };
 
 /**
- * SPEC §4 'Boot': clock, then cities, then the saved city's restaurants and zones, then the selected
+ * docs/product.md §4 'Boot': clock, then cities, then the saved city's restaurants and zones, then the selected
  * restaurant's menu (groups, positions, promotions, modifiers, time slots, working hours). Any failure
  * is fatal and offers a retry. Without a saved city the location popup opens, persistent.
  */

@@ -5,7 +5,7 @@ import { STORAGE_KEYS, STORAGE_VERSION } from '../../shared/storage/keys.ts';
 import { readStored } from '../../shared/storage/local-storage.ts';
 import { isPositiveInt, isString, oneOf } from '../../shared/storage/stored-value-guards.ts';
 
-/** What a returning customer saved (SPEC §3), read as the app's stores will read it at start. */
+/** What a returning customer saved (docs/product.md §3), read as the app's stores will read it at start. */
 export interface SavedChoice {
   whiteLabel: string;
   cityId: number;

@@ -38,7 +38,7 @@ function LocationButton() {
   );
 }
 
-/** SPEC §2: brand, chosen location (opens the popup), primary navigation, language, cart with its count. */
+/** docs/product.md §2: brand, chosen location (opens the popup), primary navigation, language, cart with its count. */
 export function Header() {
   const { t } = useTranslation('header');
   const brand = useBrand();

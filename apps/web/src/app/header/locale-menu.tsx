@@ -6,7 +6,7 @@ import { switchLocale } from '../../shared/i18n/i18n.ts';
 import styles from './header.module.css';
 
 /**
- * SPEC §2 item 7: the locales the brand offers. A disclosure with one button per language: two items
+ * docs/product.md §2 item 7: the locales the brand offers. A disclosure with one button per language: two items
  * do not justify a menu library on the first visit's bundle.
  */
 export function LocaleMenu() {

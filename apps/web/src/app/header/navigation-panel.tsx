@@ -5,7 +5,7 @@ import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
 // screen needs none of it until the panel is opened (issue 17).
 const NavigationDialog = lazy(() => import('./navigation-dialog.tsx'));
 
-/** The navigation panel of narrow screens (SPEC §4 'Popup flags'), mounted from its first opening on. */
+/** The navigation panel of narrow screens (docs/product.md §4 'Popup flags'), mounted from its first opening on. */
 export function NavigationPanel() {
   const open = useAppFlags((s) => s.navigationOpen);
   const [opened, setOpened] = useState(open);

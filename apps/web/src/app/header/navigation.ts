@@ -1,4 +1,4 @@
-/** SPEC §2: the eight static information pages, in the order of the secondary navigation. */
+/** docs/product.md §2: the eight static information pages, in the order of the secondary navigation. */
 export const INFO_PAGE_SLUGS = [
   'informaciya-dlya-klientov',
   'unikalnye-preimushchestva',

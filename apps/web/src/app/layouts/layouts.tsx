@@ -10,7 +10,7 @@ export interface LayoutSlots {
 }
 
 /**
- * The five layouts of SPEC §2:
+ * The five layouts of docs/product.md §2:
  * - default: header, page, footer (home, menus, promotions, restaurants);
  * - custom-default: header and page without the footer (a menu's own page on phones);
  * - simple: header and a narrow page (cart, sign-in, information pages) — the default;

@@ -1,12 +1,12 @@
 import { createStore, useStore } from 'zustand';
 
-/** SPEC §4 'Popup flags': whether the location popup and the navigation panel are open. */
+/** docs/product.md §4 'Popup flags': whether the location popup and the navigation panel are open. */
 export interface AppFlags {
   locationOpen: boolean;
   /** The first visit's popup cannot be closed until a location is saved, and has no scrim. */
   locationPersistent: boolean;
   navigationOpen: boolean;
-  /** The menu search overlay (SPEC §2 item 11). */
+  /** The menu search overlay (docs/product.md §2 item 11). */
   searchOpen: boolean;
   openLocation(options?: { persistent?: boolean }): void;
   closeLocation(): void;

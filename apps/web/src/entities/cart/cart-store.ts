@@ -25,7 +25,7 @@ import {
   shape,
 } from '../../shared/storage/stored-value-guards.ts';
 
-/** SPEC §3 'Cart position' as kept in storage; the server's preflight re-checks every price. */
+/** docs/product.md §3 'Cart position' as kept in storage; the server's preflight re-checks every price. */
 export type CartPosition = CartLine;
 
 // Stored amounts are whole minor units: the guard is what makes them Minor.
@@ -49,7 +49,7 @@ const isCartPosition = shape<CartPosition>({
 
 export interface Cart {
   positions: CartPosition[];
-  /** Adds one portion (or `count`), merged with the same dish and modifiers (SPEC §4 'Cart'). */
+  /** Adds one portion (or `count`), merged with the same dish and modifiers (docs/product.md §4 'Cart'). */
   add(input: {
     id: number;
     menuId: number;
@@ -65,7 +65,7 @@ export interface Cart {
   /** Removes several lines at once (the cart validation popup's 'remove them'). */
   removeLines(lines: readonly CartLine[]): void;
   /**
-   * Takes the server's prices for lines a preflight priced (SPEC: the server is the source of truth for
+   * Takes the server's prices for lines a preflight priced (docs/product.md §4: the server is the source of truth for
    * money), so the stored sums, the header and the next render agree with what the cart showed.
    */
   applyServerPrices(priced: readonly ServerLinePrice[]): void;
@@ -79,7 +79,7 @@ export interface ServerLinePrice {
   modifiers: readonly { id: number; modifierId: number; price: Minor }[];
 }
 
-/** SPEC §4: counts of a line stay within 1..POSITION_COUNT_MAX; below 1 the line goes. */
+/** docs/product.md §4: counts of a line stay within 1..POSITION_COUNT_MAX; below 1 the line goes. */
 export function boundedCount(count: number): number {
   return Math.min(POSITION_COUNT_MAX, Math.trunc(count));
 }

@@ -11,7 +11,7 @@ export interface ProblemHandling {
   blocks: boolean;
   /**
    * What becomes of the promo code: 'drop' removes it and keeps the message under the field; 'clear'
-   * removes it and its messages without a word (SPEC §8: treated as valid); 'keep' leaves it applied.
+   * removes it and its messages without a word (docs/product.md §8: treated as valid); 'keep' leaves it applied.
    */
   promo?: 'drop' | 'clear' | 'keep';
 }
@@ -22,7 +22,7 @@ const onLine: ProblemHandling = { shows: ['line'], blocks: true };
 const inBanner: ProblemHandling = { shows: ['banner'], blocks: true };
 
 /**
- * THE table of SPEC §8 'Preflight handling' for every code a preflight reports (preflight-codes.ts):
+ * THE table of docs/product.md §8 'Preflight handling' for every code a preflight reports (preflight-codes.ts):
  * the cart, and later the checkout, read problems only through it. The compiler checks it is complete.
  */
 export const PREFLIGHT_HANDLING: Readonly<Record<PreflightProblemCode, ProblemHandling>> = {
@@ -36,7 +36,7 @@ export const PREFLIGHT_HANDLING: Readonly<Record<PreflightProblemCode, ProblemHa
   'promo-code.not-active': promoRefused,
   'promo-code.hour-not-active': promoRefused,
   'promo-code.too-many-attempts': promoRefused,
-  // SPEC §8: the code and its messages are cleared once and the check counts as valid.
+  // docs/product.md §8: the code and its messages are cleared once and the check counts as valid.
   'promo-code.invalid-delivery-method': promoCleared,
   'promo-code.invalid-delivery-type': promoCleared,
   // Applied, but signing in is needed to check the per-person limit: said, not blocking.
@@ -48,7 +48,7 @@ export const PREFLIGHT_HANDLING: Readonly<Record<PreflightProblemCode, ProblemHa
   'resto.doesnt-support-takeaway-online': inBanner,
   'resto.doesnt-support-takeaway-card-pay': inBanner,
   'resto.doesnt-support-takeaway-cash-pay': inBanner,
-  // SPEC §8: the cart is invalid; the cart validation popup offers to remove those dishes.
+  // docs/product.md §8: the cart is invalid; the cart validation popup offers to remove those dishes.
   'person-order.position-not-found-in-resto': { shows: ['line', 'validation-popup'], blocks: true },
   'person-order.modifier-not-found': onLine,
   'person-order.modifier-count-invalid': onLine,
@@ -63,14 +63,14 @@ export const PREFLIGHT_HANDLING: Readonly<Record<PreflightProblemCode, ProblemHa
   'person-order.pre-order-disabled': inBanner,
   'delivery.address-required': inBanner,
   'delivery.address-outside-zone': inBanner,
-  // SPEC §8: never shown as an error text; the delivery alert says how much is left to the minimum.
+  // docs/product.md §8: never shown as an error text; the delivery alert says how much is left to the minimum.
   'delivery.order-sum-not-enough.range': { shows: ['delivery-alert'], blocks: true },
   'delivery.order-sum-too-large': inBanner,
 };
 
 /**
  * A code the table does not know (a newer server): a line's problem stays on its line and blocks; a
- * promo code's is said under the field; anything else is said in the banner and, as SPEC §8 has it for
+ * promo code's is said under the field; anything else is said in the banner and, as docs/product.md §8 has it for
  * 'any other code with a message', treated as valid.
  */
 export function handlingOf(problem: Pick<PreflightProblem, 'code' | 'line'>): ProblemHandling {
@@ -126,7 +126,7 @@ export function readPreflight(problems: PreflightResponse['problems']): Prefligh
       if (place === 'delivery-alert') deliveryAlertProblem ??= problem;
     }
   }
-  // A code cleared without a word takes any other message about it along (SPEC §8 'cleared').
+  // A code cleared without a word takes any other message about it along (docs/product.md §8 'cleared').
   if (clearPromo) {
     promoRefusal = null;
     promoMessages.length = 0;

@@ -19,7 +19,7 @@ const post = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 });
 
 /**
- * SPEC §7: the personal preflight with the bearer token when signed in (an expired access token is
+ * docs/product.md §7: the personal preflight with the bearer token when signed in (an expired access token is
  * refreshed first, through the session's single-flight refresh), else the anonymous one. A session that
  * ends on the way (the refresh token refused, or the server no longer knowing the token) does not lose
  * the cart: the same request goes anonymously.

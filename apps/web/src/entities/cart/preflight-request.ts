@@ -1,7 +1,7 @@
 import type { CartLine, CustomerDeliveryMethod, LatLng, PaymentMethod } from '@storefront/domain';
 import type { PreflightPosition, PreflightRequest } from '@storefront/domain/contracts';
 
-/** What a preflight is made of: the cart, the selections and the order draft (SPEC §3 'Preflight request'). */
+/** What a preflight is made of: the cart, the selections and the order draft (docs/product.md §3 'Preflight request'). */
 export interface PreflightInput {
   lines: readonly CartLine[];
   restoId: number;
@@ -16,9 +16,9 @@ export interface PreflightInput {
 }
 
 /**
- * SPEC §3/§5: one position per cart line, its modifiers only when the line has modifiers; the address and
- * its point only for DELIVERY and only when both are there. The client's prices go along (SPEC clients
- * send them) but the server never reads them as money: what the page shows is the server's answer.
+ * docs/product.md §3/§5: one position per cart line, its modifiers only when the line has modifiers; the address and
+ * its point only for DELIVERY and only when both are there. The client's prices go along (the specification's
+ * clients send them) but the server never reads them as money: what the page shows is the server's answer.
  */
 export function buildPreflightRequest(input: PreflightInput): PreflightRequest {
   const positions: PreflightPosition[] = input.lines.map((line) => ({

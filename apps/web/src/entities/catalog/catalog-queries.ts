@@ -11,7 +11,7 @@ import { ApiError, apiFetch } from '../../shared/api-client.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-/** SPEC §8 'Menu fetch failure': 404 has its own words; otherwise the server's message or a generic one. */
+/** docs/product.md §8 'Menu fetch failure': 404 has its own words; otherwise the server's message or a generic one. */
 async function menuFetch<T>(path: string, notFound: string, failed: string): Promise<T> {
   try {
     return await apiFetch<T>(path);

@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
 
-/** SPEC §4 'Clock': the client clock corrected by the server's, with a flag once it has synced. */
+/** docs/product.md §4 'Clock': the client clock corrected by the server's, with a flag once it has synced. */
 export interface Clock {
   offsetMs: number;
   synced: boolean;

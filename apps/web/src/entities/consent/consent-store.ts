@@ -3,7 +3,7 @@ import { bindStorage } from '../../shared/storage/bind-storage.ts';
 import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import { isBoolean } from '../../shared/storage/stored-value-guards.ts';
 
-/** The two answers the customer gives once: cookies accepted, age 18+ confirmed (SPEC §2 items 8, 9). */
+/** The two answers the customer gives once: cookies accepted, age 18+ confirmed (docs/product.md §2 items 8, 9). */
 export interface Consent {
   cookiesConsentAccepted: boolean;
   adulthoodConfirmed: boolean;
@@ -12,7 +12,7 @@ export interface Consent {
   acceptCookies(): void;
   /**
    * Resolves true when the customer is 18+ (already confirmed, or answers 'Yes' now). Any feature
-   * can ask before showing or adding an adult item (SPEC §2 item 9); app/ renders the question.
+   * can ask before showing or adding an adult item (docs/product.md §2 item 9); app/ renders the question.
    */
   requestAdulthood(): Promise<boolean>;
   answerAdulthood(adult: boolean): void;

@@ -17,7 +17,7 @@ import {
   textUpTo,
 } from '../../shared/storage/stored-value-guards.ts';
 
-/** SPEC §3 'Selections': what the customer saved in the location popup, kept across visits. */
+/** docs/product.md §3 'Selections': what the customer saved in the location popup, kept across visits. */
 export interface Selections {
   cityId: number | null;
   deliveryMethod: CustomerDeliveryMethod | null;
@@ -66,7 +66,7 @@ export function useSelections<T>(select: (state: Selections) => T): T {
 }
 
 /**
- * SPEC §4 'Boot': the first boot (storage just initialised or cleared) applies the brand's configured
+ * docs/product.md §4 'Boot': the first boot (storage just initialised or cleared) applies the brand's configured
  * defaults, when the brand names a city. A returning customer's own choice always wins.
  */
 export function applyFirstBootDefaults(

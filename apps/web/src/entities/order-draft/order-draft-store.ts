@@ -25,7 +25,7 @@ import {
 import { serverNow } from '../clock/clock-store.ts';
 import { personStore } from '../session/person-store.ts';
 
-/** SPEC §3 'Order draft': the promo code as the customer entered it and as the last preflight judged it. */
+/** docs/product.md §3 'Order draft': the promo code as the customer entered it and as the last preflight judged it. */
 export interface DraftPromoCode {
   code: string;
   /** False below the code's minimum order: kept, not applied ('add N ₽ more'). */
@@ -43,8 +43,8 @@ export interface PromoRefusal {
 }
 
 /**
- * SPEC §3 'Order draft' (persisted locally under one key, `order_draft`). The delivery method, place and
- * payment method already live in the selections (SPEC §3 keeps them under their own keys); the person's
+ * docs/product.md §3 'Order draft' (persisted locally under one key, `order_draft`). The delivery method, place and
+ * payment method already live in the selections (docs/product.md §3 keeps them under their own keys); the person's
  * contacts live with the session. The checkout adds its own fields here (comment, pre-order time) by
  * extending `StoredDraft` — `hydrate` ignores a stored draft that does not parse, so a new field needs a
  * guard that accepts its absence.
@@ -52,7 +52,7 @@ export interface PromoRefusal {
 export interface StoredDraft {
   personCount: number;
   promoCode: DraftPromoCode | null;
-  /** The person on the order (SPEC §3 'Order form fields'): typed, or filled from the profile on sign-in. */
+  /** The person on the order (docs/product.md §3 'Order form fields'): typed, or filled from the profile on sign-in. */
   contact: OrderContact;
   comment: string;
   /** ISO 8601 UTC of the chosen pre-order slot; null: as soon as possible. */
@@ -68,7 +68,7 @@ export interface StoredDraft {
 const EMPTY_DRAFT_CONTACT: OrderContact = { name: null, email: null, phone: null };
 
 export interface OrderDraft extends StoredDraft {
-  /** Not persisted: the last refusal of a promo code (SPEC §3 'Preflight state': promo code messages). */
+  /** Not persisted: the last refusal of a promo code (docs/product.md §3 'Preflight state': promo code messages). */
   promoRefusal: PromoRefusal | null;
   setPersonCount(count: number): void;
   /** A new code from the field: not judged yet, so inactive until a preflight says otherwise. */
@@ -177,7 +177,7 @@ function field<T>(value: unknown, guard: Guard<T>, fallback: T): T {
   return guard(value) ? value : fallback;
 }
 
-/** A pre-order time already past is dropped (SPEC §3): the customer chooses again. */
+/** A pre-order time already past is dropped (docs/product.md §3): the customer chooses again. */
 function futureTime(value: string | null): string | null {
   if (value === null) return null;
   const at = Date.parse(value);
@@ -188,7 +188,7 @@ const PERSISTED = ['personCount', 'promoCode', 'contact', 'comment', 'preOrderAt
 
 let unsubscribe: (() => void) | null = null;
 
-/** The persisted fields live together under the one key (SPEC §3), written whenever one changes. */
+/** The persisted fields live together under the one key (docs/product.md §3), written whenever one changes. */
 export const orderDraftStorage = {
   hydrate() {
     const stored = readStored(STORAGE_KEYS.orderDraft, isStoredDraft) as
@@ -213,7 +213,7 @@ export const orderDraftStorage = {
         writeStored(STORAGE_KEYS.orderDraft, draft);
       }
     });
-    // SPEC §4: signing in fills the empty contact fields from the profile; signing out clears them.
+    // docs/product.md §4: signing in fills the empty contact fields from the profile; signing out clears them.
     const stopPerson = personStore.subscribe((person, previous) => {
       if (person.profile === previous.profile) return;
       const draft = orderDraftStore.getState();

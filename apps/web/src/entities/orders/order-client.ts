@@ -12,7 +12,7 @@ export interface PersonOrdersPage {
 }
 
 /**
- * The pricing a refused placement carries (SPEC §8 'Order calls'): the new preflight of `409
+ * The pricing a refused placement carries (docs/product.md §8 'Order calls'): the new preflight of `409
  * order.price-changed`, or of a cart the server refused with its problems; null otherwise.
  */
 export function refusedPreflight(error: ApiError): PreflightResponse | null {
@@ -20,7 +20,7 @@ export function refusedPreflight(error: ApiError): PreflightResponse | null {
   return data && typeof data === 'object' && data.preflight ? data.preflight : null;
 }
 
-/** The words of an unknown failure (SPEC §8 'General'): the request failed, and why if anyone knows. */
+/** The words of an unknown failure (docs/product.md §8 'General'): the request failed, and why if anyone knows. */
 export function failureText(error: unknown, locale: Locale): string {
   if (error instanceof ApiError && error.code) {
     const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[error.code];

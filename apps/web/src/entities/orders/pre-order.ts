@@ -8,7 +8,7 @@ import {
 import type { PreOrderHours, Resto } from '@storefront/domain/contracts';
 
 /**
- * The pre-order rules of a restaurant for a method (SPEC §3 'Pre-order hours'): its working-hours answer for
+ * The pre-order rules of a restaurant for a method (docs/product.md §3 'Pre-order hours'): its working-hours answer for
  * the method, its opening hours, its zone, and now on the server's clock — what preOrderDays and
  * firstPreOrderSlot read, for the checkout's day and slot and the day-off dialog's offer.
  */

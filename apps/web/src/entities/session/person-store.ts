@@ -20,7 +20,7 @@ import {
   shape,
 } from '../../shared/storage/stored-value-guards.ts';
 
-/** The signed-in person (SPEC §3 'Token set', 'Person profile'; §4 'Authorisation'). */
+/** The signed-in person (docs/product.md §3 'Token set', 'Person profile'; §4 'Authorisation'). */
 export interface PersonState {
   tokens: StoredTokenSet | null;
   profile: PersonProfile | null;
@@ -37,11 +37,11 @@ export const personStore = createStore<PersonState>()((set) => ({
   profile: null,
   contact: { ...EMPTY_CONTACT },
   setTokens: (tokens) => set({ tokens }),
-  // SPEC §4: the token set is stored, then the profile, and empty person fields are filled from it.
+  // docs/product.md §4: the token set is stored, then the profile, and empty person fields are filled from it.
   signedIn: (tokens, profile) =>
     set((state) => ({ tokens, profile, contact: fillEmptyContact(state.contact, profile) })),
   setContact: (contact) => set((state) => ({ contact: { ...state.contact, ...contact } })),
-  // SPEC §4: sign-out clears both tokens, the profile and the person's email, name and phone.
+  // docs/product.md §4: sign-out clears both tokens, the profile and the person's email, name and phone.
   signedOut: () => set({ tokens: null, profile: null, contact: { ...EMPTY_CONTACT } }),
 }));
 

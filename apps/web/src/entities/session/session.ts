@@ -5,7 +5,7 @@ import { useBrand } from '../../shared/config.tsx';
 import { serverNow } from '../clock/clock-store.ts';
 import { personStore } from './person-store.ts';
 
-/** VK ID's own logout, called when a VK session ends (SPEC §4 'Token refresh'). */
+/** VK ID's own logout, called when a VK session ends (docs/product.md §4 'Token refresh'). */
 const VK_ID_URL = 'https://id.vk.com';
 
 let vkAppId: string | null = null;
@@ -50,7 +50,7 @@ export async function signInWithPhone(
   return completeSignIn(tokens);
 }
 
-/** Any sign-in ends here: the token set is kept, then the profile is loaded with it (SPEC §4). */
+/** Any sign-in ends here: the token set is kept, then the profile is loaded with it (docs/product.md §4). */
 export async function completeSignIn(tokens: TokenSet): Promise<PersonProfile> {
   const profile = await apiFetch<PersonProfile>('/api/v1/me', { headers: bearer(tokens.accessToken) });
   personStore.getState().signedIn(tokens, profile);
@@ -78,7 +78,7 @@ async function refresh(tokens: StoredTokenSet): Promise<string | null> {
 }
 
 /**
- * SPEC §4: before an authorised call, an expired access token is refreshed with the refresh token. Calls
+ * docs/product.md §4: before an authorised call, an expired access token is refreshed with the refresh token. Calls
  * made at the same moment share one refresh: a second one would present an already rotated token, which
  * the server treats as theft and answers by revoking the whole session.
  */

@@ -1,4 +1,4 @@
-/** What decides whether the analytics counter loads (SPEC §1, §7; decision 29). */
+/** What decides whether the analytics counter loads (docs/product.md §1, §7; decision 29). */
 export interface AnalyticsConditions {
   /** The server runs in production (`/config.json`'s `production`), whatever mode the storefront was built in. */
   production: boolean;

@@ -1,5 +1,5 @@
 /**
- * The one door to analytics (SPEC §1, §7; decision 29). Features call track() and know nothing else: the
+ * The one door to analytics (docs/product.md §1, §7; decision 29). Features call track() and know nothing else: the
  * counter itself (Yandex Metrika) loads later, lazily, and only when the rules allow it
  * (should-load-analytics.ts); until then events wait in a short queue, and once analytics is off they are
  * dropped. This module stays tiny: it is in the first-visit JavaScript, the counter's code is not.

@@ -15,7 +15,7 @@ export type LocaleTexts = Record<string, NamespaceTexts>;
 /** Loads every namespace of a language that does not ship with the app. */
 export type LoadLocaleTexts = (locale: Locale) => Promise<LocaleTexts>;
 
-/** SPEC §5: a stored locale is used only if the brand offers it; else the brand's default. */
+/** docs/product.md §5: a stored locale is used only if the brand offers it; else the brand's default. */
 export function initialLocale(available: readonly Locale[], fallback: Locale): Locale {
   const stored = readStored(STORAGE_KEYS.locale, isString);
   return isLocale(stored) && available.includes(stored) ? stored : fallback;

@@ -1,7 +1,7 @@
 import { MapLoadError } from './map-view.ts';
 import { MAPS_LOADER_RETRIES, withRetries } from './retry-schedule.ts';
 
-/** SPEC §7 'Other services': the libraries the storefront loads with the maps script. */
+/** docs/product.md §7 'Other services': the libraries the storefront loads with the maps script. */
 export const GOOGLE_MAPS_LIBRARIES = ['places', 'marker', 'geometry', 'geocoding'] as const;
 
 const CALLBACK = '__storefrontGoogleMapsReady';
@@ -52,7 +52,7 @@ function injectScript(url: string, doc: Document): Promise<typeof google.maps> {
 let loading: Promise<typeof google.maps> | null = null;
 
 /**
- * Loads the Google Maps JS API once per page, retrying up to 3 times on the SPEC §8 schedule. A final
+ * Loads the Google Maps JS API once per page, retrying up to 3 times on the docs/product.md §8 schedule. A final
  * failure is a MapLoadError and is not cached, so opening the map again tries afresh.
  */
 export function loadGoogleMaps(

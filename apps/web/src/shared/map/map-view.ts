@@ -1,6 +1,6 @@
 import type { Bounds, LatLng } from '@storefront/domain';
 
-/** A delivery zone as the map draws it (SPEC §9: fill opacity .12, stroke .38). */
+/** A delivery zone as the map draws it (docs/product.md §9: fill opacity .12, stroke .38). */
 export interface MapZone {
   id: number;
   polygon: readonly LatLng[];
@@ -52,7 +52,7 @@ export interface MapView {
 
 export type CreateMap = (container: HTMLElement, options: MapOptions) => MapView;
 
-/** SPEC §9 constants of the map. */
+/** docs/product.md §9 constants of the map. */
 export const MAP_DEFAULT_ZOOM = 12;
 export const ZONE_FILL_OPACITY = 0.12;
 export const ZONE_STROKE_OPACITY = 0.38;

@@ -1,4 +1,4 @@
-/** SPEC §8 'Maps loader': up to 3 retries, waiting attempt × 2^attempt ms before each (2, 8, 24 ms). */
+/** docs/product.md §8 'Maps loader': up to 3 retries, waiting attempt × 2^attempt ms before each (2, 8, 24 ms). */
 export const MAPS_LOADER_RETRIES = 3;
 
 export function retryDelayMs(attempt: number): number {

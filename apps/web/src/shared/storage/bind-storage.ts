@@ -5,8 +5,8 @@ import type { Guard } from './stored-value-guards.ts';
 export type StoredFields<S> = { [K in keyof S]?: { key: string; isValid: Guard<S[K]> } };
 
 /**
- * Keeps chosen fields of a store in local storage, each under its own SPEC key (zustand's persist
- * middleware keeps a whole store under one key, which SPEC §3 rules out). `hydrate` reads them back,
+ * Keeps chosen fields of a store in local storage, each under its own key of docs/product.md §3 (zustand's persist
+ * middleware keeps a whole store under one key, which docs/product.md §3 rules out). `hydrate` reads them back,
  * ignoring values that do not parse; from then on every change is written.
  */
 export function bindStorage<S extends object>(store: StoreApi<S>, fields: StoredFields<S>) {

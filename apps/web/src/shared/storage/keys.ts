@@ -1,5 +1,5 @@
 /**
- * Every local-storage key of the storefront (SPEC §3), and nothing else is written. The last five were
+ * Every local-storage key of the storefront (docs/product.md §3), and nothing else is written. The last five were
  * renamed from the older names on the right; they are moved once at start (storage-at-start.ts).
  */
 export const STORAGE_KEYS = {
@@ -15,15 +15,15 @@ export const STORAGE_KEYS = {
   deliveryMethod: 'order_delivery_method',
   paymentMethod: 'order_payment_method',
   restoId: 'resto_id',
-  /** Not in SPEC's list: the delivery address must survive a reload too (decision 7). */
+  /** Not in the specification's list (docs/product.md §3): the delivery address must survive a reload too (decision 7). */
   deliveryPlace: 'order_delivery_place',
-  /** SPEC §3 'Order draft' (persisted locally): person count and promo code, later the contacts. */
+  /** docs/product.md §3 'Order draft' (persisted locally): person count and promo code, later the contacts. */
   orderDraft: 'order_draft',
-  /** Not in SPEC's list: the restaurant staff's own token set (issue 16), never the customer's. */
+  /** Not in the specification's list (docs/product.md §3): the restaurant staff's own token set (decision 24), never the customer's. */
   staffSession: 'staff_session',
 } as const;
 
-/** Older key → current key, migrated once (SPEC §3 'renamed from older keys'; SPEC §3 'also adulthood confirmed'). */
+/** Older key → current key, migrated once (docs/product.md §3 'renamed from older keys'; docs/product.md §3 'also adulthood confirmed'). */
 export const RENAMED_KEYS: Readonly<Record<string, string>> = {
   adulthood_confirmed: STORAGE_KEYS.adulthoodConfirmed,
   cookies_consent_accepted: STORAGE_KEYS.cookiesConsentAccepted,

@@ -42,7 +42,7 @@ export type StorageOutcome =
   | 'initialised';
 
 /**
- * SPEC §4 'Storage at start': a different white label clears everything; a different version is
+ * docs/product.md §4 'Storage at start': a different white label clears everything; a different version is
  * migrated (cleared on failure); a missing label or version clears and sets both.
  */
 export function prepareStorage(whiteLabel: string): StorageOutcome {

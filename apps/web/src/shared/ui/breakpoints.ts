@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** SPEC §9 breakpoints in px. From md up dialogs are centred and home shows the desktop menus variant. */
+/** docs/product.md §9 breakpoints in px. From md up dialogs are centred and home shows the desktop menus variant. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 840, lg: 1200 } as const;
 
 export function useMediaQuery(query: string): boolean {

@@ -12,7 +12,7 @@ export interface ProgressOverlayProps {
 const ignore = (event: Event) => event.preventDefault();
 
 /**
- * A modal full-screen scrim with a centred spinner (48 px wide / 40 px narrow, SPEC §9) while an action runs:
+ * A modal full-screen scrim with a centred spinner (48 px wide / 40 px narrow, docs/product.md §9) while an action runs:
  * it blocks pointer, keyboard (focus is trapped) and Escape, and hides the page from assistive technology.
  */
 export function ProgressOverlay({ open, label = 'Загрузка…' }: ProgressOverlayProps) {

@@ -25,7 +25,7 @@ function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 }
 
-/** /auth (SPEC §2 auth.index): sign-in by phone and the brand's social methods, or the signed-in profile. */
+/** /auth (docs/product.md §2 auth.index): sign-in by phone and the brand's social methods, or the signed-in profile. */
 export default function AuthPage() {
   const { t } = useLazyNamespace('auth', AUTH_TEXTS);
   useSessionConfig();

@@ -24,7 +24,7 @@ import { Field } from '../../../shared/ui/field.tsx';
 import styles from './auth-page.module.css';
 import { CaptchaUnavailable } from './use-captcha.tsx';
 
-/** SPEC §5 messages by the domain's issue codes, in the interface language. */
+/** docs/product.md §5 messages by the domain's issue codes, in the interface language. */
 function issueText(code: string, locale: Locale): string {
   const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[code];
   return known ? pickText(known, locale) : code;
@@ -37,7 +37,7 @@ interface CodeInput {
   code: string;
 }
 
-// The rules are the domain's (the API checks the same); the messages are SPEC §5's, by issue code.
+// The rules are the domain's (the API checks the same); the messages are docs/product.md §5's, by issue code.
 const phoneResolver = issuesResolver<PhoneInput>(({ phone }) => {
   const result = normalizePhone(phone);
   return result.ok ? {} : { phone: result.issue };
@@ -106,8 +106,8 @@ function signInContext({ apiKey, whiteLabel }: PhoneSignInSetup): PhoneSignInCon
 }
 
 /**
- * SPEC §2 item 18 / §4 'Phone sign-in': enter the phone, get a code, enter the SMS code, continue; a new
- * code after the countdown. Every refusal of SPEC §8 is shown in words, with the wait where there is one.
+ * docs/product.md §2 item 18 / §4 'Phone sign-in': enter the phone, get a code, enter the SMS code, continue; a new
+ * code after the countdown. Every refusal of docs/product.md §8 is shown in words, with the wait where there is one.
  */
 export function PhoneSignIn({ context, onSignedIn }: PhoneSignInProps) {
   const [phone, setPhone] = useState<string | null>(null);

@@ -54,7 +54,7 @@ interface SocialSignInProps {
   initialProblem?: string | null;
 }
 
-/** The brand's social sign-in methods (SPEC §1, §2 item 18), each shown only when configured. */
+/** The brand's social sign-in methods (docs/product.md §1, §2 item 18), each shown only when configured. */
 export function SocialSignIn({ onSignedIn, initialProblem = null }: SocialSignInProps) {
   const { t } = useTranslation('auth');
   const brand = useBrand();
@@ -185,7 +185,7 @@ function AppleButton({ onSignedIn, onProblem }: ButtonProps) {
   );
 }
 
-/** Google draws its own button in a frame: loading / loaded / not_loaded as SPEC §4 describes. */
+/** Google draws its own button in a frame: loading / loaded / not_loaded as docs/product.md §4 describes. */
 function GoogleButton({ onSignedIn, onProblem }: ButtonProps) {
   const { t } = useTranslation('auth');
   const brand = useBrand();

@@ -60,7 +60,7 @@ export async function loadGoogleIdentity(
   return api;
 }
 
-/** The dark theme is the storefront's default (SPEC §1). */
+/** The dark theme is the storefront's default (docs/product.md §1). */
 export const DEFAULT_GOOGLE_BUTTON: GoogleButtonOptions = {
   type: 'standard',
   theme: 'filled_black',

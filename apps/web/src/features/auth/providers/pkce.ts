@@ -1,9 +1,9 @@
 import { randomString, URL_SAFE_ALPHABET } from './random-string.ts';
 
-/** SPEC §5, §9 and RFC 7636 §4.1: a code verifier has 43 to 128 characters. */
+/** docs/product.md §5, §9 and RFC 7636 §4.1: a code verifier has 43 to 128 characters. */
 export const CODE_VERIFIER_MIN_LENGTH = 43;
 export const CODE_VERIFIER_MAX_LENGTH = 128;
-/** SPEC §9: the client's own verifier and state are 64 characters. */
+/** docs/product.md §9: the client's own verifier and state are 64 characters. */
 export const CODE_VERIFIER_DEFAULT_LENGTH = 64;
 export const STATE_LENGTH = 64;
 

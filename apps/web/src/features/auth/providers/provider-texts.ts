@@ -3,7 +3,7 @@ import type { WidgetError } from './social-widget-state.ts';
 import type { VkPopupFailureCode } from './vk-popup-login.ts';
 
 /**
- * What a customer reads when a social sign-in fails (SPEC §8 'Login failures'). Flat camelCase keys:
+ * What a customer reads when a social sign-in fails (docs/product.md §8 'Login failures'). Flat camelCase keys:
  * i18next reads '.' as nesting, so keys like 'failure.101' would not resolve in a flat bundle.
  * The /auth page registers these under its namespace.
  */

@@ -37,7 +37,7 @@ export function randomString(
   return out;
 }
 
-/** SPEC §3 / INTEGRATIONS: the nonce sent to Google or Apple and checked by the server in the ID token. */
+/** docs/product.md §3 / INTEGRATIONS: the nonce sent to Google or Apple and checked by the server in the ID token. */
 export const NONCE_LENGTH = 43;
 
 /** 43 characters of 6 bits each: 258 bits, well over the 128 a nonce needs. */

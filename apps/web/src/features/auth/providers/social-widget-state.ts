@@ -1,5 +1,5 @@
 /**
- * The social sign-in widget's state (SPEC §4 'Social widget', §9): a frame from the provider loads in
+ * The social sign-in widget's state (docs/product.md §4 'Social widget', §9): a frame from the provider loads in
  * the page; until it says it has loaded the widget is 'loading'. Mirrors VK's SDK widget: a 5 s timeout
  * turns loading into not_loaded('timeout'); the load message shows 'loaded' 300 ms later (the delay
  * keeps the placeholder from flickering while the frame paints); an error from the frame turns it into

@@ -2,7 +2,7 @@ import type { BrandConfig } from '@storefront/domain/contracts';
 import { codeChallengeS256, createCodeVerifier, createState } from './pkce.ts';
 
 /**
- * VK ID by the authorization-code flow with PKCE done by this client (SPEC §5, §7 'Identity provider';
+ * VK ID by the authorization-code flow with PKCE done by this client (docs/product.md §5, §7 'Identity provider';
  * VK ID 'Справочник методов', GET https://id.vk.com/authorize). The provider is moving to id.vk.ru, so
  * the base address is a parameter.
  */
@@ -53,7 +53,7 @@ export function vkAuthorizeUrl({
 }
 
 /**
- * SPEC §5: the provider login is initialised only with a numeric client id. VK app ids are positive
+ * docs/product.md §5: the provider login is initialised only with a numeric client id. VK app ids are positive
  * integers; '12ab' (which parseInt would accept) and '0' are not.
  */
 export function isNumericClientId(id: unknown): boolean {
@@ -61,13 +61,13 @@ export function isNumericClientId(id: unknown): boolean {
   return typeof id === 'string' && /^[1-9]\d{0,15}$/.test(id.trim());
 }
 
-/** The brand's VK app id when VK sign-in can start: configured and numeric (SPEC §5); else null. */
+/** The brand's VK app id when VK sign-in can start: configured and numeric (docs/product.md §5); else null. */
 export function vkAppId(brand: Pick<BrandConfig, 'clients'>): string | null {
   const id = brand.clients.vkAppId?.trim();
   return id && isNumericClientId(id) ? id : null;
 }
 
-/** SPEC §3 'Identity session config'. Field names follow VK's SDK config so its messages read the same. */
+/** docs/product.md §3 'Identity session config'. Field names follow VK's SDK config so its messages read the same. */
 export interface VkIdSessionConfig {
   app: string;
   redirectUrl: string;
@@ -160,7 +160,7 @@ export interface VkIdSession {
 }
 
 export const VK_SESSION_STORAGE_KEY = 'vk_id_session';
-/** SPEC §9: VK's SDK keeps its state and verifier cookies 900 000 ms; an older session is stale. */
+/** docs/product.md §9: VK's SDK keeps its state and verifier cookies 900 000 ms; an older session is stale. */
 export const VK_SESSION_MAX_AGE_MS = 900_000;
 
 export function saveVkSession(session: VkIdSession, storage: Storage = sessionStorage): void {
@@ -243,7 +243,7 @@ export interface VkCodeGrant {
   state: string;
 }
 
-/** SPEC §8: 104 state mismatch; 103 authorization failed (an error, or no code came back). */
+/** docs/product.md §8: 104 state mismatch; 103 authorization failed (an error, or no code came back). */
 export type VkRedirectFailure = { ok: false; code: 103 | 104; reason: string };
 
 export function checkVkRedirect(

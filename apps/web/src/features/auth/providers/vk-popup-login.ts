@@ -1,5 +1,5 @@
 /**
- * VK ID sign-in in an 800×800 popup (SPEC §4 'Popup login', §8 failures 100–104, §9 popup size and
+ * VK ID sign-in in an 800×800 popup (docs/product.md §4 'Popup login', §8 failures 100–104, §9 popup size and
  * 1 s poll). The popup runs VK's authorize page; when it is done VK posts the result to this window.
  *
  * The message shape is the one VK's own web SDK (@vkid/sdk, src/auth/auth.ts and src/auth/constants.ts)

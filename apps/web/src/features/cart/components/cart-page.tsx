@@ -42,7 +42,7 @@ export interface CartPageProps {
   checkout?: ReactNode;
 }
 
-/** /cart (SPEC §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
+/** /cart (docs/product.md §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
 export default function CartPage({ checkout }: CartPageProps = {}) {
   const { t } = useTranslation('cart');
   const locale = useLocale();
@@ -141,11 +141,11 @@ function FilledCart({
   const calculating = query.isFetching;
   const failure = query.isError ? query.error.message : null;
   // Signed in, the order needs a fresh answer without blocking problems. Anonymous, the button only leads
-  // to signing in (SPEC §1), so only a blocking problem already known holds it back.
+  // to signing in (docs/product.md §1), so only a blocking problem already known holds it back.
   const blocked = reading.blocking || (authorised && (!fresh || query.isError));
   const positionsCount = cartTotals(lines).positionsCount;
 
-  // SPEC §1: signing in is required to order; the sign-in page brings the customer back here.
+  // docs/product.md §1: signing in is required to order; the sign-in page brings the customer back here.
   const checkout = () => {
     if (!authorised) navigate('/auth', { state: { from: '/cart', reason: 'checkout' } });
     else setPending(true);

@@ -16,7 +16,7 @@ const SMALL_MAP_ZOOM = 16;
 
 /**
  * Where the order goes (the address, or the pickup point) with 'Изменить' opening the location popup
- * through the app flags, and for delivery the rule alert of SPEC §4 worked out from the server's bands
+ * through the app flags, and for delivery the rule alert of docs/product.md §4 worked out from the server's bands
  * for the sum after the discount, with the 'Условия доставки' table.
  */
 export function DeliverySection({
@@ -26,7 +26,7 @@ export function DeliverySection({
   locale,
 }: {
   answer: PreflightResponse | undefined;
-  /** 'delivery.order-sum-not-enough.range', said only here (SPEC §8), even when the zone sent no bands. */
+  /** 'delivery.order-sum-not-enough.range', said only here (docs/product.md §8), even when the zone sent no bands. */
   minimumProblem: PreflightProblem | null;
   currency: string;
   locale: Locale;

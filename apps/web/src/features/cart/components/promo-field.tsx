@@ -8,7 +8,7 @@ import { Field } from '../../../shared/ui/field.tsx';
 import styles from './cart-page.module.css';
 
 /**
- * The promo code (SPEC §2 item 16): apply and remove, and every word about it — refused (the code is
+ * The promo code (docs/product.md §2 item 16): apply and remove, and every word about it — refused (the code is
  * dropped, its reason stays), checking, applied with its discount, kept but inactive below its minimum
  * ('add N ₽ more'), and notes that keep it (a per-person limit to be checked after signing in).
  */

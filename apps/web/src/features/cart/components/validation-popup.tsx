@@ -4,7 +4,7 @@ import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import styles from './cart-page.module.css';
 
 /**
- * SPEC §2 item 6, the cart validation popup: the dishes the chosen restaurant or method does not have,
+ * docs/product.md §2 item 6, the cart validation popup: the dishes the chosen restaurant or method does not have,
  * with 'Удалить их' and 'Выбрать другое место'. Closing it leaves them marked on their lines, and the
  * order blocked, until one of the two is done.
  */

@@ -42,7 +42,7 @@ export function answersLines(lines: readonly CartLine[], positions: readonly Pri
 const promoShareOf = (priced: PricedPosition) => priced.promoCodes.some((share) => share.amount > 0);
 
 /**
- * The notice of SPEC-less but honest pricing: never a silently different total. Lines whose server price
+ * The notice of honest pricing (docs/product.md §4, beyond the specification): never a silently different total. Lines whose server price
  * (the dish or a modifier) differs from the price the cart kept; lines whose promo share stopped applying
  * while the code stayed the same; and, when neither explains it, a total that changed for the very same
  * request. A count, a code or a method the customer changed explains itself and is not listed.

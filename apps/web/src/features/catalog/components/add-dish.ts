@@ -11,7 +11,7 @@ export function trackedDish(position: Position, price: number = position.price):
 
 /**
  * Puts one portion of a dish, with its chosen modifiers, in the cart. An 18+ dish asks the adulthood
- * question first (SPEC §2 item 9); answers whether the dish went in.
+ * question first (docs/product.md §2 item 9); answers whether the dish went in.
  */
 export async function addDish(
   position: Position,

@@ -7,7 +7,7 @@ import styles from './cart-control.module.css';
 
 /**
  * The add button that turns into − count +. A dish with modifiers is added from its detail layer, where
- * they are chosen; an 18+ dish asks for the adulthood confirmation first (SPEC §2 item 9).
+ * they are chosen; an 18+ dish asks for the adulthood confirmation first (docs/product.md §2 item 9).
  */
 export function CartControl({
   position,

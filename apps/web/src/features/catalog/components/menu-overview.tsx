@@ -131,7 +131,7 @@ function MenuSection({ menuId, locale, resto }: { menuId: number; locale: Locale
   );
 }
 
-/** SPEC §2: the mobile home below 840 px or on a phone; the desktop menus variant otherwise. */
+/** docs/product.md §2: the mobile home below 840 px or on a phone; the desktop menus variant otherwise. */
 function useDesktopVariant(): boolean {
   const wide = useIsWide();
   const phone =

@@ -17,7 +17,7 @@ import styles from './position-layer.module.css';
 type Group = PositionModifiers['modifiers'][number];
 
 /**
- * Modifier groups of a dish (SPEC §3): a group with maxCount 1 is a single choice; others take up to
+ * Modifier groups of a dish (docs/product.md §3): a group with maxCount 1 is a single choice; others take up to
  * maxCount items in all, never more; minCount is checked when the dish is added.
  */
 export function ModifierPicker({

@@ -6,7 +6,7 @@ import { serverNow } from '../../../entities/clock/clock-store.ts';
 export type DishAvailability = { available: true } | { available: false; message: string };
 
 /**
- * SPEC §3 'Position time slots': a dish outside its slot stays visible but cannot be added, and says
+ * docs/product.md §3 'Position time slots': a dish outside its slot stays visible but cannot be added, and says
  * when it is available, judged on the restaurant's clock.
  */
 export function useDishAvailability(slots: readonly TimeSlot[], timezone: string) {

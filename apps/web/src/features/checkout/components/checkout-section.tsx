@@ -95,7 +95,7 @@ export interface CheckoutSectionProps {
 }
 
 /**
- * The checkout below the cart (SPEC §2 item 16, decision 21): contacts, delivery details, comment, payment
+ * The checkout below the cart (docs/product.md §2 item 16, decision 21): contacts, delivery details, comment, payment
  * method, time; then the order is placed exactly once (ORDERING.md) and its page opens.
  */
 export function CheckoutSection({ sleep }: CheckoutSectionProps) {
@@ -148,7 +148,7 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
     track({ type: 'checkout-started', total: answer.payable, currency });
   }, [answer, currency]);
 
-  // Payment: only what the restaurant takes for this method (SPEC §4), CARD_ONLINE first when it does.
+  // Payment: only what the restaurant takes for this method (docs/product.md §4), CARD_ONLINE first when it does.
   const allowed = useMemo(
     () => (resto && method ? allowedPaymentMethods(paymentOptionsFor(resto.payConfig, method)) : []),
     [resto, method],
@@ -235,7 +235,7 @@ function CheckoutForm({ sleep }: CheckoutSectionProps) {
     }
   }, [contact, form]);
 
-  // Pre-order: days and slots on the restaurant's clock, from its working-hours answer (SPEC §3).
+  // Pre-order: days and slots on the restaurant's clock, from its working-hours answer (docs/product.md §3).
   const preOrderOn = brand.features.preOrder;
   const hours = useQuery({ ...restoWorkingHoursQuery(resto?.id ?? 0), enabled: !!resto && preOrderOn });
   const days = useMemo(

@@ -4,7 +4,7 @@ import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import styles from './consent.module.css';
 
-/** SPEC §2 item 8: shown until accepted, remembered under person_cookies_consent_accepted. */
+/** docs/product.md §2 item 8: shown until accepted, remembered under person_cookies_consent_accepted. */
 export function CookieConsent() {
   const { t } = useTranslation('consent');
   const accepted = useConsent((s) => s.cookiesConsentAccepted);

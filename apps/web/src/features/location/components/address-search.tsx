@@ -10,7 +10,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { AddressSuggestion, Geocoder } from '../geocoding/geocoder.ts';
 import styles from './map-popup.module.css';
 
-/** SPEC §5 / §9: suggestions from the third character, asked 150 ms after the customer stops typing. */
+/** docs/product.md §5 / §9: suggestions from the third character, asked 150 ms after the customer stops typing. */
 export const AUTOCOMPLETE_MIN_LENGTH = 3;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 150;
 

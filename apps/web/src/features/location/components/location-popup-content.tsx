@@ -56,7 +56,7 @@ function savedLocation() {
 }
 
 /**
- * The location popup 'Адрес' (SPEC §2 item 2, §4 'Location selection'). It edits a draft; Save writes
+ * The location popup 'Адрес' (docs/product.md §2 item 2, §4 'Location selection'). It edits a draft; Save writes
  * city, method, place and restaurant back and resets the payment method if it is no longer allowed;
  * closing drops the draft, so the last saved state stays.
  */
@@ -69,7 +69,7 @@ export default function LocationPopupContent() {
   const [saved] = useState(savedLocation);
   const [draft, setDraft] = useState<LocationDraft>(() => draftFromSaved(saved, cities.length));
   // The delivery details (apartment … comment) are a form of their own; the draft keeps the rest. A long
-  // comment is flagged as it is typed (SPEC §5), and Save is refused until it is cut.
+  // comment is flagged as it is typed (docs/product.md §5), and Save is refused until it is cut.
   const details = useForm<DeliveryDetailsInput>({
     defaultValues: deliveryDetailsInput(saved.place),
     resolver: detailsResolver,
@@ -109,7 +109,7 @@ export default function LocationPopupContent() {
     }
   };
 
-  // SPEC §2: with one city the city step is skipped.
+  // docs/product.md §2: with one city the city step is skipped.
   const onlyCity = autoSelectedCityId(cities.map((c) => c.id));
   // biome-ignore lint/correctness/useExhaustiveDependencies: pickCity changes every render; this runs per city.
   useEffect(() => {
@@ -149,7 +149,7 @@ export default function LocationPopupContent() {
 
   const saveChecked = () => {
     if (!location.isSuccess || problem) return;
-    // SPEC §5: an unchanged saved address skips its checks; a new one without a house number asks first.
+    // docs/product.md §5: an unchanged saved address skips its checks; a new one without a house number asks first.
     const unchanged = isSavedLocationUnchanged(saved.place, draft.place);
     if (draft.method === 'DELIVERY' && !unchanged && needsAddressConfirmation(draft.place, false)) {
       setConfirming(true);

@@ -18,7 +18,7 @@ setTimeout(() => {
   }
 }, 0);
 
-/** The location popup 'Адрес' (SPEC §2 item 2): mounted only while open, so each opening starts afresh. */
+/** The location popup 'Адрес' (docs/product.md §2 item 2): mounted only while open, so each opening starts afresh. */
 export function LocationPopup() {
   const open = useAppFlags((s) => s.locationOpen);
   return open ? (

@@ -51,7 +51,7 @@ function newSessionToken(): string {
 }
 
 /**
- * The map popup (SPEC §2 item 4, §4 'Map popup'): delivery shows the zones and a draggable marker whose
+ * The map popup (docs/product.md §2 item 4, §4 'Map popup'): delivery shows the zones and a draggable marker whose
  * point is reverse-geocoded, with address search; take-away shows the pickup points. 'Подтвердить'
  * hands the choice back to the location popup, which applies the domain rules to its draft.
  */
@@ -131,7 +131,7 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
     onDragEnd: (next: LatLng) => moveTo(next),
   });
 
-  // The marker was dragged or the map clicked (SPEC §4): the point moves at once, its address follows.
+  // The marker was dragged or the map clicked (docs/product.md §4): the point moves at once, its address follows.
   function moveTo(next: LatLng) {
     setPoint(next);
     setLabel(null);

@@ -1,6 +1,6 @@
 import { GeocoderError } from './geocoder.ts';
 
-/** SPEC §5: address autocomplete starts at 3 characters; shorter input sends no request. */
+/** docs/product.md §5: address autocomplete starts at 3 characters; shorter input sends no request. */
 export const MIN_QUERY_LENGTH = 3;
 
 /** What an adapter reads of an answer: the HTTP status and the parsed body. */

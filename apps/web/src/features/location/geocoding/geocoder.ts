@@ -16,7 +16,7 @@ export interface AddressSuggestion {
 }
 
 export interface SuggestOptions {
-  /** Results are limited to the city's bounds (SPEC §5). */
+  /** Results are limited to the city's bounds (docs/product.md §5). */
   bounds: Bounds;
   locale: Locale;
   /** Google bills autocomplete per session: the suggestions and the final place lookup share it. */
@@ -31,7 +31,7 @@ export interface LookupOptions {
 }
 
 /**
- * The geocoder behind the map popup (SPEC §4 'Map popup', §5 'Address autocomplete'): Nominatim-compatible
+ * The geocoder behind the map popup (docs/product.md §4 'Map popup', §5 'Address autocomplete'): Nominatim-compatible
  * by default, Google when the brand has a maps key. Every method answers null / [] for "nothing found"
  * and throws GeocoderError when the service fails, so the popup can tell the two apart.
  */

@@ -15,7 +15,7 @@ import {
  * matching) are the domain's, shared with the server.
  */
 
-/** SPEC §4: step is citySelection or deliveryMethodSelection. */
+/** docs/product.md §4: step is citySelection or deliveryMethodSelection. */
 export type LocationStep = 'citySelection' | 'deliveryMethodSelection';
 
 /** What the location popup edits; written back on save, dropped (back to the saved values) on close. */
@@ -23,7 +23,7 @@ export interface LocationDraft extends LocationChoice {
   step: LocationStep;
 }
 
-/** The last saved selections (SPEC §3 'Selections' and the order draft's delivery place). */
+/** The last saved selections (docs/product.md §3 'Selections' and the order draft's delivery place). */
 export type SavedLocation = LocationChoice;
 
 /** The data of the draft's city the transitions read, and what was last saved. */
@@ -32,28 +32,28 @@ export interface LocationContext extends CityLocation {
   savedRestoId: number | null;
 }
 
-/** SPEC §2 item 2: the city step is skipped when only one city exists; a chosen city opens the method step. */
+/** docs/product.md §2 item 2: the city step is skipped when only one city exists; a chosen city opens the method step. */
 export function initialStep(cityCount: number, draft: Pick<LocationDraft, 'cityId'>): LocationStep {
   return cityCount === 1 || draft.cityId !== null ? 'deliveryMethodSelection' : 'citySelection';
 }
 
-/** SPEC §2 item 2: with only one city it is selected without asking; null when there is a choice to make. */
+/** docs/product.md §2 item 2: with only one city it is selected without asking; null when there is a choice to make. */
 export function autoSelectedCityId(cityIds: readonly number[]): number | null {
   return cityIds.length === 1 ? (cityIds[0] ?? null) : null;
 }
 
-/** SPEC §4: the city header can be clicked to go back unless only one city exists. */
+/** docs/product.md §4: the city header can be clicked to go back unless only one city exists. */
 export function canGoBackToCities(cityCount: number): boolean {
   return cityCount > 1;
 }
 
-/** SPEC §4: when the popup closes (or opens), state is the last saved values. */
+/** docs/product.md §4: when the popup closes (or opens), state is the last saved values. */
 export function draftFromSaved(saved: SavedLocation, cityCount: number): LocationDraft {
   return { ...saved, step: initialStep(cityCount, saved) };
 }
 
 /**
- * SPEC §4: choosing a city moves to delivery method selection. Choosing another city than the draft's
+ * docs/product.md §4: choosing a city moves to delivery method selection. Choosing another city than the draft's
  * sets that city's default method and drops the restaurant and place, which belonged to the old city
  * (for TAKE_AWAY the first pickup point is selected, as on a switch). `ctx` describes the chosen city.
  */
@@ -69,16 +69,16 @@ export function chooseCity(draft: LocationDraft, cityId: number, ctx: LocationCo
   };
 }
 
-/** SPEC §4: clearing the city returns to city selection; what belonged to the city goes with it. */
+/** docs/product.md §4: clearing the city returns to city selection; what belonged to the city goes with it. */
 export function clearCity(draft: LocationDraft): LocationDraft {
   return { ...draft, step: 'citySelection', cityId: null, method: null, restoId: null, place: null };
 }
 
 /**
- * SPEC §4: switching to TAKE_AWAY selects the first take-away restaurant ordered by order then address.
+ * docs/product.md §4: switching to TAKE_AWAY selects the first take-away restaurant ordered by order then address.
  * Switching to DELIVERY restores the previous restaurant if the city is unchanged, otherwise none.
  * The place is kept across switches. Back on DELIVERY a located place decides the restaurant (its zone's
- * restaurant, SPEC §4); without one, the saved restaurant comes back when the city is the saved one and
+ * restaurant, docs/product.md §4); without one, the saved restaurant comes back when the city is the saved one and
  * it delivers.
  */
 export function switchMethod(
@@ -102,7 +102,7 @@ function previousDeliveryRestoId(draft: LocationDraft, ctx: LocationContext): nu
 }
 
 /**
- * SPEC §4: a delivery address location inside a zone makes the zone's restaurant the selected one,
+ * docs/product.md §4: a delivery address location inside a zone makes the zone's restaurant the selected one,
  * otherwise none. In TAKE_AWAY the place is only stored: the pickup point stays selected.
  */
 export function setDeliveryPoint(
@@ -117,7 +117,7 @@ export function setDeliveryPoint(
   return { ...draft, place, restoId };
 }
 
-/** SPEC §2 item 2: take-away shows a radio list of pickup points; picking one selects that restaurant. */
+/** docs/product.md §2 item 2: take-away shows a radio list of pickup points; picking one selects that restaurant. */
 export function selectPickupResto(draft: LocationDraft, restoId: number): LocationDraft {
   return { ...draft, restoId };
 }

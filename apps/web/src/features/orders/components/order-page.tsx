@@ -30,7 +30,7 @@ const HEADLINES: Record<Order['status'], string> = {
   canceled: 'canceledTitle',
 };
 
-/** Anonymous visitors sign in first and come back here (SPEC §1). */
+/** Anonymous visitors sign in first and come back here (docs/product.md §1). */
 export function useSignInFirst(): string | null {
   const authorised = useIsAuthorised();
   const location = useLocation();
@@ -51,7 +51,7 @@ export function useWhenText() {
   };
 }
 
-/** /orders/{id}: the order success screen (SPEC §2 item 17), and the order's page on any later visit. */
+/** /orders/{id}: the order success screen (docs/product.md §2 item 17), and the order's page on any later visit. */
 export default function OrderPage() {
   const signInFrom = useSignInFirst();
   const orderId = Number(useParams().orderId);

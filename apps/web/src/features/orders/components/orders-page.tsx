@@ -91,7 +91,7 @@ function OrdersList() {
       const needsModifiers = order.lines.some((line) => line.modifiers.length > 0);
       const modifiers = needsModifiers ? await queryClient.fetchQuery(restoModifiersQuery(resto.id)) : [];
       const plan = planOrderAgain(order, offered, positions, modifiers);
-      // SPEC §2 item 9: an 18+ dish asks the adulthood question first; a 'no' leaves those dishes out.
+      // docs/product.md §2 item 9: an 18+ dish asks the adulthood question first; a 'no' leaves those dishes out.
       const adultRefused =
         plan.add.some((line) => line.isAdult) && !(await consentStore.getState().requestAdulthood());
       const added = adultRefused ? plan.add.filter((line) => !line.isAdult) : plan.add;

@@ -13,7 +13,7 @@ import { LimitedMarkdown, lastDay } from './promotion-text.tsx';
 import { usePromotions } from './use-promotions.ts';
 
 /**
- * /promotions/{id} as a top layer (SPEC §2); `backTo` is where closing returns, and from home it offers
+ * /promotions/{id} as a top layer (docs/product.md §2); `backTo` is where closing returns, and from home it offers
  * 'view all'. An id not running in the chosen restaurant gets its own words and a link to the list.
  */
 export function PromotionLayer({ backTo, showViewAll }: { backTo: string; showViewAll: boolean }) {

@@ -12,11 +12,11 @@ import styles from './promotions-carousel.module.css';
 import { usePromotions } from './use-promotions.ts';
 
 /**
- * SPEC §9 'Promotions list priority cap': the carousel shows the first 6 (the answer is sorted by
+ * docs/product.md §9 'Promotions list priority cap': the carousel shows the first 6 (the answer is sorted by
  * priority). Same value as PROMOTIONS_PRIORITY_CAP in contracts, not imported: contracts pull zod.
  */
 const PRIORITY_CAP = 6;
-/** SPEC §9 'Carousel interval'. */
+/** docs/product.md §9 'Carousel interval'. */
 const INTERVAL_MS = 6000;
 /** A swipe or a smooth scroll has ended when no scroll event came for this long. */
 const SCROLL_SETTLE_MS = 120;

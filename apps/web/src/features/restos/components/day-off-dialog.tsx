@@ -9,7 +9,7 @@ import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
 const ClosedNotice = lazy(() => import('./day-off-notice.tsx'));
 
 /**
- * SPEC §2 item 10 and §4 'Schedule states': when the chosen restaurant is closed or has a day off,
+ * docs/product.md §2 item 10 and §4 'Schedule states': when the chosen restaurant is closed or has a day off,
  * say that orders are not accepted now and when it opens (the same status line as the restaurant
  * pages), judged on the restaurant's own clock. Shown once per restaurant and visit.
  */

@@ -32,7 +32,7 @@ export default function ClosedNotice({
   const navigate = useNavigate();
   const now = useServerNow();
   const status = useScheduleStatus(resto, now);
-  // With pre-orders on, the next free slot is offered (SPEC §2 item 10, decision 21).
+  // With pre-orders on, the next free slot is offered (docs/product.md §2 item 10, decision 21).
   const preOrderOn = useBrand().features.preOrder && method !== null;
   const hours = useQuery({ ...restoWorkingHoursQuery(resto.id), enabled: preOrderOn && !status.open });
   const slot =

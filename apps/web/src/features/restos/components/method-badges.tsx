@@ -3,7 +3,7 @@ import type { Resto } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
 import styles from './chips.module.css';
 
-/** The ways a customer can get an order here: a method counts only when it is offered (SPEC §4). */
+/** The ways a customer can get an order here: a method counts only when it is offered (docs/product.md §4). */
 export function MethodBadges({ resto }: { resto: Resto }) {
   const { t } = useTranslation('restos');
   const offered = CUSTOMER_DELIVERY_METHODS.filter((method) => isMethodOffered(resto, method));

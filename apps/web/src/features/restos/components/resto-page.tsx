@@ -54,7 +54,7 @@ function mapHref({ lat, lng }: Resto['location']): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
 }
 
-/** /restos/{id} (SPEC §2 restos.show): a restaurant of the chosen city. */
+/** /restos/{id} (docs/product.md §2 restos.show): a restaurant of the chosen city. */
 export default function RestoPage() {
   const { t } = useTranslation('restos');
   const { restoId } = useParams();

@@ -12,7 +12,7 @@ import styles from './restos-page.module.css';
 import { StatusLine } from './status-line.tsx';
 import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
 
-/** /restos (SPEC §2 restos.index): the restaurants of the chosen city as cards. */
+/** /restos (docs/product.md §2 restos.index): the restaurants of the chosen city as cards. */
 export default function RestosPage() {
   const { t } = useTranslation('restos');
   const locale = useLocale();

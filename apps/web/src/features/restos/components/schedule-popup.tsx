@@ -17,7 +17,7 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** SPEC §2 item 12: the week Monday to Sunday, today's row marked, and whether it is open now. */
+/** docs/product.md §2 item 12: the week Monday to Sunday, today's row marked, and whether it is open now. */
 export function SchedulePopup({ resto, open, onOpenChange }: SchedulePopupProps) {
   const { t } = useTranslation('restos');
   const now = useServerNow();

@@ -29,7 +29,7 @@ export interface ScheduleStatus {
   text: string;
 }
 
-/** SPEC §4 'Schedule states' in one line, judged on the restaurant's own wall clock. */
+/** docs/product.md §4 'Schedule states' in one line, judged on the restaurant's own wall clock. */
 export function useScheduleStatus(
   resto: Pick<Resto, 'openingHours' | 'timezone'>,
   now: number,

@@ -22,7 +22,7 @@ import styles from './search-overlay.module.css';
 const RESULT_LIMIT = 50;
 
 /**
- * SPEC §2 item 11: the menu search overlay, full screen on phones. Finds dishes of the chosen
+ * docs/product.md §2 item 11: the menu search overlay, full screen on phones. Finds dishes of the chosen
  * restaurant by ru and en names and descriptions, in any word order, ё = е, and through a query typed
  * in the wrong keyboard layout (packages/domain/src/search). Loaded only when opened.
  */
