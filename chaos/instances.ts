@@ -73,7 +73,7 @@ export class Instances {
     let best: { time: number; code: string } | null = null;
     for (const process of this.processes)
       for (const line of process.lines) {
-        // The log masks the phone (issue 19): a line names its recipient by the phone's ref.
+        // The log masks the phone (docs/operations.md, 'Logs'): a line names its recipient by the phone's ref.
         const sms = line.sms as { ref?: string; text?: string } | undefined;
         const time = Number(line.time);
         if (sms?.ref !== ref || time < since || (best && time <= best.time)) continue;

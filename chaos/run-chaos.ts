@@ -1,4 +1,4 @@
-// npm run chaos — proof under faults (issue 18). Two API instances on one PostgreSQL database (or one on PGlite)
+// npm run chaos — proof under faults (decision 27). Two API instances on one PostgreSQL database (or one on PGlite)
 // behind a round-robin proxy, N customers ordering and paying through the fake YooKassa, an instance SIGKILLed
 // and restarted at random moments, the provider faulting, duplicating and delaying. At the end the invariants
 // are checked from the database, the provider and the customers' own records; any violation exits non-zero.

@@ -11,7 +11,7 @@ import {
 import { journeyPhone, signInFromCart } from './ordering-journeys.ts';
 
 /**
- * The storefront and its API on two origins (issue 19, decision 25): the storefront's build and a
+ * The storefront and its API on two origins (decision 25): the storefront's build and a
  * /config.json whose apiBase names the noon server come from e2e/storefront-server.ts on its own port
  * (E2E_PORT_STOREFRONT); the noon server answers CORS for that origin only (CORS_ORIGINS in
  * playwright.config.ts). Every call, picture and page of the API must go to the API's port, and the

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { asReturningCustomer, chooseRadio, expect, shot, storage, test } from './fixtures.ts';
 import { addCanadaTwice, CENTRE_DELIVERY, journeyPhone, rub, signInFromCart } from './ordering-journeys.ts';
 
-/** Online card payment through the demo engine's own page (issue 15), against the real API; 915… numbers. */
+/** Online card payment through the demo engine's own page (decision 22), against the real API; 915… numbers. */
 
 /** The demo engine's payment page, served by the app itself. */
 const DEMO_PAGE = /\/api\/v1\/payments\/demo\/pay\//;

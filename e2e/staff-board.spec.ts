@@ -3,7 +3,7 @@ import { asReturningCustomer, chooseRadio, expect, shot, test, watchCspViolation
 import { addCanadaTwice, CENTRE_DELIVERY, journeyPhone, signInFromCart } from './ordering-journeys.ts';
 
 /**
- * The restaurant's order board (issue 16) beside a customer: the customer orders in one browser context
+ * The restaurant's order board (decision 23) beside a customer: the customer orders in one browser context
  * while staff watch /staff in another, and each side sees the other's change without a reload. Staff sign
  * in as the demo brand's operator of restaurant 1; customers with 916… numbers (journeyPhone).
  */

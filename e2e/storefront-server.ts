@@ -1,4 +1,4 @@
-// The storefront alone, on an origin of its own (issue 19's cross-origin journey, e2e/cross-origin.spec.ts):
+// The storefront alone, on an origin of its own (decision 25's cross-origin journey, e2e/cross-origin.spec.ts):
 // the static build of apps/web/dist and a /config.json whose apiBase points at an API on another port, as
 // a static host or CDN in front of a split deployment would serve them. Its security headers come from the
 // API's own builder (plugins/security-headers.ts) for a deployment with PUBLIC_API_BASE set, so the page

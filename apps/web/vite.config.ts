@@ -61,7 +61,7 @@ function headPrefetch(): Plugin {
 }
 
 /**
- * The first screen's styles go into the page itself (issue 17): on a slow network two render-blocking
+ * The first screen's styles go into the page itself (decision 30): on a slow network two render-blocking
  * stylesheet requests delayed the first paint of the server's readable page. They are a few KB gzip;
  * the files stay for the lazy screens that link them.
  */
@@ -186,7 +186,7 @@ export default defineConfig({
         'head-prefetch': fileURLToPath(new URL(HEAD_PREFETCH, import.meta.url)),
       },
       output: {
-        // The first screen in few files (issue 17): over HTTP/1.1 a browser opens 6 connections to a host,
+        // The first screen in few files (decision 30): over HTTP/1.1 a browser opens 6 connections to a host,
         // and on a slow network each of the twenty-odd small chunks cost a round trip. What the page
         // head's script shares with the app is its own small chunk, so the head never waits for the app.
         codeSplitting: {

@@ -7,7 +7,7 @@
 // - baseline: a static 1 KB page from a bare node:http server (bench/web/static-page-server.ts), measured in
 //   the same run, so the figures can be read against what this machine and browser need for a page that does
 //   nothing (its performance, FCP, LCP and TBT; the other categories are the storefront's own concern).
-// Issue 17's targets: performance ≥ 95 on both, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, SEO 100,
+// The Lighthouse targets (docs/benchmarks.md): performance ≥ 95 on both, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, SEO 100,
 // accessibility and best practices 100. The bench reports against them; it does not fail on them.
 // The server runs on core 0 and Chromium with this script on core 1 (taskset, see package.json).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

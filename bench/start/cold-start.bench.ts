@@ -1,4 +1,4 @@
-// npm run bench:start — cold start to the first answer (issue 19): the compiled server (decision 26) started
+// npm run bench:start — cold start to the first answer (docs/benchmarks.md, 'Cold start'): the compiled server (decision 26) started
 // N times as production starts it, timed from spawn to its first 200 on GET /healthz, beside a bare node:http
 // process started and asked the same way. PGlite on a fresh data dir (first start: create, migrate, seed)
 // and on an existing one; PostgreSQL on an existing, seeded database; and, to show what compiling saves,

@@ -66,7 +66,7 @@ export interface BuildAppOptions {
 
 export interface StorefrontApp extends FastifyInstance {
   catalog: CatalogStore;
-  /** Today's stop-lists and pauses in memory (issue 16): server.ts polls it, tests refresh it by hand. */
+  /** Today's stop-lists and pauses in memory (decision 23): server.ts polls it, tests refresh it by hand. */
   availability: AvailabilityStore;
   /** The payments module's context: tests run its sweeper by hand (payments-sweeper.ts runOnce). */
   payments: PaymentsContext;

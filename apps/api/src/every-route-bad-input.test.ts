@@ -52,7 +52,7 @@ const BODIES: unknown[] = [
     mode: 'APP',
   },
   { deep: { deeper: [1, { deepest: null }] } },
-  // Well-formed for the staff calls (issue 16), so their handlers run, not only their schemas.
+  // Well-formed for the staff calls (decision 23), so their handlers run, not only their schemas.
   { login: 'nobody.here', password: 'wrong-password', refreshToken: 'A'.repeat(43) },
 ];
 const QUERY_KEYS = ['lat', 'lng', 'q', 'limit', 'cityId', 'restoId', 'menuId', 'placeId', 'format', 'zoom'];

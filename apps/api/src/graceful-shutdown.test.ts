@@ -20,7 +20,7 @@ import {
 } from './test/test-database.ts';
 
 /**
- * SIGTERM (issue 19): the real server as a child process (server-process.ts). It stops taking connections at
+ * SIGTERM (docs/operations.md, 'Stopping'): the real server as a child process (server-process.ts). It stops taking connections at
  * once, finishes what is in flight, then exits 0. The request in flight is held deterministically: a sign-in
  * code whose SMS.ru call a fake holds (both databases), and on PostgreSQL an order placement waiting for the
  * person's row, which the test locks from its own connection (PGlite is one in-process connection: nobody

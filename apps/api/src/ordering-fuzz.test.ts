@@ -20,7 +20,7 @@ import { addTestStaff } from './test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from './test/test-app.ts';
 
 /**
- * Issue 18: a property-based fuzz of every ordering call (preflight, placement, the customer's orders,
+ * Decision 27: a property-based fuzz of every ordering call (preflight, placement, the customer's orders,
  * payments and the providers' notifications, the demo payment page, the board and the other staff calls,
  * the order event streams). Each generated request is a valid request of the call with one to three
  * things made wrong: a body field dropped, of a wrong type, huge, negative or unicode; an extra field; the

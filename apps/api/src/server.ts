@@ -34,7 +34,7 @@ async function main() {
   app.server.headersTimeout = 15_000;
   app.server.keepAliveTimeout = 65_000;
 
-  // Graceful stop (issue 19): Fastify's close stops listening, closes idle keep-alive sockets, answers 503
+  // Graceful stop (docs/operations.md, 'Stopping'): Fastify's close stops listening, closes idle keep-alive sockets, answers 503
   // to requests arriving on busy ones and waits for the requests in flight (an order being placed
   // completes); the event streams end in their preClose hook; the pollers and the sweeper stop in onClose
   // hooks; the database closes last. A stop that takes longer than SHUTDOWN_TIMEOUT_MS exits anyway.

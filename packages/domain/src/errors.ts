@@ -25,7 +25,7 @@ export const ERROR_MESSAGES = {
   'city.not-found': { ru: 'Город не найден', en: 'City not found' },
   'resto.not-found': { ru: 'Ресторан не найден', en: 'Restaurant not found' },
   'menu.not-found': { ru: 'Меню не найдено', en: 'Menu not found' },
-  /** The order board's stop-list names a dish the brand does not have (issue 16). */
+  /** The order board's stop-list names a dish the brand does not have (decision 23). */
   'position.not-found': { ru: 'Такого блюда нет в меню', en: 'There is no such dish on the menu' },
   'position-group.not-found': { ru: 'Группа блюд не найдена', en: 'Dish group not found' },
   'promotion.not-found': { ru: 'Акция не найдена', en: 'Promotion not found' },

@@ -21,7 +21,7 @@ import { StaffTokens } from '../modules/staff/staff-tokens.ts';
  * - 'path-person': signed in as the path's `{personId}`, else 403 auth.forbidden-person (the rule of
  *   every `/persons/{personId}/…` call, docs/product.md §7); never cached;
  * - 'staff': a valid staff access token of an enabled account, read into request.staff with its role and
- *   restaurants (issue 16), else 401; a customer token is refused here as a staff token is on the others.
+ *   restaurants (decision 23), else 401; a customer token is refused here as a staff token is on the others.
  */
 export type RouteAuth = 'personal' | 'signed-in' | 'path-person' | 'staff';
 

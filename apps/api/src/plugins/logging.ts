@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /**
- * Logs (issue 19): every line carries the request id (Fastify's reqId), which each answer echoes in
+ * Logs (docs/operations.md, 'Logs'): every line carries the request id (Fastify's reqId), which each answer echoes in
  * X-Request-Id; phone numbers and e-mail addresses never reach the log. Known fields are redacted by pino;
  * everything else is masked on its way out: each serialized line passes maskPersonalData before it is
  * written, whatever logged it (our code, Fastify, a library's error message).

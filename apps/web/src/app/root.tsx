@@ -26,7 +26,7 @@ const SearchOverlay = lazy(() => import('../features/search/components/search-ov
  * every feature, the routes with their layouts, and the popups that can open anywhere.
  */
 export function Root() {
-  // The order board (issue 16) is not a customer's visit: no location, menu, consent or day-off popups.
+  // The order board (decision 24) is not a customer's visit: no location, menu, consent or day-off popups.
   return useMatch('/staff/*') ? <StaffRoot /> : <StorefrontRoot />;
 }
 

@@ -20,11 +20,11 @@ const RestoPage = lazy(() => import('../features/restos/components/resto-page.ts
 // The cart with the checkout below it (decision 21), composed here: features never import each other.
 const CartPage = lazy(() => import('./cart-route.tsx'));
 const OrderPage = lazy(() => import('../features/orders/components/order-page.tsx'));
-// Where the payment provider sends the customer back (issue 15).
+// Where the payment provider sends the customer back (decision 22).
 const PaymentPage = lazy(() => import('../features/orders/components/payment-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page.tsx'));
-// The restaurant's order board (issue 16): staff only, never part of a customer's visit.
+// The restaurant's order board (decision 24): staff only, never part of a customer's visit.
 const StaffPage = lazy(() => import('../features/staff/components/staff-page.tsx'));
 const InfoPage = lazy(() => import('../features/info-pages/components/info-page.tsx'));
 // Top layers (dish with modifiers and gallery, promotion detail) load when opened.

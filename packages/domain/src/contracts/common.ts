@@ -14,7 +14,7 @@ export const id = z.number().int().positive();
 
 /**
  * Free text the API stores (contacts, comments, addresses). PostgreSQL's text cannot hold U+0000, so a NUL
- * would fail the INSERT with a 500: it is refused here as malformed input, with the field (issue 18).
+ * would fail the INSERT with a 500: it is refused here as malformed input, with the field (decision 27).
  */
 export const storedText = (max: number) =>
   z

@@ -5,7 +5,7 @@ import { REFUND_REASONS, REFUND_STATUSES } from '../payments/payment-model.ts';
 import { idParam, minorAmount, paymentMethod } from './common.ts';
 
 /**
- * Online payment of an order (issue 15, decision 22). The order's answer carries `payment`; the customer
+ * Online payment of an order (decision 22). The order's answer carries `payment`; the customer
  * starts a new attempt, switches to payment on receipt, or asks the server to read the provider now (the
  * return page). Providers post their notifications to /api/v1/payments/{engine}/notifications.
  */

@@ -11,7 +11,7 @@ import { id, idParam, localizedText } from './common.ts';
 import { order, orderStatus } from './orders.ts';
 
 /**
- * The restaurant's side (issue 16, decision 23): staff sign-in, the order board, its moves, the stop-list
+ * The restaurant's side (decision 23): staff sign-in, the order board, its moves, the stop-list
  * and 'busy', and the event streams of staff and customers. Staff calls live under /api/v1/staff and take
  * only staff tokens; customer calls take only customer tokens.
  */

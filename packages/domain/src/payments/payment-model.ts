@@ -1,7 +1,7 @@
 import type { Minor } from '../money/money.ts';
 
 /**
- * Online payment (ORDERING.md 'Online payment', issue 15). An order's `paymentStatus` (orders/order-statuses.ts)
+ * Online payment (ORDERING.md 'Online payment', decision 22). An order's `paymentStatus` (orders/order-statuses.ts)
  * is what the customer and the kitchen read; each try at paying is a payment attempt with the provider, and
  * money that must go back is a refund. These vocabularies are shared by zod, Drizzle and the storefront.
  */
@@ -21,7 +21,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * Why money goes back. The first four are automatic (money that arrived for an order that keeps no more of
- * it); `declined` is the restaurant declining a paid order (issue 16), `partial` a partial refund by staff.
+ * it); `declined` is the restaurant declining a paid order (decision 23), `partial` a partial refund by staff.
  */
 export const REFUND_REASONS = [
   'second-payment',

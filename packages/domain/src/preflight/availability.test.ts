@@ -10,7 +10,7 @@ import {
 import { localDayStartMs } from './order-time.ts';
 import { type PricingCatalog, priceCart } from './price-cart.ts';
 
-/** Issue 16: the stop-list and 'busy' the restaurant's staff set, as priceCart reads them. */
+/** The stop-list and 'busy' the restaurant's staff set, as priceCart reads them. */
 
 const today = localDayStartMs(WEDNESDAY_LUNCH_MS, makePricingCatalog().resto.timezone);
 const price = (catalog: Partial<PricingCatalog>, preOrderAt?: string) =>

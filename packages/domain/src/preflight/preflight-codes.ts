@@ -59,9 +59,9 @@ export const CART_PROBLEMS = [
   'delivery.order-sum-not-enough.range',
   /** At or above the zone's maximum order ('split it into several orders'); limit. */
   'delivery.order-sum-too-large',
-  /** The restaurant put this dish on today's stop-list: it has run out (line; issue 16). */
+  /** The restaurant put this dish on today's stop-list: it has run out (line; decision 23). */
   'person-order.position-stopped',
-  /** The kitchen paused as-soon-as-possible orders ('busy'); a pre-order is still taken (issue 16). */
+  /** The kitchen paused as-soon-as-possible orders ('busy'); a pre-order is still taken (decision 23). */
   'resto.busy',
 ] as const;
 

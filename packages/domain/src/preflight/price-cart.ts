@@ -39,7 +39,7 @@ export interface PricingCatalog {
   /** The brand's features.preOrder. */
   preOrderEnabled: boolean;
   /**
-   * The restaurant's stop-list (issue 16): dishes run out for the restaurant-local day starting at
+   * The restaurant's stop-list (decision 23): dishes run out for the restaurant-local day starting at
    * `dayStartMs`. Orders for another day are not touched (tomorrow's pre-order may have the dish).
    * Absent: nothing stopped.
    */

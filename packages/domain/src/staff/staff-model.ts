@@ -2,7 +2,7 @@ import type { CustomerDeliveryMethod } from '../methods/methods.ts';
 import type { OrderStatus } from '../orders/order-statuses.ts';
 
 /**
- * The restaurant's side (issue 16, decision 23): staff accounts, the order board's columns, the moves staff
+ * The restaurant's side (decision 23): staff accounts, the order board's columns, the moves staff
  * make, and the reasons they decline with. Shared by the API (which guards every move) and the board.
  */
 

@@ -10,7 +10,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import { orders } from './orders.ts';
 
 /*
- * Online payment (issue 15, decision 22). An order has payment attempts; each is one payment at the provider
+ * Online payment (decision 22). An order has payment attempts; each is one payment at the provider
  * created with its own idempotence key. The order keeps at most one payment (orders.paid_payment_id); money
  * that arrives for any other attempt, or for an order that no longer wants it, is refunded (payment_refunds).
  * demo_payments and demo_refunds are the embedded demo engine's own books, as a provider would keep them.

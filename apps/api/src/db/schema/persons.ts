@@ -12,7 +12,7 @@ import {
 import { whiteLabels } from './catalog.ts';
 
 /*
- * Persons and sign-in (issue 6). A person belongs to one brand; the phone is unique within it. Secrets are
+ * Persons and sign-in (decision 12). A person belongs to one brand; the phone is unique within it. Secrets are
  * never stored as they are: SMS codes as an HMAC, refresh tokens as a SHA-256 hash. The per-phone counters
  * live here, not in an instance's memory, so the limits hold with any number of instances.
  */

@@ -13,7 +13,7 @@ import {
 import { restos, whiteLabels } from './catalog.ts';
 
 /*
- * The restaurant's side (issue 16, decision 23): staff accounts with their restaurants, their refresh tokens,
+ * The restaurant's side (decision 23): staff accounts with their restaurants, their refresh tokens,
  * single-use tickets that open an event stream, and the two things staff switch during a shift: the
  * stop-list (dishes run out today) and 'busy' (as-soon-as-possible orders paused).
  */

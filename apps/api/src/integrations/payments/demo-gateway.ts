@@ -13,7 +13,7 @@ import {
 } from './payment-gateway.ts';
 
 /**
- * The embedded `demo` engine (issue 15): a provider of our own that takes no money. Its books are in
+ * The embedded `demo` engine (decision 22): a provider of our own that takes no money. Its books are in
  * PostgreSQL (demo_payments, demo_refunds), so it survives a restart and two API instances share it. It keeps
  * YooKassa's semantics where the payments module depends on them: idempotence by shop and key, bound to
  * the body; a page left unpaid for an hour reads as canceled `expired_on_confirmation`; refunds only of a

@@ -1,7 +1,7 @@
 import type { Minor, PayEngine, PaymentReceipt } from '@storefront/domain';
 
 /**
- * One interface for every payment provider (issue 15, decision 22), shaped by YooKassa and T-Bank
+ * One interface for every payment provider (decision 22), shaped by YooKassa and T-Bank
  * (INTEGRATIONS.md): create → redirect URL → event (status, amount, our order id) → verify by reading the
  * payment back. The payments module depends on this file only; adapters: `demo-gateway.ts` (the embedded
  * default, its books in PostgreSQL, its page served by the app) and `yookassa-gateway.ts` (HTTP).

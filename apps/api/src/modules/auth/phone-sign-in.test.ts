@@ -57,7 +57,7 @@ describe('requesting a code and signing in', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(phoneCodeResponse.parse(response.json())).toEqual({ retryAfter: 90, codeLength: 6 });
-    // The phone masked in the log (issue 19); the ref tells which number the code is for.
+    // The phone masked in the log (docs/operations.md, 'Logs'); the ref tells which number the code is for.
     const line = log.lines.findLast(
       (l) => (l.sms as { phone?: string } | undefined)?.phone === '+7 912 ***-**-89',
     );

@@ -7,7 +7,7 @@ import { restoPauses, restoStopList } from '../../db/schema.ts';
 import { restaurantDay } from './restaurant-day.ts';
 
 /**
- * What staff switch during a shift (issue 16): the stop-list of the restaurant-local day and 'busy'.
+ * What staff switch during a shift (decision 23): the stop-list of the restaurant-local day and 'busy'.
  *
  * The preflight must not ask PostgreSQL on every request, so each instance keeps these in memory and
  * reloads them every CATALOG_REFRESH_MS (two small indexed reads: the stop-lists of recent days and the

@@ -56,7 +56,7 @@ const orderResponses = {
   409: errorBody,
 };
 
-/** The order board's calls under /api/v1/staff (issue 16); all config.auth 'staff', all no-store. */
+/** The order board's calls under /api/v1/staff (decision 23); all config.auth 'staff', all no-store. */
 export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
   app,
   { db, config, catalog, now, payments, availability },

@@ -11,7 +11,7 @@ import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
 
 /**
- * The order board's API (issue 16) on the demo chain at a pinned Wednesday noon in Kazan: scoping by role
+ * The order board's API (decision 23) on the demo chain at a pinned Wednesday noon in Kazan: scoping by role
  * and restaurant, what the kitchen sees, guarded moves (one change for two clicks, never back or past a
  * step), decline with words, promo and money back, the settlement receipt, the stop-list and 'busy'.
  */

@@ -58,7 +58,7 @@ const streamResponses = {
 };
 
 /**
- * Order events as server-sent events (issue 16, 'Live without reloading'): tickets for signed-in readers,
+ * Order events as server-sent events (decision 23): tickets for signed-in readers,
  * and the streams of staff (their restaurants' orders) and customers (their own orders).
  */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { db, config, now }) => {

@@ -34,7 +34,7 @@ async function databaseAnswers(db: Database, timeoutMs: number): Promise<boolean
 }
 
 /**
- * For load balancers and orchestrators (issue 19): /healthz says the process answers (liveness, no
+ * For load balancers and orchestrators (docs/operations.md, 'Health'): /healthz says the process answers (liveness, no
  * database); /readyz says this instance can serve (its database answers, its catalog is loaded).
  * Neither is written to the request log, which probes every few seconds would fill.
  */

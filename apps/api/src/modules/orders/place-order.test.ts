@@ -145,7 +145,7 @@ describe('placing an order', () => {
     expect(await orderTables(database.db)).toEqual(before);
   });
 
-  // Issue 18's fuzz: PostgreSQL's text cannot hold a NUL, so a NUL in a stored field (an e-mail, a comment,
+  // The ordering fuzz (decision 27): PostgreSQL's text cannot hold a NUL, so a NUL in a stored field (an e-mail, a comment,
   // a delivery address or detail) reached the INSERT and answered 500. Now a 400 naming the field.
   it('refuses a NUL character in any field it stores with 400 and the field, writing nothing', async () => {
     at(DAY);
@@ -173,7 +173,7 @@ describe('placing an order', () => {
     expect(await orderTables(database.db)).toEqual(before);
   });
 
-  // Issue 18's fuzz: a well-signed token whose person is gone (a database reset, a removed account) reached
+  // The ordering fuzz (decision 27): a well-signed token whose person is gone (a database reset, a removed account) reached
   // the idempotency key's INSERT, whose foreign key failed with a 500. Now the token is refused, as /me does.
   it('answers 401 auth.token-invalid for a token whose person does not exist, writing nothing', async () => {
     at(DAY);

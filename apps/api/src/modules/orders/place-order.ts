@@ -46,7 +46,7 @@ export async function placeOrder(deps: PlacementDeps, input: PlacementInput): Pr
   const { key, pricing, quote } = checked.value;
   const ref: KeyRef = { personId: input.personId, key };
   // A well-signed token can outlive its person (a database reset, a removed account): refused as a token, as
-  // /me refuses it, before the key's foreign key fails with a 500 (issue 18's fuzz).
+  // /me refuses it, before the key's foreign key fails with a 500 (the ordering fuzz, decision 27).
   const [person] = await deps.db.select({ id: persons.id }).from(persons).where(eq(persons.id, ref.personId));
   if (!person) throw new ApiError(401, 'auth.token-invalid');
   const claim = decideClaim(await claimKey(deps.db, ref, orderFingerprintOf(input.body), input.nowMs));

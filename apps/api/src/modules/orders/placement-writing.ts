@@ -84,7 +84,7 @@ export async function writeOrder(
   // so the per-person promo count each reads is final.
   await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, personId)).for('update');
   const promo = await lockedPromo(tx, settings, snapshot, body.promoCode, personId);
-  // The stop-list and 'busy' from the database, not the instance's copy: the authoritative check (issue 16).
+  // The stop-list and 'busy' from the database, not the instance's copy: the authoritative check (decision 23).
   const availability = await readAvailability(tx, resto.id, resto.timezone, nowMs);
   const decided = decideCart(settings, input, pricing, quote, { promo, availability });
   if (!decided.ok) throw decided.refusal;
@@ -167,7 +167,7 @@ export async function writeOrder(
 /**
  * The restaurant's next number of the day ('Б-042'). Every placement of the restaurant that day queues on its
  * counter row, so this is the transaction's last statement: the row is held only until the commit (the bench
- * measured placement bound by that queue, issue 18).
+ * measured placement bound by that queue, docs/benchmarks.md 'Order placement').
  */
 async function numberTheOrder(
   tx: Executor,

@@ -28,7 +28,7 @@ export interface DemoPageRoutesOptions {
 }
 
 /**
- * The demo engine's payment page (issue 15): served by the app itself, it takes no money. The customer pays,
+ * The demo engine's payment page (decision 22): served by the app itself, it takes no money. The customer pays,
  * is declined with a chosen reason, or walks back to the shop; the form posts back here, the demo books
  * change, the payment is settled at once (the in-process twin of a provider's notification) and the customer
  * is sent to the return page. Any input answers a page, never a 500.

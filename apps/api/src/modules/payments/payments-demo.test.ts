@@ -208,7 +208,7 @@ describe('the demo engine', () => {
     expect(en.body).toMatch(/no money is taken/);
   });
 
-  // Issue 18's fuzz: a refusal before the handler (a path its schema refuses, a body the JSON parser refuses)
+  // The ordering fuzz (decision 27): a refusal before the handler (a path its schema refuses, a body the JSON parser refuses)
   // is the JSON body of every other call, and the form's 400 documented only the HTML page: 500 instead.
   it('the form: a malformed path or body is a coded JSON 400/415, never a 500', async () => {
     const placed = await placeOnline(app, anna);

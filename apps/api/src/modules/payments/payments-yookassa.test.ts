@@ -45,7 +45,7 @@ import { runOnce } from './payments-sweeper.ts';
 import { sendSettlementReceipt } from './settlement-receipt.ts';
 
 /**
- * The payments module against the fake YooKassa through the real adapter (issue 15, 'Tests'): the app listens
+ * The payments module against the fake YooKassa through the real adapter (decision 22): the app listens
  * on 127.0.0.1 and the fake's notifications reach it there, so every notification goes the real way (address
  * check, hint, read back from the fake). The app's clock is pinned; the fake's is real.
  */

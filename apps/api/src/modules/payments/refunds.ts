@@ -130,7 +130,7 @@ export async function refundHinted(ctx: PaymentsContext, providerRefundId: strin
 }
 
 /**
- * Refunds money of a paid order (the order board, issue 16: a declined paid order, a partial refund). A full
+ * Refunds money of a paid order (the order board, decision 23: a declined paid order, a partial refund). A full
  * refund of what is left moves the order to refund_pending, then refunded; a partial one keeps it paid.
  * Never more than is left of the payment. Answers the refund row's id.
  */

@@ -8,7 +8,7 @@ import { nextCheckDelayMs, type PaymentsContext, writeEvent } from './payments-c
 import { advanceRefund, queueAutomaticRefund } from './refunds.ts';
 
 /**
- * The one way a payment's outcome reaches an order (issue 15): the notification, the return page's check and
+ * The one way a payment's outcome reaches an order (decision 22): the notification, the return page's check and
  * the sweeper all call `settlePayment`. It believes nothing it is told: it reads the payment from the
  * provider, checks it is this attempt's (our order id and attempt in metadata, our amount and currency), and
  * then moves rows only with guarded updates in one transaction:

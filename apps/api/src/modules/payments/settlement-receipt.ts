@@ -5,7 +5,7 @@ import type { PaymentsContext } from './payments-context.ts';
 
 /**
  * The 54-FZ 'settlement of prepayment' receipt, due when a paid order is handed over (payment and handover
- * are apart in time). The order board (issue 16) calls this at handover; until then only the demo engine is
+ * are apart in time). The order board (decision 23) calls this at handover; until then only the demo engine is
  * exercised by tests. The idempotence key is per payment, so a repeated handover sends one receipt.
  */
 export async function sendSettlementReceipt(

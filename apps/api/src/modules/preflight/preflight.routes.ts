@@ -26,7 +26,7 @@ export interface PreflightRoutesOptions {
   config: AppConfig;
   catalog: CatalogStore;
   now: () => number;
-  /** Today's stop-lists and 'busy' pauses, in memory (issue 16): the preflight never asks PostgreSQL for them. */
+  /** Today's stop-lists and 'busy' pauses, in memory (decision 23): the preflight never asks PostgreSQL for them. */
   availability: AvailabilityStore;
 }
 

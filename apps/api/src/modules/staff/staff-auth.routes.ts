@@ -35,7 +35,7 @@ const profileOf = (access: StaffAccess): StaffProfile => ({
 const refreshInvalid = () => new ApiError(401, 'staff.refresh-invalid', 'refreshToken');
 
 /**
- * The restaurant staff's sign-in (issue 16): login and password for a token set, refresh, sign-out, and
+ * The restaurant staff's sign-in (decision 23): login and password for a token set, refresh, sign-out, and
  * who is signed in. Staff tokens are apart from customers' (a key and audience of their own). Sign-in,
  * refresh and sign-out are personal (no-store) and take no bearer token; /me takes a staff access token.
  */

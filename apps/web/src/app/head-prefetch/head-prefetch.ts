@@ -15,7 +15,7 @@ import {
 } from './boot-requests.ts';
 
 /**
- * Runs from the page head, a few hundred bytes beside the app's bundle (issue 17, decision 30): it asks
+ * Runs from the page head, a few hundred bytes beside the app's bundle (decision 30): it asks
  * for the brand config and, for a returning customer, the boot requests of docs/product.md §4 while the app's
  * scripts are still downloading. The app claims the answers when it asks (prefetched-answers.ts) and
  * applies them in the same order as ever; one it never asks for is dropped with the page.

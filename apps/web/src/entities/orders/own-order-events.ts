@@ -7,7 +7,7 @@ import { personStore } from '../session/person-store.ts';
 import { orderQuery, ordersListKey, ownEventsUrl, requestStreamTicket } from './order-client.ts';
 
 /**
- * The customer's own order events (issue 16): one stream per tab, whoever asks for it. Each page that shows
+ * The customer's own order events (decision 23): one stream per tab, whoever asks for it. Each page that shows
  * orders subscribes while mounted; the stream opens with the first subscriber of a signed-in person, closes
  * with the last one or on sign-out, and moves to the new person when another one signs in. An event re-reads
  * the order it names and the orders list from the server (the event says only what changed, never how):

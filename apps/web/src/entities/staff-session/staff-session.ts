@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
 import { readStored, writeStored } from '../../shared/storage/local-storage.ts';
 
 /**
- * The restaurant staff's session (issue 16): its own token set under its own key, apart from the customer's
+ * The restaurant staff's session (decision 23): its own token set under its own key, apart from the customer's
  * (entities/session). A tablet at the counter may also be someone's phone that orders sushi: signing one in
  * or out never touches the other.
  */

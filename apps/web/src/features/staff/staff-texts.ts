@@ -1,4 +1,4 @@
-/** The order board's words (issue 16); its English twin is staff-texts.en.ts. Loaded with the board only. */
+/** The order board's words (decision 24); its English twin is staff-texts.en.ts. Loaded with the board only. */
 export const staffTexts = {
   title: 'Заказы',
   documentTitle: 'Заказы — {{brand}}',

@@ -1,5 +1,5 @@
 /**
- * Answers the page head started before the app's scripts arrived (issue 17, decision 30), waiting for
+ * Answers the page head started before the app's scripts arrived (decision 30), waiting for
  * the first caller that asks for the same path. Each is handed out once: a body can be read once, and a
  * later ask (a refetch, a retry) must reach the server again. The store lives on `window` because the
  * head's script and the app are separate bundles.

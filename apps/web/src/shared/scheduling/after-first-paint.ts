@@ -1,6 +1,6 @@
 /**
  * Resolves once the browser has had a chance to paint what the page already shows (the server's readable
- * page, decision 28), so the app's first render does not hold back the first paint (issue 17). A hidden
+ * page, decision 28), so the app's first render does not hold back the first paint (decision 30). A hidden
  * tab draws no frames: it does not wait there, nor longer than `limitMs` anywhere.
  */
 export function afterFirstPaint(limitMs = 100): Promise<void> {

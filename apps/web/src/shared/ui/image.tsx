@@ -11,7 +11,7 @@ export interface FallbackImageProps {
   /** CSS aspect-ratio of the box, reserved before the picture loads (no layout shift). */
   aspectRatio?: string;
   loading?: 'lazy' | 'eager';
-  /** 'high' for the picture that is likely the largest on the first screen (issue 17: LCP). */
+  /** 'high' for the picture that is likely the largest on the first screen (the largest contentful paint, docs/benchmarks.md 'Lighthouse'). */
   fetchPriority?: 'high' | 'low' | 'auto';
   /** Applied to the box; it fills its container's width. */
   className?: string;

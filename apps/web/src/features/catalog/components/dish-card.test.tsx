@@ -106,7 +106,7 @@ async function renderMenu() {
     menus: kazanResto.menus,
   });
   await screen.findByRole('article', { name: 'Филадельфия' });
-  // At start a menu is drawn a group at a time (issue 17); the last group follows within a few tasks.
+  // At start a menu is drawn a group at a time (decision 30); the last group follows within a few tasks.
   await screen.findByRole('heading', { level: 2, name: 'Прочее' });
   return result;
 }

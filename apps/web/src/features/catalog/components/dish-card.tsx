@@ -15,7 +15,7 @@ export interface DishCardProps {
   hasModifiers: boolean;
   availability: DishAvailability;
   locale: Locale;
-  /** The menu's `catalog` texts, passed down: a hook per card cost a cheap phone ~20 ms a menu (issue 17). */
+  /** The menu's `catalog` texts, passed down: a hook per card cost a cheap phone ~20 ms a menu (decision 31). */
   t: TFunction<'catalog'>;
 }
 

@@ -22,7 +22,7 @@ function groupOf(position: Position): number {
 }
 
 /**
- * At start a menu is drawn a few dishes at a time, one batch per task (issue 17): the boot's answers
+ * At start a menu is drawn a few dishes at a time, one batch per task (decision 30): the boot's answers
  * arrive together, and drawing a whole menu at once was one task of about 0.7 s on a cheap phone's CPU.
  * A batch is sized by how long the last one took on this device, so that a task stays short enough not
  * to block a tap (Lighthouse counts a task over 50 ms on a phone four times slower than its trace).

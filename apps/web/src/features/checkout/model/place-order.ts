@@ -71,7 +71,7 @@ export function orderPlacedEvent(order: Order): AnalyticsEvent {
 }
 
 /**
- * Where a placed order takes the customer (issue 15): an online card payment waiting at the provider goes
+ * Where a placed order takes the customer (decision 22): an online card payment waiting at the provider goes
  * to the provider's page; one whose page is not there yet (the provider did not answer in time) or that is
  * already settled goes to our return page, which asks the server and waits; anything else to its page.
  */

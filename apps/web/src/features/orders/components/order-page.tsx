@@ -106,7 +106,7 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
   });
 
   const over = order.status === 'canceled' || order.status === 'declined';
-  // A card-online order reaches the restaurant only once paid (issue 15): until then it is not 'accepted'.
+  // A card-online order reaches the restaurant only once paid (decision 22): until then it is not 'accepted'.
   const unpaid = !over && paymentActionable(order);
   const headline = unpaid ? t('awaitingPaymentTitle') : t(HEADLINES[order.status]);
   const when = whenText(order.preOrderAt ?? order.promisedAt, order.timezone);

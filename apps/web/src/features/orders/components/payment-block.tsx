@@ -38,7 +38,7 @@ export interface PaymentBlockProps {
 }
 
 /**
- * The order's payment (issue 15), shared by the order page and the return page: why it failed in the
+ * The order's payment (decision 22), shared by the order page and the return page: why it failed in the
  * provider's words, until when the order waits, where to pay, a new attempt, a switch to paying on receipt,
  * and the money that went back.
  */

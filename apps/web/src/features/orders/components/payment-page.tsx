@@ -21,7 +21,7 @@ import styles from './orders.module.css';
 import { PaymentBlock } from './payment-block.tsx';
 
 /**
- * /orders/{id}/payment: where the payment provider sends the customer back (issue 15), and where the
+ * /orders/{id}/payment: where the payment provider sends the customer back (decision 22), and where the
  * checkout goes when the provider had no page yet. It asks our server to read the payment now, then keeps
  * asking while it is pending, and says paid, failed (with the provider's reason), or still waiting.
  */

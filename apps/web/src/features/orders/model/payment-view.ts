@@ -1,7 +1,7 @@
 import type { Order } from '@storefront/domain/contracts';
 
 /**
- * What the return page says about an order's payment (issue 15), one name per screen. The order's own
+ * What the return page says about an order's payment (decision 22), one name per screen. The order's own
  * status wins over the payment's: a cancelled order is over whatever its payment says, and money that came
  * for it anyway shows as a refund below.
  */

@@ -5,7 +5,7 @@ import { checkPayment, orderQuery } from '../../../entities/orders/order-client.
 import { ApiError } from '../../../shared/api-client.ts';
 import { awaitingPayment } from './payment-view.ts';
 
-/** How often and how long the return page asks while a payment is pending (issue 15). */
+/** How often and how long the return page asks while a payment is pending (decision 22). */
 export const PAYMENT_POLL_EVERY_MS = 2_000;
 export const PAYMENT_POLL_FOR_MS = 30_000;
 

@@ -40,7 +40,7 @@ export interface StaffPageProps {
   eventSource?: typeof EventSource;
 }
 
-/** /staff: the restaurant's order board behind its own sign-in (issue 16), without the storefront's chrome. */
+/** /staff: the restaurant's order board behind its own sign-in (decision 24), without the storefront's chrome. */
 export default function StaffPage({ eventSource }: StaffPageProps) {
   const { t } = useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
   const locale = useLocale();
