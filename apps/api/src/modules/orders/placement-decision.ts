@@ -17,9 +17,9 @@ import {
   priceCart,
 } from '@storefront/domain';
 import type { PlaceOrderRequest, Position, PreflightResponse } from '@storefront/domain/contracts';
+import { ApiError } from '../../core/api-error.ts';
 import type { orderLines, orders } from '../../db/schema.ts';
 import type { PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
-import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { preflightAnswer, quoteOf } from '../preflight/preflight-answer.ts';
 import { pricingCatalogFor } from '../preflight/pricing-catalog.ts';
@@ -108,7 +108,8 @@ export function decideRequest(
   if (!pricing) return refuse(new ApiError(404, 'resto.not-found', 'restoId'));
   const check = verifyQuote(settings.quoteKey, body.quote, input.nowMs);
   // An expired quote is a price to confirm again (409 after re-pricing); a forged or foreign one is not a quote.
-  if (!check.ok && check.reason !== 'expired') return refuse(new ApiError(400, 'order.quote-invalid', 'quote'));
+  if (!check.ok && check.reason !== 'expired')
+    return refuse(new ApiError(400, 'order.quote-invalid', 'quote'));
   const quote = check.ok ? check.quote : null;
   if (quote && quote.personId !== null && quote.personId !== input.personId)
     return refuse(new ApiError(400, 'order.quote-invalid', 'quote'));
