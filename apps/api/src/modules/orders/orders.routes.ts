@@ -24,7 +24,8 @@ import { advanceRefund } from '../payments/refunds.ts';
 import { readQuoteKey } from '../preflight/quote.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { listOrders, readOrder } from './order-view.ts';
-import { OrderRefusal, type PlacementDeps, placeOrder } from './place-order.ts';
+import { type PlacementDeps, placeOrder } from './place-order.ts';
+import { OrderRefusal } from './placement-decision.ts';
 
 export interface OrdersRoutesOptions {
   db: Database;
