@@ -1,9 +1,10 @@
 import type { Locale, OrderStatus } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
-import { orderEvents, orders, restoPauses, restoStopList, restos } from '../../db/schema.ts';
+import { orders, restoPauses, restoStopList, restos } from '../../db/schema.ts';
+import { latestEventId } from '../outbox/index.ts';
 import { assertRestoAccess, type StaffAccess } from '../staff/staff-access.ts';
 import type { BoardContext } from './board-context.ts';
 import { boardOrderOf, kitchenSees, kitchenSeesSql } from './board-view.ts';
@@ -71,11 +72,7 @@ export async function readBoard(
   const snapshot = ctx.snapshot();
   return ctx.db.transaction(
     async (tx) => {
-      const [last] = await tx
-        .select({ id: sql<number>`coalesce(max(${orderEvents.id}), 0)::bigint` })
-        .from(orderEvents)
-        .where(eq(orderEvents.whiteLabelId, access.whiteLabel));
-      const cursor = Number(last?.id ?? 0);
+      const cursor = await latestEventId(tx, access.whiteLabel);
       const rows = await restoRows(tx, access.whiteLabel, ids);
       const days = new Map(rows.map((r) => [r.id, restaurantDay(nowMs, r.timezone)]));
       const restoAnswers = [];

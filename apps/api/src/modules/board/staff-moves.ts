@@ -2,10 +2,10 @@ import { type DeclineReason, nextStaffStatus, type OrderStatus } from '@storefro
 import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
-import { orderEvents, orderHistory, orderLines, orders, payments } from '../../db/schema.ts';
+import { orderHistory, orderLines, orders, payments } from '../../db/schema.ts';
 import { givePromoUseBack } from '../orders/cancel-order.ts';
 import type { OrderRow } from '../orders/order-view.ts';
-import { writeEvent } from '../payments/payments-context.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund } from '../payments/refunds.ts';
 import { sendSettlementReceipt } from '../payments/settlement-receipt.ts';
 import type { StaffAccess } from '../staff/staff-access.ts';
@@ -25,18 +25,12 @@ const MINUTE = 60_000;
 async function recordMove(
   tx: Executor,
   row: Pick<OrderRow, 'id' | 'whiteLabelId' | 'restoId'>,
-  status: OrderStatus,
+  status: Exclude<OrderStatus, 'new'>,
   access: StaffAccess,
   now: Date,
 ) {
   await tx.insert(orderHistory).values({ orderId: row.id, status, at: now, by: staffActor(access.staffId) });
-  await tx.insert(orderEvents).values({
-    whiteLabelId: row.whiteLabelId,
-    restoId: row.restoId,
-    orderId: row.id,
-    kind: status,
-    at: now,
-  });
+  await writeOrderEvent(tx, row, status, now);
 }
 
 const transitionInvalid = () => new ApiError(409, 'order.transition-invalid', 'orderId');
@@ -114,7 +108,7 @@ export async function declineOrder(
       .update(orders)
       .set({ paymentStatus: 'refund_pending' })
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')));
-    await writeEvent(tx, moved, 'refund', nowMs);
+    await writeOrderEvent(tx, moved, 'refund', new Date(nowMs));
     return queued;
   });
   if (refundId !== null) await advanceRefund(ctx.payments, refundId);
@@ -136,7 +130,8 @@ export async function moveOrder(
   const now = new Date(nowMs);
   const moved = await ctx.db.transaction(async (tx) => {
     const row = await visibleOrderRow(tx, access, orderId);
-    if (nextStaffStatus(from, row.deliveryType) !== to) throw transitionInvalid();
+    // No staff move leads back to 'new' (nextStaffStatus never answers it): said here for the outbox's kind.
+    if (to === 'new' || nextStaffStatus(from, row.deliveryType) !== to) throw transitionInvalid();
     const [updated] = await tx
       .update(orders)
       .set({ status: to })

@@ -3,14 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  orderEvents,
-  orderHistory,
-  orders,
-  payments,
-  promoCodeRedemptions,
-  promoCodes,
-} from '../../db/schema.ts';
+import { orderHistory, orders, payments, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 import { queueAutomaticRefund } from '../payments/refunds.ts';
 
 /**
@@ -54,13 +48,12 @@ export async function cancelOrder(
     }
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
     await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: now, by: 'customer' });
-    await tx.insert(orderEvents).values({
-      whiteLabelId: moved.whiteLabelId,
-      restoId: moved.restoId,
-      orderId,
-      kind: 'canceled',
-      at: now,
-    });
+    await writeOrderEvent(
+      tx,
+      { id: orderId, whiteLabelId: moved.whiteLabelId, restoId: moved.restoId },
+      'canceled',
+      now,
+    );
     // A paid order that will not be made gives its money back: the refund row here, the provider after the
     // commit (the caller's advanceRefund, else the payments sweeper).
     if (moved.paymentStatus !== 'paid' || moved.paidPaymentId === null) return { refundId: null };

@@ -4,7 +4,6 @@ import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import {
-  orderEvents,
   orderHistory,
   orderIdempotencyKeys,
   orderLines,
@@ -18,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { readAvailability } from '../board/availability-store.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 import { insertAttempt } from '../payments/attempts.ts';
 import { normalisePromoCode, promoCodeDefinition } from '../preflight/pricing-catalog.ts';
 import type { Quote } from '../preflight/quote.ts';
@@ -141,9 +141,12 @@ export async function writeOrder(
       .insert(promoCodeRedemptions)
       .values({ promoCodeId: accepted.cart.promo.definition.id, personId, orderId, createdAt: at });
   await rememberContacts(tx, personId, rows.contacts);
-  await tx
-    .insert(orderEvents)
-    .values({ whiteLabelId: settings.whiteLabel, restoId: resto.id, orderId, kind: 'placed', at });
+  await writeOrderEvent(
+    tx,
+    { id: orderId, whiteLabelId: settings.whiteLabel, restoId: resto.id },
+    'placed',
+    at,
+  );
   const bound = await tx
     .update(orderIdempotencyKeys)
     .set({ orderId })

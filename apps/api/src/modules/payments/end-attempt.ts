@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { orders, payments } from '../../db/schema.ts';
-import { writeEvent } from './payments-context.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -42,6 +42,6 @@ export async function endAttempt(
     )
     .returning();
   if (!failed) return 'ended';
-  await writeEvent(tx, failed, 'payment-failed', nowMs);
+  await writeOrderEvent(tx, failed, 'payment-failed', new Date(nowMs));
   return 'failed';
 }

@@ -2,8 +2,9 @@ import { PAYABLE_PAYMENT_STATUSES, paymentMethodProblem, paymentOptionsFor } fro
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import { orders, payments } from '../../db/schema.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 import { attemptRow, insertAttempt, startAttempt } from './attempts.ts';
-import { type PaymentsContext, writeEvent } from './payments-context.ts';
+import type { PaymentsContext } from './payments-context.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /** The customer's payment actions on an order: a new attempt, pay on receipt instead, read it now. */
@@ -156,7 +157,7 @@ export async function switchToReceipt(
         ),
       )
       .returning();
-    if (row) await writeEvent(tx, row, 'pay-type-changed', ctx.now());
+    if (row) await writeOrderEvent(tx, row, 'pay-type-changed', new Date(ctx.now()));
     return row;
   });
   if (!moved) {

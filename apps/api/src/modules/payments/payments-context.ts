@@ -1,8 +1,6 @@
 import type { Locale, PayEngine, RefundReason } from '@storefront/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
-import { orderEvents } from '../../db/schema.ts';
 import type { PaymentGateway, PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 
@@ -16,24 +14,6 @@ export interface PaymentsContext {
   /** The brand's first language: receipts and payment descriptions are written in it. */
   brandLocale: Locale;
   catalog: () => CatalogSnapshot;
-}
-
-/** Outbox kinds the payments module writes (order_events.kind), read by the board and the order page. */
-export type PaymentEventKind = 'paid' | 'payment-failed' | 'refund' | 'canceled' | 'pay-type-changed';
-
-export async function writeEvent(
-  tx: Executor,
-  order: { id: number; whiteLabelId: string; restoId: number },
-  kind: PaymentEventKind,
-  nowMs: number,
-) {
-  await tx.insert(orderEvents).values({
-    whiteLabelId: order.whiteLabelId,
-    restoId: order.restoId,
-    orderId: order.id,
-    kind,
-    at: new Date(nowMs),
-  });
 }
 
 /** The wait before the sweeper asks the provider again: 10 s doubling with each ask, at most 10 minutes. */

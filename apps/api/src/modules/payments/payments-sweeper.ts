@@ -2,9 +2,9 @@ import { PAYABLE_PAYMENT_STATUSES } from '@storefront/domain';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { orderHistory, orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { givePromoUseBack } from '../orders/cancel-order.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 import { attemptRow, startAttempt } from './attempts.ts';
 import type { PaymentsContext } from './payments-context.ts';
-import { writeEvent } from './payments-context.ts';
 import { advanceRefund } from './refunds.ts';
 import { settlePayment } from './settle-payment.ts';
 
@@ -75,7 +75,7 @@ async function cancelUnpaid(ctx: PaymentsContext, orderId: number, nowMs: number
     if (!moved) return false;
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
     await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: new Date(nowMs), by: 'system' });
-    await writeEvent(tx, moved, 'canceled', nowMs);
+    await writeOrderEvent(tx, moved, 'canceled', new Date(nowMs));
     return true;
   });
 }

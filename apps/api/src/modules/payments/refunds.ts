@@ -4,7 +4,8 @@ import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import { orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { PaymentProviderError } from '../../integrations/payments/payment-gateway.ts';
-import { nextCheckDelayMs, type PaymentsContext, refundKey, writeEvent } from './payments-context.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
+import { nextCheckDelayMs, type PaymentsContext, refundKey } from './payments-context.ts';
 
 /**
  * Refunds: the row first (in the transaction that decided the money goes back), the provider after, with the
@@ -196,7 +197,7 @@ export async function refundPayment(
         .update(orders)
         .set({ paymentStatus: 'refund_pending' })
         .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')));
-    await writeEvent(tx, order, 'refund', nowMs);
+    await writeOrderEvent(tx, order, 'refund', new Date(nowMs));
     return row.id;
   });
   await advanceRefund(ctx, refundId);

@@ -2,9 +2,10 @@ import { PAYABLE_PAYMENT_STATUSES, type RefundReason } from '@storefront/domain'
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema.ts';
 import type { ProviderPayment } from '../../integrations/payments/payment-gateway.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 import { startAttempt } from './attempts.ts';
 import { endAttempt } from './end-attempt.ts';
-import { nextCheckDelayMs, type PaymentsContext, writeEvent } from './payments-context.ts';
+import { nextCheckDelayMs, type PaymentsContext } from './payments-context.ts';
 import { advanceRefund, queueAutomaticRefund } from './refunds.ts';
 
 /**
@@ -116,7 +117,7 @@ async function succeeded(ctx: PaymentsContext, row: PaymentRow, nowMs: number): 
       )
       .returning();
     if (paid) {
-      await writeEvent(tx, paid, 'paid', nowMs);
+      await writeOrderEvent(tx, paid, 'paid', new Date(nowMs));
       return { result: 'paid' as const, refundId: null };
     }
     // The order keeps no more money: it was paid by another attempt, closed, or switched to on receipt.
@@ -131,7 +132,7 @@ async function succeeded(ctx: PaymentsContext, row: PaymentRow, nowMs: number): 
             ? 'pay-type-changed'
             : 'not-ours';
     const refundId = await queueAutomaticRefund(tx, moved, reason, nowMs);
-    await writeEvent(tx, order, 'refund', nowMs);
+    await writeOrderEvent(tx, order, 'refund', new Date(nowMs));
     ctx.log.warn(
       { paymentId: row.id, orderId: row.orderId, reason },
       'money the order does not keep: refunding',
