@@ -1,6 +1,6 @@
 import { makeCartLine, minor } from '@storefront/domain';
 import type { PreflightRequest } from '@storefront/domain/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../entities/cart/cart-store.ts';
 import { selectionsStore } from '../entities/location/selections-store.ts';
@@ -63,5 +63,45 @@ describe('/cart', () => {
     });
     expect(screen.getByText('Чтобы оформить заказ, авторизуйтесь', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByTestId('checkout-sign-in-button')).toBeInTheDocument();
+  });
+
+  it('shows the location feature’s delivery terms from the cart’s delivery section', async () => {
+    const rules = [
+      { orderPrice: { min: minor(50_000), max: minor(200_000) }, deliveryPrice: minor(20_000), time: 60 },
+      { orderPrice: { min: minor(200_000), max: minor(1_000_000) }, deliveryPrice: minor(0), time: 45 },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        const body = path.endsWith('/orders/preflight')
+          ? { ...pricedAnswer(JSON.parse(String(init?.body)) as PreflightRequest), deliveryRules: rules }
+          : [];
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    selectionsStore.setState({
+      deliveryMethod: 'DELIVERY',
+      deliveryPlace: {
+        address: 'Казань, ул. Баумана, 1',
+        location: { lat: 55.79, lng: 49.12 },
+        apartment: null,
+        entrance: null,
+        floor: null,
+        intercom: null,
+        comment: null,
+      },
+    });
+    personStore.getState().signedOut();
+    await renderWithApp(<CartRoute />, {
+      cities: [kazan],
+      city: kazan,
+      resto: resto({ id: 1 }),
+      method: 'DELIVERY',
+    });
+    fireEvent.click(await screen.findByTestId('delivery-terms'));
+    const dialog = await screen.findByRole('dialog', { name: 'Условия доставки' });
+    expect(within(dialog).getAllByRole('row')).toHaveLength(3);
+    expect(within(dialog).getByText('Бесплатно')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,11 @@
 import CartPage from '../features/cart/components/cart-page.tsx';
 import { CheckoutSection } from '../features/checkout/components/checkout-section.tsx';
+import { DeliveryTermsPopup } from '../features/location/components/delivery-terms-popup.tsx';
 
-/** /cart: the cart with the checkout below it (decision 21); app/ composes the two features. */
+/**
+ * /cart: the cart with the checkout below it (decision 21), and the location feature's delivery terms in
+ * the cart's delivery section; app/ composes the features.
+ */
 export default function CartRoute() {
-  return <CartPage checkout={<CheckoutSection />} />;
+  return <CartPage checkout={<CheckoutSection />} deliveryTerms={DeliveryTermsPopup} />;
 }

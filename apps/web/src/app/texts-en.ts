@@ -1,8 +1,8 @@
-import { deliveryTermsTextsEn } from '../entities/location/delivery-terms-texts.en.ts';
 import { cartTextsEn } from '../features/cart/cart-texts.en.ts';
 import { catalogTextsEn } from '../features/catalog/catalog-texts.en.ts';
 import { consentTextsEn } from '../features/consent/consent-texts.en.ts';
 import { infoPagesTextsEn } from '../features/info-pages/info-pages-texts.en.ts';
+import { deliveryTermsTextsEn } from '../features/location/delivery-terms-texts.en.ts';
 import { locationTextsEn } from '../features/location/location-texts.en.ts';
 import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
 import { restosTextsEn } from '../features/restos/restos-texts.en.ts';

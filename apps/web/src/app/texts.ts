@@ -1,8 +1,8 @@
-import { deliveryTermsTexts } from '../entities/location/delivery-terms-texts.ts';
 import { cartTexts } from '../features/cart/cart-texts.ts';
 import { catalogTexts } from '../features/catalog/catalog-texts.ts';
 import { consentTexts } from '../features/consent/consent-texts.ts';
 import { infoPagesTexts } from '../features/info-pages/info-pages-texts.ts';
+import { deliveryTermsTexts } from '../features/location/delivery-terms-texts.ts';
 import { locationTexts } from '../features/location/location-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
 import { restosTexts } from '../features/restos/restos-texts.ts';

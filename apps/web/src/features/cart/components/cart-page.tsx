@@ -33,17 +33,19 @@ import { usePreflightAnswer } from '../model/use-preflight-answer.ts';
 import { CartLineView } from './cart-line.tsx';
 import styles from './cart-page.module.css';
 import { CartTotals } from './cart-totals.tsx';
-import { DeliverySection } from './delivery-section.tsx';
+import { DeliverySection, type DeliveryTermsDialog } from './delivery-section.tsx';
 import { PromoField } from './promo-field.tsx';
 import { ValidationPopup } from './validation-popup.tsx';
 
 export interface CartPageProps {
   /** The checkout, composed in by app/ (features never import each other): shown below the cart. */
   checkout?: ReactNode;
+  /** The 'Условия доставки' dialog, the location feature's, composed in by app/ as the checkout is. */
+  deliveryTerms?: DeliveryTermsDialog;
 }
 
 /** /cart (docs/product.md §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
-export default function CartPage({ checkout }: CartPageProps = {}) {
+export default function CartPage({ checkout, deliveryTerms }: CartPageProps = {}) {
   const { t } = useTranslation('cart');
   const locale = useLocale();
   useSessionConfig();
@@ -64,17 +66,21 @@ export default function CartPage({ checkout }: CartPageProps = {}) {
       </div>
     );
   }
-  return <FilledCart lines={lines} locale={locale} checkoutSection={checkout} />;
+  return (
+    <FilledCart lines={lines} locale={locale} checkoutSection={checkout} deliveryTerms={deliveryTerms} />
+  );
 }
 
 function FilledCart({
   lines,
   locale,
   checkoutSection,
+  deliveryTerms,
 }: {
   lines: readonly CartLine[];
   locale: Locale;
   checkoutSection?: ReactNode;
+  deliveryTerms?: DeliveryTermsDialog;
 }) {
   const { t } = useTranslation('cart');
   const { t: common } = useTranslation('common');
@@ -279,6 +285,7 @@ function FilledCart({
             minimumProblem={reading.deliveryAlertProblem}
             currency={currency}
             locale={locale}
+            deliveryTerms={deliveryTerms}
           />
           {brand.features.promoCodes && (
             <PromoField

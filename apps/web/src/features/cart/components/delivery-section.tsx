@@ -1,10 +1,17 @@
-import { deliveryRuleAlert, formatMoney, type Locale, type Minor, minor, pickText } from '@storefront/domain';
+import {
+  deliveryRuleAlert,
+  formatMoney,
+  type Locale,
+  type Minor,
+  minor,
+  pickText,
+  type TermsZone,
+} from '@storefront/domain';
 import type { PreflightProblem, PreflightResponse } from '@storefront/domain/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
-import { DeliveryTermsPopup } from '../../../entities/location/delivery-terms-popup.tsx';
 import { useSelections } from '../../../entities/location/selections-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
@@ -13,6 +20,14 @@ import styles from './cart-page.module.css';
 // The small map loads after the cart: its provider is a chunk of its own, as on the restaurant page.
 const MapCanvas = lazy(() => import('../../../shared/map/map-canvas.tsx'));
 const SMALL_MAP_ZOOM = 16;
+
+/** The 'Условия доставки' table's dialog: the location feature's, composed in by app/ (CartPage's `deliveryTerms`). */
+export type DeliveryTermsDialog = ComponentType<{
+  zone: TermsZone;
+  currency: string;
+  open: boolean;
+  onClose: () => void;
+}>;
 
 /**
  * Where the order goes (the address, or the pickup point) with 'Изменить' opening the location popup
@@ -24,12 +39,14 @@ export function DeliverySection({
   minimumProblem,
   currency,
   locale,
+  deliveryTerms: DeliveryTermsPopup,
 }: {
   answer: PreflightResponse | undefined;
   /** 'delivery.order-sum-not-enough.range', said only here (docs/product.md §8), even when the zone sent no bands. */
   minimumProblem: PreflightProblem | null;
   currency: string;
   locale: Locale;
+  deliveryTerms?: DeliveryTermsDialog;
 }) {
   const { t } = useTranslation('cart');
   const { resto, method } = useCurrentLocation();
@@ -112,7 +129,7 @@ export function DeliverySection({
           {alertText}
         </p>
       )}
-      {rules.length > 0 && (
+      {rules.length > 0 && DeliveryTermsPopup && (
         <>
           <Button variant="text" onClick={() => setTermsOpen(true)} data-testid="delivery-terms">
             {t('deliveryTerms')}

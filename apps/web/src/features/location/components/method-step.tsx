@@ -20,7 +20,6 @@ import type { CityListItem, DeliveryZone, Resto } from '@storefront/domain/contr
 import { lazy, Suspense, useId, useState } from 'react';
 import { type UseFormReturn, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DeliveryTermsPopup } from '../../../entities/location/delivery-terms-popup.tsx';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -29,6 +28,7 @@ import { PinIcon } from '../../../shared/ui/icons.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { LocationContext, LocationDraft } from '../model/popup-steps.ts';
+import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
 import styles from './location-popup.module.css';
 
 // The map, its provider and the geocoder load only when the customer opens the map (DESIGN: bundle split).

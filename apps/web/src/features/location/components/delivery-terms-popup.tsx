@@ -1,12 +1,13 @@
 import { deliveryTermsRows, formatMoney, type Minor, type TermsZone } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../shared/i18n/use-locale.ts';
-import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
+import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import styles from './delivery-terms-popup.module.css';
 
 /**
- * SPEC §2 item 3, shared by the location popup and the cart (an entity, so neither feature imports the
- * other): order-sum bands with their delivery cost ('Бесплатно' for zero) and time.
+ * docs/product.md §2 item 3: order-sum bands with their delivery cost ('Бесплатно' for zero) and time.
+ * The location popup shows it from the delivery step; the cart shows it too, composed in by app/
+ * (CartPage's `deliveryTerms`), since features never import each other.
  */
 export function DeliveryTermsPopup({
   zone,
