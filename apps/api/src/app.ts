@@ -25,10 +25,9 @@ import { buildPaymentGateways } from './integrations/payments/payment-gateways.t
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { meRoutes } from './modules/auth/me.routes.ts';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes.ts';
-import { AvailabilityStore } from './modules/board/availability-store.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { bootRoutes } from './modules/boot/boot.routes.ts';
-import { CatalogStore } from './modules/catalog/catalog-store.ts';
+import { AvailabilityStore, CatalogStore, stopListRoutes } from './modules/catalog/index.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -227,7 +226,8 @@ export async function buildApp({
   await app.register(preflightRoutes, { db, config, catalog, now, availability });
   await app.register(ordersRoutes, { db, config, catalog, now, payments });
   await app.register(paymentsRoutes, { payments });
-  await app.register(boardRoutes, { db, config, catalog, now, payments, availability });
+  await app.register(boardRoutes, { db, config, catalog, now, payments });
+  await app.register(stopListRoutes, { db, catalog, now, availability });
   await app.register(demoPageRoutes, { payments, brand: config.brand });
   await app.register(eventsRoutes, { db, config, now });
 

@@ -8,10 +8,10 @@ import type {
 } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { ApiError } from '../core/api-error.ts';
+import { loadStaffAccess, type StaffAccess } from '../core/staff-access.ts';
 import type { Database } from '../db/client.ts';
 import { type AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
 import { type AuthSettings, readAuthSettings } from '../modules/auth/auth-settings.ts';
-import { loadStaffAccess, type StaffAccess } from '../modules/staff/staff-access.ts';
 import { StaffTokens } from '../modules/staff/staff-tokens.ts';
 
 /**

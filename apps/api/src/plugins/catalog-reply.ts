@@ -1,6 +1,15 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedAnswer } from '../modules/catalog/catalog-store.ts';
+
+/** A catalog answer ready to send: its exact bytes (UTF-8, encoded once) and their strong ETag. */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  /** Compressed once, on first demand; small answers are not worth it. */
+  compressed: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** Epoch ms after which the answer must be rebuilt (promotions start and end); Infinity when never. */
+  expiresAt: number;
+}
 
 /**
  * Catalog data changes rarely and is the same for everyone: browsers and CDNs may keep it a minute

@@ -1,8 +1,7 @@
 import type { Locale } from '@storefront/domain';
 import type { Database } from '../../db/client.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 import type { PaymentsContext } from '../payments/payments-context.ts';
-import type { AvailabilityStore } from './availability-store.ts';
 
 /** What the board's calls work with: one per app. */
 export interface BoardContext {
@@ -11,7 +10,6 @@ export interface BoardContext {
   now: () => number;
   lateMinutes: number;
   payments: PaymentsContext;
-  availability: AvailabilityStore;
 }
 
 /** Who acts, as the order's history records it ('staff:<id>'). */

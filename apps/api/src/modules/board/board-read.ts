@@ -3,12 +3,12 @@ import type { BoardOrder } from '@storefront/domain/contracts';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
-import { orders, restoPauses, restoStopList, restos } from '../../db/schema.ts';
+import { assertRestoAccess, type StaffAccess } from '../../core/staff-access.ts';
+import { orders, restos } from '../../db/schema.ts';
+import { busyUntilOf, restaurantDay, stopListOf } from '../catalog/index.ts';
 import { latestEventId } from '../outbox/index.ts';
-import { assertRestoAccess, type StaffAccess } from '../staff/staff-access.ts';
 import type { BoardContext } from './board-context.ts';
 import { boardOrderOf, kitchenSees, kitchenSeesSql } from './board-view.ts';
-import { restaurantDay } from './restaurant-day.ts';
 
 /** The board's reads: the whole board of a staff member's restaurants, and one order. */
 
@@ -34,25 +34,6 @@ async function restoRows(db: Executor, whiteLabel: string, ids: readonly number[
     .from(restos)
     .where(and(eq(restos.whiteLabelId, whiteLabel), inArray(restos.id, [...ids])))
     .orderBy(asc(restos.id)) as Promise<RestoRow[]>;
-}
-
-/** Today's stop-list of a restaurant (its local day), position ids ascending. */
-export async function stopListOf(db: Executor, restoId: number, localDate: string): Promise<number[]> {
-  const rows = await db
-    .select({ positionId: restoStopList.positionId })
-    .from(restoStopList)
-    .where(and(eq(restoStopList.restoId, restoId), eq(restoStopList.localDate, localDate)))
-    .orderBy(asc(restoStopList.positionId));
-  return rows.map((r) => r.positionId);
-}
-
-/** The pause running now, or null. */
-export async function busyUntilOf(db: Executor, restoId: number, nowMs: number): Promise<string | null> {
-  const [row] = await db
-    .select({ busyUntil: restoPauses.busyUntil })
-    .from(restoPauses)
-    .where(eq(restoPauses.restoId, restoId));
-  return row && row.busyUntil.getTime() > nowMs ? row.busyUntil.toISOString() : null;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { BoardOrder } from '@storefront/domain/contracts';
 import { inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { orders } from '../../db/schema.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 import { type OrderRow, orderFromRow } from '../orders/order-view.ts';
 
 /** An order as the board shows it (contracts/staff.ts boardOrder), and which orders the kitchen sees. */

@@ -3,15 +3,10 @@ import {
   boardOrder,
   boardQuery,
   boardResponse,
-  busyRequest,
-  busyResponse,
   declineOrderRequest,
   errorBody,
   moveOrderRequest,
   staffOrderParams,
-  staffRestoParams,
-  stopListRequest,
-  stopListResponse,
 } from '@storefront/domain/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,13 +14,11 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
-import type { CatalogStore } from '../catalog/catalog-store.ts';
+import type { CatalogStore } from '../catalog/index.ts';
 import type { PaymentsContext } from '../payments/payments-context.ts';
-import type { AvailabilityStore } from './availability-store.ts';
 import type { BoardContext } from './board-context.ts';
 import { readBoard, readBoardOrder } from './board-read.ts';
 import { acceptOrder, declineOrder, moveOrder } from './staff-moves.ts';
-import { setBusy, setStopped } from './stop-list.ts';
 
 export interface BoardRoutesOptions {
   db: Database;
@@ -33,7 +26,6 @@ export interface BoardRoutesOptions {
   catalog: CatalogStore;
   now: () => number;
   payments: PaymentsContext;
-  availability: AvailabilityStore;
 }
 
 const SCOPE =
@@ -59,7 +51,7 @@ const orderResponses = {
 /** The order board's calls under /api/v1/staff (decision 23); all config.auth 'staff', all no-store. */
 export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
   app,
-  { db, config, catalog, now, payments, availability },
+  { db, config, catalog, now, payments },
 ) => {
   const ctx: BoardContext = {
     db,
@@ -67,7 +59,6 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
     now,
     lateMinutes: config.env.STAFF_LATE_MINUTES,
     payments,
-    availability,
   };
   const answerOrder = (request: FastifyRequest, orderId: number) =>
     readBoardOrder(ctx, signedInStaff(request), orderId, requestLocale(request));
@@ -166,49 +157,5 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
       await moveOrder(ctx, signedInStaff(request), request.params.orderId, from, to);
       return answerOrder(request, request.params.orderId);
     },
-  );
-
-  app.post(
-    '/api/v1/staff/restos/:restoId/stop-list',
-    {
-      schema: {
-        tags: ['staff'],
-        summary: 'Marks a dish run out (or back) for the restaurant’s today',
-        description:
-          `${SCOPE} 403 staff.forbidden-resto for another’s restaurant; 404 position.not-found for a dish ` +
-          'the brand does not have. The preflight then reports person-order.position-stopped on its line ' +
-          'and placement refuses it (422). Answers today’s stop-list.',
-        params: staffRestoParams,
-        body: stopListRequest,
-        response: { 200: stopListResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-      },
-      config: { auth: 'staff' },
-    },
-    async (request) =>
-      setStopped(
-        ctx,
-        signedInStaff(request),
-        request.params.restoId,
-        request.body.positionId,
-        request.body.stopped,
-      ),
-  );
-
-  app.post(
-    '/api/v1/staff/restos/:restoId/busy',
-    {
-      schema: {
-        tags: ['staff'],
-        summary: 'Pauses as-soon-as-possible orders for some minutes (0 resumes); pre-orders stay open',
-        description:
-          `${SCOPE} 403 staff.forbidden-resto for another’s restaurant. While busy the preflight reports ` +
-          'resto.busy for as-soon-as-possible orders and placement refuses them (422).',
-        params: staffRestoParams,
-        body: busyRequest,
-        response: { 200: busyResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-      },
-      config: { auth: 'staff' },
-    },
-    async (request) => setBusy(ctx, signedInStaff(request), request.params.restoId, request.body.minutes),
   );
 };

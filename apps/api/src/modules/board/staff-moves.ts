@@ -2,13 +2,13 @@ import { type DeclineReason, nextStaffStatus, type OrderStatus } from '@storefro
 import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
+import type { StaffAccess } from '../../core/staff-access.ts';
 import { orderHistory, orderLines, orders, payments } from '../../db/schema.ts';
 import { givePromoUseBack } from '../orders/cancel-order.ts';
 import type { OrderRow } from '../orders/order-view.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund } from '../payments/refunds.ts';
 import { sendSettlementReceipt } from '../payments/settlement-receipt.ts';
-import type { StaffAccess } from '../staff/staff-access.ts';
 import { type BoardContext, staffActor } from './board-context.ts';
 import { takeAwayMinutesOf, visibleOrderRow } from './board-read.ts';
 import { kitchenSeesSql, leadMinutesOf } from './board-view.ts';

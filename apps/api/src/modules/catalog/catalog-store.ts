@@ -4,17 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { catalogRevision } from '../../db/schema.ts';
+import type { CachedAnswer } from '../../plugins/catalog-reply.ts';
 import { type CatalogSnapshot, loadCatalogSnapshot, type OnlinePayFilter } from './catalog-snapshot.ts';
-
-/** A catalog answer ready to send: its exact bytes (UTF-8, encoded once) and their strong ETag. */
-export interface CachedAnswer {
-  body: Buffer;
-  etag: string;
-  /** Compressed once, on first demand; small answers are not worth it. */
-  compressed: Partial<Record<'br' | 'gzip', Buffer>>;
-  /** Epoch ms after which the answer must be rebuilt (promotions start and end); Infinity when never. */
-  expiresAt: number;
-}
 
 export interface Produced<T> {
   value: T;

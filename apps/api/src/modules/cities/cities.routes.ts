@@ -1,8 +1,7 @@
 import { citiesQuery, citiesResponse, cityParams, cityResponse } from '@storefront/domain/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { catalogGet } from '../catalog/catalog-get.ts';
-import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
-import { resolveWhiteLabel } from '../catalog/white-label.ts';
+import type { CatalogRoutesOptions } from '../catalog/index.ts';
+import { catalogGet, resolveWhiteLabel } from '../catalog/index.ts';
 import { getCity, listCities } from './cities.service.ts';
 
 export const citiesRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (

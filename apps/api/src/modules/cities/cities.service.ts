@@ -1,6 +1,6 @@
 import type { City, CityListItem } from '@storefront/domain/contracts';
 import { ApiError } from '../../core/api-error.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 
 export function listCities(
   snapshot: CatalogSnapshot,

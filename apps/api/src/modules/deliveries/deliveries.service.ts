@@ -1,5 +1,5 @@
 import { DEFAULT_ZONES_PAGE_SIZE, type DeliveryZone } from '@storefront/domain/contracts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 import { getResto } from '../restos/restos.service.ts';
 
 export function restoZones(snapshot: CatalogSnapshot, restoId: number): DeliveryZone[] {

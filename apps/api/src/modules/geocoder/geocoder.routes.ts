@@ -11,8 +11,7 @@ import {
 } from '@storefront/domain/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import type { CatalogStore } from '../catalog/catalog-store.ts';
+import type { CatalogSnapshot, CatalogStore } from '../catalog/index.ts';
 import {
   type GazetteerFile,
   type GazetteerIndex,

@@ -1,8 +1,8 @@
 import { deliveryZoneForPoint, type LatLng, type LocationResto } from '@storefront/domain';
 import type { DeliveryPointResponse, DeliveryZone } from '@storefront/domain/contracts';
 import { ApiError } from '../../core/api-error.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import { resolveWhiteLabel } from '../catalog/white-label.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
+import { resolveWhiteLabel } from '../catalog/index.ts';
 import { getCity } from '../cities/cities.service.ts';
 
 /** The part of the catalog snapshot the check reads; a CatalogSnapshot fits as it is. */

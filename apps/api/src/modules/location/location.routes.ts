@@ -7,9 +7,8 @@ import {
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { catalogGet } from '../catalog/catalog-get.ts';
-import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
-import { resolveWhiteLabel } from '../catalog/white-label.ts';
+import type { CatalogRoutesOptions } from '../catalog/index.ts';
+import { catalogGet, resolveWhiteLabel } from '../catalog/index.ts';
 import { cityDeliveryPoint } from './delivery-point.ts';
 import { cityLocation } from './location.service.ts';
 

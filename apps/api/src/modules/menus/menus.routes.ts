@@ -8,8 +8,8 @@ import {
   timeSlotsResponse,
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { catalogGet } from '../catalog/catalog-get.ts';
-import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
+import type { CatalogRoutesOptions } from '../catalog/index.ts';
+import { catalogGet } from '../catalog/index.ts';
 import { menuPositions, positionGroups, restoModifiers, restoTimeSlots } from './menus.service.ts';
 
 export const menusRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { catalog }) => {

@@ -1,7 +1,7 @@
 import type { Position, PositionGroup, PositionModifiers, TimeSlot } from '@storefront/domain/contracts';
 import { UNGROUPED_GROUP_ID } from '@storefront/domain/contracts';
 import { ApiError } from '../../core/api-error.ts';
-import type { CatalogSnapshot, SnapshotMenu } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot, SnapshotMenu } from '../catalog/index.ts';
 import { getResto } from '../restos/restos.service.ts';
 
 function getMenu(snapshot: CatalogSnapshot, menuId: number): SnapshotMenu {

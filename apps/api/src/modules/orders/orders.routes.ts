@@ -17,7 +17,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
-import type { CatalogStore } from '../catalog/catalog-store.ts';
+import type { CatalogStore } from '../catalog/index.ts';
 import { startCurrentAttempt } from '../payments/attempts.ts';
 import type { PaymentsContext } from '../payments/payments-context.ts';
 import { advanceRefund } from '../payments/refunds.ts';

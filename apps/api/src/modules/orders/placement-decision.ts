@@ -20,7 +20,7 @@ import type { PlaceOrderRequest, Position, PreflightResponse } from '@storefront
 import { ApiError } from '../../core/api-error.ts';
 import type { orderLines, orders } from '../../db/schema.ts';
 import type { PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 import { preflightAnswer, quoteOf } from '../preflight/preflight-answer.ts';
 import { pricingCatalogFor } from '../preflight/pricing-catalog.ts';
 import { type Quote, type QuoteKey, signQuote, verifyQuote } from '../preflight/quote.ts';

@@ -15,8 +15,7 @@ import {
   promoCodes,
   restos,
 } from '../../db/schema.ts';
-import { readAvailability } from '../board/availability-store.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { type CatalogSnapshot, readAvailability } from '../catalog/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { insertAttempt } from '../payments/attempts.ts';
 import { normalisePromoCode, promoCodeDefinition } from '../preflight/pricing-catalog.ts';

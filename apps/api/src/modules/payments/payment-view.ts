@@ -12,7 +12,7 @@ import type { OrderPayment } from '@storefront/domain/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { type orders, paymentRefunds, payments } from '../../db/schema.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 
 /** The order's `payment` (contracts/payments.ts `orderPayment`), in the customer's language. */
 

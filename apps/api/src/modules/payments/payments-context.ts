@@ -2,7 +2,7 @@ import type { Locale, PayEngine, RefundReason } from '@storefront/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { PaymentGateway, PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 
 /** What every part of the payments module works with: one per app. */
 export interface PaymentsContext {

@@ -1,6 +1,6 @@
 import type { CustomerDeliveryMethod, PricingCatalog, PromoCodeDefinition } from '@storefront/domain';
 import type { Position } from '@storefront/domain/contracts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 
 /**
  * The PricingCatalog of one restaurant and method, built from the in-memory catalog snapshot only and

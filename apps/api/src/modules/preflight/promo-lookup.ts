@@ -2,7 +2,7 @@ import type { PromoLookup } from '@storefront/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { promoCodeGuessBudget, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 import { normalisePromoCode, promoCodeDefinition } from './pricing-catalog.ts';
 
 const WINDOW_MS = 3600 * 1000;

@@ -1,7 +1,7 @@
 import { promotionsResponse, restoScopedParams } from '@storefront/domain/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { catalogGet } from '../catalog/catalog-get.ts';
-import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
+import type { CatalogRoutesOptions } from '../catalog/index.ts';
+import { catalogGet } from '../catalog/index.ts';
 import { restoPromotions } from './promotions.service.ts';
 
 export const promotionsRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { catalog, now }) => {

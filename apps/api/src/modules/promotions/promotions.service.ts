@@ -1,6 +1,5 @@
 import type { Promotion } from '@storefront/domain/contracts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import type { Produced } from '../catalog/catalog-store.ts';
+import type { CatalogSnapshot, Produced } from '../catalog/index.ts';
 import { getResto } from '../restos/restos.service.ts';
 
 const time = (iso: string | null, ifNull: number) => (iso === null ? ifNull : Date.parse(iso));

@@ -7,9 +7,8 @@ import {
   workingHoursResponse,
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { catalogGet } from '../catalog/catalog-get.ts';
-import type { CatalogRoutesOptions } from '../catalog/catalog-routes-options.ts';
-import { resolveWhiteLabel } from '../catalog/white-label.ts';
+import type { CatalogRoutesOptions } from '../catalog/index.ts';
+import { catalogGet, resolveWhiteLabel } from '../catalog/index.ts';
 import { getResto, listRestos, workingHours } from './restos.service.ts';
 
 export const restosRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (

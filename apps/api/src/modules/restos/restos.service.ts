@@ -1,6 +1,6 @@
 import type { PreOrderHours, Resto, RestoListItem } from '@storefront/domain/contracts';
 import { ApiError } from '../../core/api-error.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 import { getCity } from '../cities/cities.service.ts';
 
 export function listRestos(snapshot: CatalogSnapshot, whiteLabel: string, cityId?: number): RestoListItem[] {

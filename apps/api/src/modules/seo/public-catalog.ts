@@ -1,5 +1,5 @@
 import type { Position, PositionGroup, Promotion, Resto } from '@storefront/domain/contracts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/index.ts';
 import { restoPromotions } from '../promotions/promotions.service.ts';
 
 export interface PublicMenu {

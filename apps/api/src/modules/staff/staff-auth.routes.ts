@@ -11,9 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/api-error.ts';
+import { loadStaffAccess, type StaffAccess } from '../../core/staff-access.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
-import { loadStaffAccess, type StaffAccess } from './staff-access.ts';
 import { revokeStaffByToken, rotateStaffRefreshToken, STAFF_REFRESH_TTL_S } from './staff-refresh-tokens.ts';
 import { signInStaff } from './staff-sign-in.ts';
 import { STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR } from './staff-sign-in-budget.ts';

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
+import { assertRestoAccess, type StaffAccess } from '../../core/staff-access.ts';
+import type { Database } from '../../db/client.ts';
 import { restoPauses, restoStopList, restos } from '../../db/schema.ts';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import { assertRestoAccess, type StaffAccess } from '../staff/staff-access.ts';
-import type { BoardContext } from './board-context.ts';
-import { busyUntilOf, stopListOf } from './board-read.ts';
+import type { AvailabilityStore } from './availability-store.ts';
+import type { CatalogSnapshot } from './catalog-snapshot.ts';
 import { restaurantDay } from './restaurant-day.ts';
 
 /**
@@ -12,6 +13,33 @@ import { restaurantDay } from './restaurant-day.ts';
  * Not order events: the board re-reads its restaurants from these answers and on its stream's reconnect.
  * After each write this instance reloads its in-memory copy at once; the others within CATALOG_REFRESH_MS.
  */
+
+/** What the stop-list's calls work with: one per app. */
+export interface StopListContext {
+  db: Database;
+  snapshot: () => CatalogSnapshot;
+  now: () => number;
+  availability: AvailabilityStore;
+}
+
+/** Today's stop-list of a restaurant (its local day), position ids ascending. */
+export async function stopListOf(db: Executor, restoId: number, localDate: string): Promise<number[]> {
+  const rows = await db
+    .select({ positionId: restoStopList.positionId })
+    .from(restoStopList)
+    .where(and(eq(restoStopList.restoId, restoId), eq(restoStopList.localDate, localDate)))
+    .orderBy(asc(restoStopList.positionId));
+  return rows.map((r) => r.positionId);
+}
+
+/** The pause running now, or null. */
+export async function busyUntilOf(db: Executor, restoId: number, nowMs: number): Promise<string | null> {
+  const [row] = await db
+    .select({ busyUntil: restoPauses.busyUntil })
+    .from(restoPauses)
+    .where(eq(restoPauses.restoId, restoId));
+  return row && row.busyUntil.getTime() > nowMs ? row.busyUntil.toISOString() : null;
+}
 
 const brandPositionIds = new WeakMap<CatalogSnapshot, Map<string, Set<number>>>();
 function positionKnown(snapshot: CatalogSnapshot, whiteLabel: string, positionId: number): boolean {
@@ -30,7 +58,7 @@ function positionKnown(snapshot: CatalogSnapshot, whiteLabel: string, positionId
   return ids.has(positionId);
 }
 
-async function restoTimezone(ctx: BoardContext, access: StaffAccess, restoId: number): Promise<string> {
+async function restoTimezone(ctx: StopListContext, access: StaffAccess, restoId: number): Promise<string> {
   assertRestoAccess(access, restoId);
   const [row] = await ctx.db
     .select({ timezone: restos.timezone })
@@ -41,7 +69,7 @@ async function restoTimezone(ctx: BoardContext, access: StaffAccess, restoId: nu
 }
 
 export async function setStopped(
-  ctx: BoardContext,
+  ctx: StopListContext,
   access: StaffAccess,
   restoId: number,
   positionId: number,
@@ -72,7 +100,7 @@ export async function setStopped(
 }
 
 /** Pauses as-soon-as-possible orders for `minutes` from now; 0 resumes them. */
-export async function setBusy(ctx: BoardContext, access: StaffAccess, restoId: number, minutes: number) {
+export async function setBusy(ctx: StopListContext, access: StaffAccess, restoId: number, minutes: number) {
   await restoTimezone(ctx, access, restoId);
   const nowMs = ctx.now();
   if (minutes === 0) await ctx.db.delete(restoPauses).where(eq(restoPauses.restoId, restoId));

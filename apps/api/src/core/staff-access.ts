@@ -1,8 +1,8 @@
 import type { StaffRole } from '@storefront/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { ApiError } from '../../core/api-error.ts';
-import type { Executor } from '../../core/executor.ts';
-import { restos, staff, staffRestos } from '../../db/schema.ts';
+import { restos, staff, staffRestos } from '../db/schema.ts';
+import { ApiError } from './api-error.ts';
+import type { Executor } from './executor.ts';
 
 /** Who a staff request is from, read from the database on every call: a change of role or restaurants, or a
  *  disabled account, takes effect at once, not when the token runs out. */
