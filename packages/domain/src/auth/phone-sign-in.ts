@@ -33,11 +33,6 @@ export function normalizePhone(input: unknown): PhoneResult {
   return { ok: true, phone: `+7${match[1]}` };
 }
 
-/** Whether a value is already a normalised phone, as stored and as the API answers it. */
-export function isNormalizedPhone(value: string): boolean {
-  return /^\+79\d{9}$/.test(value);
-}
-
 /** Why an SMS code cannot be right before it is even checked; undefined when it is well-formed. */
 export function smsCodeIssue(input: unknown): SmsCodeIssue | undefined {
   if (typeof input !== 'string' || input.trim() === '') return 'sms-code.required';

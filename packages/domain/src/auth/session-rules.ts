@@ -20,8 +20,6 @@ export type TokenSource = (typeof TOKEN_SOURCES)[number];
 /** docs/product.md §3 'Token set' as the storefront keeps it: the sign-in answer itself. */
 export type StoredTokenSet = TokenSet;
 
-export type ProfileDelivery = PersonProfile['deliveries'][number];
-
 /** The parts of docs/product.md §3's person profile these rules read; a whole PersonProfile fits. */
 export type Profile = Pick<PersonProfile, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'deliveries'>;
 

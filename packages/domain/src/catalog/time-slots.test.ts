@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '../contracts/menus.ts';
 import type { DayOfWeek } from '../schedule/schedule.ts';
-import { isPositionAvailableAt, nextAvailability, slotRanges, type TimeSlotDetail } from './time-slots.ts';
+import { isPositionAvailableAt, nextAvailability, type TimeSlotDetail } from './time-slots.ts';
 
 function detail(dayOfWeek: DayOfWeek, startAt: string, endAt: string, isActive = true): TimeSlotDetail {
   return { dayOfWeek, startAt, endAt, isActive };
@@ -20,40 +20,6 @@ function at(day: DayOfWeek, time: string, offsetHours = 3): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return Date.UTC(2024, 0, day, hours - offsetHours, minutes);
 }
-
-describe('slotRanges', () => {
-  it('merges consecutive days with the same hours', () => {
-    expect(slotRanges([...weekdays, ...weekend])).toEqual([
-      { fromDay: 1, toDay: 5, startAt: '11:00', endAt: '16:00' },
-      { fromDay: 6, toDay: 7, startAt: '12:00', endAt: '23:59' },
-    ]);
-  });
-
-  it('leaves out inactive days and splits around them, whatever the input order', () => {
-    expect(
-      slotRanges([
-        detail(4, '11:00', '16:00'),
-        detail(1, '11:00', '16:00'),
-        detail(3, '11:00', '16:00', false),
-        detail(2, '11:00', '16:00'),
-        detail(5, '11:00', '17:00'),
-        detail(6, '10:00', '00:00'),
-        detail(7, '10:00', '23:59'),
-      ]),
-    ).toEqual([
-      { fromDay: 1, toDay: 2, startAt: '11:00', endAt: '16:00' },
-      { fromDay: 4, toDay: 4, startAt: '11:00', endAt: '16:00' },
-      { fromDay: 5, toDay: 5, startAt: '11:00', endAt: '17:00' },
-      // 00:00 and 23:59 both mean the end of the day.
-      { fromDay: 6, toDay: 7, startAt: '10:00', endAt: '00:00' },
-    ]);
-  });
-
-  it('is empty when nothing is active', () => {
-    expect(slotRanges([detail(1, '11:00', '16:00', false)])).toEqual([]);
-    expect(slotRanges([])).toEqual([]);
-  });
-});
 
 describe('isPositionAvailableAt', () => {
   it('always allows a position no slot lists', () => {

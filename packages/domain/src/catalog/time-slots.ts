@@ -3,7 +3,6 @@ import {
   DAYS_OF_WEEK,
   type DayOfWeek,
   DEFAULT_TIMEZONE,
-  displayClosingTime,
   MINUTES_PER_DAY,
   parseTimeOfDay,
   wallClockAt,
@@ -12,44 +11,6 @@ import {
 /** docs/product.md §3 'Position time slots': some positions are sold only on some days and hours. */
 
 export type TimeSlotDetail = TimeSlot['details'][number];
-
-/** Days fromDay..toDay (ISO, inclusive) share the same hours; endAt is as given (see displayClosingTime). */
-export interface SlotRange {
-  fromDay: DayOfWeek;
-  toDay: DayOfWeek;
-  startAt: string;
-  endAt: string;
-}
-
-/**
- * Consecutive days with the same active hours merged into one range for display (Mon–Fri 11:00–16:00,
- * Sat–Sun 12:00–18:00). Inactive days are left out; a week does not wrap from Sunday to Monday.
- */
-export function slotRanges(details: readonly TimeSlotDetail[]): SlotRange[] {
-  const active = details
-    .filter((detail) => detail.isActive)
-    .sort((a, b) => a.dayOfWeek - b.dayOfWeek || parseTimeOfDay(a.startAt) - parseTimeOfDay(b.startAt));
-  const ranges: SlotRange[] = [];
-  for (const detail of active) {
-    const last = ranges.at(-1);
-    if (
-      last &&
-      last.toDay + 1 === detail.dayOfWeek &&
-      last.startAt === detail.startAt &&
-      displayClosingTime(last.endAt) === displayClosingTime(detail.endAt)
-    ) {
-      last.toDay = detail.dayOfWeek;
-    } else {
-      ranges.push({
-        fromDay: detail.dayOfWeek,
-        toDay: detail.dayOfWeek,
-        startAt: detail.startAt,
-        endAt: detail.endAt,
-      });
-    }
-  }
-  return ranges;
-}
 
 function isEndOfDay(time: string): boolean {
   return time === '00:00' || time === '23:59';

@@ -152,7 +152,5 @@ export const personOrdersResponse = z.object({
   totalElements: z.number().int().nonnegative(),
 });
 
-/** 409 order.price-changed: the error body with the new pricing, which the customer confirms again. */
-export const priceChangedBody = errorBody.extend({ preflight: preflightResponse });
 /** 4xx of a cart problem at placement: the error body with every problem, as the preflight lists them. */
 export const orderRefusedBody = errorBody.extend({ preflight: preflightResponse.optional() });

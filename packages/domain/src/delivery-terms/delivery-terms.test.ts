@@ -2,13 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryRule } from '../contracts/deliveries.ts';
 import { minor } from '../money/money.ts';
-import {
-  deliveryPriceFor,
-  deliveryRuleAlert,
-  deliveryTermsRows,
-  hasDeliveryTerms,
-  type TermsZone,
-} from './delivery-terms.ts';
+import { deliveryRuleAlert, deliveryTermsRows, hasDeliveryTerms, type TermsZone } from './delivery-terms.ts';
 
 function rule(min: number, max: number | null, price: number, time = 60): DeliveryRule {
   return {
@@ -45,24 +39,7 @@ describe('deliveryTermsRows (SPEC §2 item 3)', () => {
   });
 });
 
-describe('deliveryPriceFor', () => {
-  it('takes the band [min, max) holding the total, including its lower edge', () => {
-    expect(deliveryPriceFor(m(100_000), zone)).toBe(20_000);
-    expect(deliveryPriceFor(m(199_999), zone)).toBe(20_000);
-    expect(deliveryPriceFor(m(200_000), zone)).toBe(10_000);
-    expect(deliveryPriceFor(m(300_000), zone)).toBe(0);
-    expect(deliveryPriceFor(m(99_999_999), zone)).toBe(0);
-  });
-
-  it('is null below the minimum, at or above a finite maximum, and in a gap', () => {
-    expect(deliveryPriceFor(m(99_999), zone)).toBeNull();
-    expect(deliveryPriceFor(m(500_000), capped)).toBeNull();
-    expect(
-      deliveryPriceFor(m(150_000), { rules: [rule(0, 100_000, 100), rule(200_000, null, 0)] }),
-    ).toBeNull();
-    expect(deliveryPriceFor(m(0), { rules: [] })).toBeNull();
-  });
-
+describe('deliveryTermsRows: one row per total', () => {
   it('property: every total from the first min up to the last max falls in exactly one row', () => {
     const bands = fc
       .record({
@@ -91,7 +68,6 @@ describe('deliveryPriceFor', () => {
         const total = minor(first + (unbounded ? offset : offset % (end - first)));
         const holding = rows.filter((row) => total >= row.from && (row.to === null || total < row.to));
         expect(holding).toHaveLength(1);
-        expect(deliveryPriceFor(total, { rules })).toBe(holding[0]?.cost);
       }),
     );
   });

@@ -64,12 +64,6 @@ export function deliveryTermsRows(zone: TermsZone): DeliveryTermsRow[] {
   }));
 }
 
-/** The delivery cost for an order total: the price of the threshold covering it, null when none does. */
-export function deliveryPriceFor(total: Minor, zone: TermsZone): Minor | null {
-  const rule = sortedRules(zone).find((candidate) => covers(candidate, total));
-  return rule ? rule.deliveryPrice : null;
-}
-
 /**
  * docs/product.md §4 'Delivery rule alert': below the minimum of the thresholds → minimum-order warning; at or above
  * the (finite) maximum → maximum-order warning; otherwise the matching threshold and the next one, with

@@ -13,10 +13,6 @@ export function minor(value: number): Minor {
   return value as Minor;
 }
 
-export function addMinor(...amounts: Minor[]): Minor {
-  return minor(amounts.reduce<number>((sum, amount) => sum + amount, 0));
-}
-
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**

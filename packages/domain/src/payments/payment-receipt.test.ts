@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { minor } from '../money/money.ts';
-import type { ReceiptSource } from './payment-model.ts';
-import { buildPaymentReceipt, receiptTotal } from './payment-receipt.ts';
+import type { PaymentReceipt, ReceiptSource } from './payment-model.ts';
+import { buildPaymentReceipt } from './payment-receipt.ts';
+
+/** Σ quantity × unit price of a receipt: what the provider checks against the payment's amount. */
+const receiptTotal = (receipt: PaymentReceipt) =>
+  receipt.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
 
 const source = (overrides: Partial<ReceiptSource> = {}): ReceiptSource => ({
   lines: [],

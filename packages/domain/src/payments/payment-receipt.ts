@@ -49,7 +49,3 @@ export function buildPaymentReceipt(
   if (source.deliveryPrice > 0) item(source.deliveryName, 1, source.deliveryPrice, true);
   return { customer: { email: source.email, phone: source.phone }, items };
 }
-
-/** Σ quantity × unit price of a receipt. */
-export const receiptTotal = (receipt: PaymentReceipt): Minor =>
-  minor(receipt.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0));

@@ -3,7 +3,6 @@ import {
   type DayOfWeek,
   displayClosingTime,
   hoursOnDayAt,
-  isAcceptingOrders,
   isRoundTheClock,
   type OpeningHoursDay,
   parseTimezoneOffset,
@@ -58,7 +57,6 @@ describe('schedule states (SPEC §4)', () => {
     const hours = week('10:00', '23:00', [1]);
     const state = scheduleStateAt(hours, at('2026-11-23T12:00:00'));
     expect(state).toEqual({ kind: 'day-off', opensAt: { dayOfWeek: 2, time: '10:00', daysAhead: 1 } });
-    expect(isAcceptingOrders(state)).toBe(false);
   });
 
   it("is 'round the clock' for 00:00–00:00 and 00:00–23:59", () => {
@@ -67,7 +65,6 @@ describe('schedule states (SPEC §4)', () => {
       expect(isRoundTheClock(hours[0] as OpeningHoursDay)).toBe(true);
       const state = scheduleStateAt(hours, at('2026-11-23T03:00:00'));
       expect(state).toEqual({ kind: 'round-the-clock' });
-      expect(isAcceptingOrders(state)).toBe(true);
     }
     expect(isRoundTheClock({ dayOfWeek: 1, active: false, open: '00:00', close: '00:00' })).toBe(false);
   });

@@ -127,11 +127,6 @@ export function scheduleStateAt(
   return { kind: 'closed', opensAt: nextOpening(hours, dayOfWeek, minuteOfDay) };
 }
 
-/** Orders are taken only while open (docs/product.md §4: day off or closed means 'orders not accepted now'). */
-export function isAcceptingOrders(state: ScheduleState): boolean {
-  return state.kind === 'open' || state.kind === 'round-the-clock';
-}
-
 /** A day's hours as a pickup point's info window shows them (docs/product.md §2 item 4 'Часы работы'). */
 export type DayHours =
   | { kind: 'round-the-clock' }
