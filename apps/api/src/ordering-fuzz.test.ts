@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from './app.ts';
-import { AccessTokens } from './modules/auth/access-tokens.ts';
+import { AccessTokens } from './core/access-tokens.ts';
+import { StaffTokens } from './core/staff-tokens.ts';
 import { hashStaffPassword } from './modules/staff/staff-passwords.ts';
-import { StaffTokens } from './modules/staff/staff-tokens.ts';
 import { testClock } from './test/auth-test-kit.ts';
 import {
   changedTables,

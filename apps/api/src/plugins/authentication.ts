@@ -7,12 +7,12 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { type AccessClaims, AccessTokens } from '../core/access-tokens.ts';
 import { ApiError } from '../core/api-error.ts';
+import { type AuthSettings, readAuthSettings } from '../core/auth-settings.ts';
 import { loadStaffAccess, type StaffAccess } from '../core/staff-access.ts';
+import { StaffTokens } from '../core/staff-tokens.ts';
 import type { Database } from '../db/client.ts';
-import { type AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
-import { type AuthSettings, readAuthSettings } from '../modules/auth/auth-settings.ts';
-import { StaffTokens } from '../modules/staff/staff-tokens.ts';
 
 /**
  * What a route asks of the caller, as its `config: { auth }`:

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../core/api-error.ts';
-import type { AuthSettings } from './auth-settings.ts';
+import type { AuthSettings } from '../../core/auth-settings.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { ACCESS_TOKEN_TTL_S } from '../../core/access-tokens.ts';
+import { readAuthSettings } from '../../core/auth-settings.ts';
 import { personDeliveries, persons, refreshTokens, whiteLabels } from '../../db/schema.ts';
 import { authApp, logCapture, requestCode, signIn, testClock } from '../../test/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
-import { ACCESS_TOKEN_TTL_S } from './access-tokens.ts';
-import { readAuthSettings } from './auth-settings.ts';
 import { hashRefreshToken, REFRESH_TOKEN_TTL_S, startRefreshFamily } from './refresh-tokens.ts';
 
 let database: TestDatabase;

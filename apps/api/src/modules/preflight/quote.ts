@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { QUOTE_TTL_MINUTES } from '@storefront/domain';
 import type { AppConfig } from '../../config.ts';
-import { DEVELOPMENT_TOKEN_SECRET } from '../auth/auth-settings.ts';
+import { DEVELOPMENT_TOKEN_SECRET } from '../../core/auth-settings.ts';
 
 /**
  * The quote of a preflight: a compact, HMAC-SHA256-signed token of exactly what was priced, valid for

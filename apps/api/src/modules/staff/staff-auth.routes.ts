@@ -12,12 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/api-error.ts';
 import { loadStaffAccess, type StaffAccess } from '../../core/staff-access.ts';
+import { STAFF_ACCESS_TOKEN_TTL_S } from '../../core/staff-tokens.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { revokeStaffByToken, rotateStaffRefreshToken, STAFF_REFRESH_TTL_S } from './staff-refresh-tokens.ts';
 import { signInStaff } from './staff-sign-in.ts';
 import { STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR } from './staff-sign-in-budget.ts';
-import { STAFF_ACCESS_TOKEN_TTL_S } from './staff-tokens.ts';
 
 export interface StaffAuthRoutesOptions {
   db: Database;

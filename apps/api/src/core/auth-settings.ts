@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { AppConfig } from '../../config.ts';
-import type { CaptchaSettings } from '../../integrations/captcha/captcha-check.ts';
-import type { SmsSettings } from '../../integrations/sms/sms-sender.ts';
+import type { AppConfig } from '../config.ts';
+import type { CaptchaSettings } from '../integrations/captcha/captcha-check.ts';
+import type { SmsSettings } from '../integrations/sms/sms-sender.ts';
 
 /** Used only outside production when AUTH_TOKEN_SECRET is not set: anyone can read it here. */
 export const DEVELOPMENT_TOKEN_SECRET = 'development-only-auth-token-secret-do-not-deploy';

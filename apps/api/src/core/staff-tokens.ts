@@ -1,4 +1,4 @@
-import { SubjectTokens } from '../auth/access-tokens.ts';
+import { SubjectTokens } from './access-tokens.ts';
 
 /** Staff access tokens live 15 minutes, as customers'; a shift keeps going on the rotating refresh token. */
 export const STAFF_ACCESS_TOKEN_TTL_S = 15 * 60;

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { ApiError } from '../../core/api-error.ts';
+import { ApiError } from './api-error.ts';
 
 /** Access tokens live 15 minutes: long enough for a session of clicks, short as a stolen token's use. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;

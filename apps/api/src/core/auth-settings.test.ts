@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config.ts';
-import { testConfig } from '../../test/test-app.ts';
+import { ConfigError } from '../config.ts';
+import { testConfig } from '../test/test-app.ts';
 import { DEVELOPMENT_TOKEN_SECRET, readAuthSettings } from './auth-settings.ts';
 
 const SECRET = 'a-production-secret-of-at-least-32-chars';
