@@ -27,13 +27,15 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** The customer may cancel only before the restaurant accepts the order. */
 export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['new'];
 
-/** Orders that are over: nothing moves them any more. */
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['done', 'declined', 'canceled'];
-
-/** Which statuses each status may move to (only forward; ORDERING.md). */
+/**
+ * The order's state machine (ORDERING.md 'Statuses'): which statuses each status may move to. Only forward;
+ * declined from new or accepted (the restaurant); canceled only before acceptance (the customer, or an unpaid
+ * online order past its time); done, declined and canceled are final. The board's moves are guarded by it
+ * (apps/api/src/modules/board/staff-moves.ts).
+ */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   new: ['accepted', 'declined', 'canceled'],
-  accepted: ['cooking', 'declined', 'canceled'],
+  accepted: ['cooking', 'declined'],
   cooking: ['ready', 'on_the_way'],
   ready: ['done'],
   on_the_way: ['done'],
@@ -44,4 +46,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses an order may move to `to` from: what a move's guarded update may find it at. */
+export function statusesMovingTo(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => canMoveOrder(from, to));
 }

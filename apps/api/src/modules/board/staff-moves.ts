@@ -1,4 +1,10 @@
-import { type DeclineReason, nextStaffStatus, type OrderStatus } from '@storefront/domain';
+import {
+  canMoveOrder,
+  type DeclineReason,
+  nextStaffStatus,
+  type OrderStatus,
+  statusesMovingTo,
+} from '@storefront/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
@@ -17,7 +23,8 @@ import { kitchenSeesSql, leadMinutesOf } from './board-view.ts';
  * The moves staff make on the board (ORDERING.md 'Statuses'). Each is one transaction: a guarded
  * `UPDATE … WHERE status = <what the move starts from>` (and, online, paid), so two staff clicking at once
  * make one change and the other hears 409 order.transition-invalid; then the history row (who and when)
- * and the outbox event with the new status as its kind. Nothing moves backwards or skips a step.
+ * and the outbox event with the new status as its kind. What a move may start from is the order's state
+ * machine's (ORDER_TRANSITIONS in packages/domain): nothing moves backwards or skips a step.
  */
 
 const MINUTE = 60_000;
@@ -64,7 +71,9 @@ export async function acceptOrder(
     const [moved] = await tx
       .update(orders)
       .set({ status: 'accepted', acceptedAt: now, promisedAt: new Date(base + delayMinutes * MINUTE) })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'new'), kitchenSeesSql()))
+      .where(
+        and(eq(orders.id, orderId), inArray(orders.status, statusesMovingTo('accepted')), kitchenSeesSql()),
+      )
       .returning({ id: orders.id });
     if (!moved) throw transitionInvalid();
     await recordMove(tx, row, 'accepted', access, now);
@@ -91,7 +100,9 @@ export async function declineOrder(
     const [moved] = await tx
       .update(orders)
       .set({ status: 'declined', declineReason: reason })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, ['new', 'accepted']), kitchenSeesSql()))
+      .where(
+        and(eq(orders.id, orderId), inArray(orders.status, statusesMovingTo('declined')), kitchenSeesSql()),
+      )
       .returning();
     if (!moved) throw transitionInvalid();
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
@@ -130,8 +141,10 @@ export async function moveOrder(
   const now = new Date(nowMs);
   const moved = await ctx.db.transaction(async (tx) => {
     const row = await visibleOrderRow(tx, access, orderId);
-    // No staff move leads back to 'new' (nextStaffStatus never answers it): said here for the outbox's kind.
-    if (to === 'new' || nextStaffStatus(from, row.deliveryType) !== to) throw transitionInvalid();
+    // The order's state machine allows the step, and it is the board's one step for the order's method. No
+    // move leads back to 'new' (the machine has none): said here for the outbox's kind.
+    if (to === 'new' || !canMoveOrder(from, to) || nextStaffStatus(from, row.deliveryType) !== to)
+      throw transitionInvalid();
     const [updated] = await tx
       .update(orders)
       .set({ status: to })
