@@ -12,7 +12,6 @@ export interface HealthOptions {
   db: Database;
   /** The catalog store: ready only once it holds a snapshot. */
   catalog: { readonly loaded: boolean };
-  databaseTimeoutMs?: number;
 }
 
 const healthy = z.object({ alive: z.literal(true) });
@@ -38,10 +37,7 @@ async function databaseAnswers(db: Database, timeoutMs: number): Promise<boolean
  * database); /readyz says this instance can serve (its database answers, its catalog is loaded).
  * Neither is written to the request log, which probes every few seconds would fill.
  */
-export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
-  app,
-  { db, catalog, databaseTimeoutMs = READY_DATABASE_TIMEOUT_MS },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, catalog }) => {
   app.get(
     '/healthz',
     {
@@ -72,8 +68,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
       reply.header('cache-control', 'no-store');
       const problem = !catalog.loaded
         ? 'the catalog is not loaded'
-        : !(await databaseAnswers(db, databaseTimeoutMs))
-          ? `the database did not answer within ${databaseTimeoutMs} ms`
+        : !(await databaseAnswers(db, READY_DATABASE_TIMEOUT_MS))
+          ? `the database did not answer within ${READY_DATABASE_TIMEOUT_MS} ms`
           : null;
       if (problem === null) return { ready: true as const };
       // The instance's logger: this route's own is silent.

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { healthRoutes } from './health.routes.ts';
+import { healthRoutes, READY_DATABASE_TIMEOUT_MS } from './health.routes.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -12,11 +12,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** Only the health routes, on a bare Fastify, with the catalog and the database the test chooses. */
-async function healthOnly(db: Database, loaded: boolean, databaseTimeoutMs = 200) {
+async function healthOnly(db: Database, loaded: boolean) {
   const app = Fastify().withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(healthRoutes, { db, catalog: { loaded }, databaseTimeoutMs });
+  await app.register(healthRoutes, { db, catalog: { loaded } });
   return app;
 }
 
@@ -30,6 +30,10 @@ describe('GET /healthz', () => {
 });
 
 describe('GET /readyz', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('is ready once the database answers and the catalog is loaded', async () => {
     const answer = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(answer.statusCode).toBe(200);
@@ -62,11 +66,17 @@ describe('GET /readyz', () => {
 
   it('is not ready when the database does not answer in time', async () => {
     const stuck = { execute: () => new Promise(() => {}) } as unknown as Database;
-    const app = await healthOnly(stuck, true, 50);
-    const started = Date.now();
-    const answer = await app.inject({ method: 'GET', url: '/readyz' });
-    expect(answer.statusCode).toBe(503);
-    expect(Date.now() - started).toBeLessThan(2000);
+    const app = await healthOnly(stuck, true);
+    // The readiness wait on the fake clock: no real seconds pass.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answered = false;
+    const answer = app.inject({ method: 'GET', url: '/readyz' }).finally(() => {
+      answered = true;
+    });
+    await vi.advanceTimersByTimeAsync(READY_DATABASE_TIMEOUT_MS - 1);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await answer).statusCode).toBe(503);
     await app.close();
   });
 
