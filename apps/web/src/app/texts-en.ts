@@ -9,9 +9,10 @@ import { restosTextsEn } from '../features/restos/restos-texts.en.ts';
 import { searchTextsEn } from '../features/search/search-texts.en.ts';
 import { commonTextsEn } from '../shared/i18n/common-texts.en.ts';
 import type { LocaleTexts } from '../shared/i18n/i18n.ts';
+import { appBannerTextsEn } from './app-banner-texts.en.ts';
 import { bootTextsEn } from './boot/boot-texts.en.ts';
-import { appBannerTextsEn, notFoundTextsEn } from './chrome-texts.en.ts';
 import { headerTextsEn } from './header/header-texts.en.ts';
+import { notFoundTextsEn } from './not-found-texts.en.ts';
 
 /** Every namespace in English; the same keys as TEXTS_RU (texts.test.ts checks). */
 export const TEXTS_EN: LocaleTexts = {

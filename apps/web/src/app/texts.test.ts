@@ -1,14 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_TEXTS } from '../features/checkout/checkout-namespace.ts';
-import { ORDERS_TEXTS } from '../features/orders/orders-namespace.ts';
-import { TEXTS_RU } from './texts.ts';
+import type { NamespaceTexts } from '../shared/i18n/i18n.ts';
+import { LAZY_TEXTS, TEXTS_RU } from './texts.ts';
 import { TEXTS_EN } from './texts-en.ts';
 
-/** Namespaces that travel with their lazy parts (useLazyNamespace) instead of the first visit. */
-const LAZY: Record<string, { ru: Record<string, unknown>; en: Record<string, unknown> }> = {
-  checkout: CHECKOUT_TEXTS,
-  orders: ORDERS_TEXTS,
-};
+type TextModule = Record<string, NamespaceTexts>;
+
+/** Every text module of the storefront, found by name: a set missing from the registry cannot hide. */
+const found = (modules: Record<string, TextModule>) =>
+  new Map(Object.entries(modules).map(([path, module]) => [path.replace(/^(\.\.\/)+|^\.\//, ''), module]));
+const RU_MODULES = found(import.meta.glob<TextModule>('../**/*-texts.ts', { eager: true }));
+const EN_MODULES = found(import.meta.glob<TextModule>('../**/*-texts.en.ts', { eager: true }));
+// Paths as written from src/: the glob names this folder's own files '../app/…' or './…'.
+for (const modules of [RU_MODULES, EN_MODULES]) {
+  for (const [path, module] of [...modules]) {
+    if (!path.includes('/') || !/^(app|entities|features|shared)\//.test(path)) {
+      modules.delete(path);
+      modules.set(`app/${path}`, module);
+    }
+  }
+}
+
+const englishTwin = (path: string) => path.replace(/\.ts$/, '.en.ts');
+/** The one set a text module declares. */
+function setOf(path: string, module: TextModule | undefined): NamespaceTexts {
+  const sets = Object.values(module ?? {});
+  if (sets.length !== 1) throw new Error(`${path} should declare exactly one text set, found ${sets.length}`);
+  return sets[0] as NamespaceTexts;
+}
+
+const eagerNamespace = (registry: Record<string, NamespaceTexts>, set: NamespaceTexts) =>
+  Object.entries(registry).find(([, registered]) => registered === set)?.[0];
+const lazyNamespace = (path: string) => Object.entries(LAZY_TEXTS).find(([, lazy]) => lazy === path)?.[0];
+
+interface TextSet {
+  namespace: string;
+  lazy: boolean;
+  ru: NamespaceTexts;
+  en: NamespaceTexts;
+}
+const SETS: TextSet[] = [
+  ...Object.keys(TEXTS_RU).map((namespace) => ({
+    namespace,
+    lazy: false,
+    ru: TEXTS_RU[namespace] ?? {},
+    en: TEXTS_EN[namespace] ?? {},
+  })),
+  ...Object.entries(LAZY_TEXTS).map(([namespace, path]) => ({
+    namespace,
+    lazy: true,
+    ru: setOf(path, RU_MODULES.get(path)),
+    en: setOf(englishTwin(path), EN_MODULES.get(englishTwin(path))),
+  })),
+];
 
 /** Keys of a nested texts object, plural suffixes folded (Russian has forms English lacks). */
 function keys(texts: Record<string, unknown>, prefix = ''): string[] {
@@ -20,27 +63,42 @@ function keys(texts: Record<string, unknown>, prefix = ''): string[] {
   });
 }
 
-describe('texts', () => {
-  it.each(Object.keys(TEXTS_RU))('namespace %s says everything in Russian and English', (name) => {
-    expect(TEXTS_EN[name]).toBeDefined();
-    expect([...new Set(keys(TEXTS_EN[name] ?? {}))].sort()).toEqual(
-      [...new Set(keys(TEXTS_RU[name] ?? {}))].sort(),
-    );
+describe('the registry of text sets', () => {
+  it('finds the text modules it walks', () => {
+    expect(RU_MODULES.size).toBeGreaterThan(15);
+    expect(RU_MODULES.has('shared/i18n/common-texts.ts')).toBe(true);
+    expect(RU_MODULES.has('app/header/header-texts.ts')).toBe(true);
   });
 
-  it.each(Object.keys(LAZY))('lazy namespace %s says everything in Russian and English', (name) => {
-    const texts = LAZY[name];
-    expect([...new Set(keys(texts?.en ?? {}))].sort()).toEqual([...new Set(keys(texts?.ru ?? {}))].sort());
+  it.each([...RU_MODULES.keys()])('registers %s, shipped with the app or lazily', (path) => {
+    const set = setOf(path, RU_MODULES.get(path));
+    const eager = eagerNamespace(TEXTS_RU, set);
+    const lazy = lazyNamespace(path);
+    expect(eager ?? lazy, `${path} is in neither TEXTS_RU nor LAZY_TEXTS (app/texts.ts)`).toBeDefined();
+    expect(eager && lazy, `${path} is both shipped with the app and lazy`).toBeFalsy();
+    expect(EN_MODULES.has(englishTwin(path)), `${path} has no English twin`).toBe(true);
+    if (eager)
+      expect(eagerNamespace(TEXTS_EN, setOf(englishTwin(path), EN_MODULES.get(englishTwin(path))))).toBe(
+        eager,
+      );
+  });
+
+  it.each([...EN_MODULES.keys()])('has a Russian set for %s', (path) => {
+    expect(RU_MODULES.has(path.replace(/\.en\.ts$/, '.ts'))).toBe(true);
   });
 
   it('has no English namespace without a Russian one', () => {
     expect(Object.keys(TEXTS_EN).sort()).toEqual(Object.keys(TEXTS_RU).sort());
   });
+});
+
+describe('texts', () => {
+  it.each(SETS)('namespace $namespace (lazy: $lazy) says everything in Russian and English', ({ ru, en }) => {
+    expect([...new Set(keys(en))].sort()).toEqual([...new Set(keys(ru))].sort());
+  });
 
   it('gives every Russian plural its one, few and many forms', () => {
-    const ru = [...Object.values(TEXTS_RU), ...Object.values(LAZY).map((texts) => texts.ru)].flatMap(
-      (texts) => Object.keys(texts),
-    );
+    const ru = SETS.flatMap((set) => Object.keys(set.ru));
     const singulars = ru.filter((key) => key.endsWith('_one'));
     expect(singulars.length).toBeGreaterThan(0);
     for (const one of singulars) {

@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { headerTexts } from './header-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const headerTextsEn = {
@@ -36,4 +37,4 @@ export const headerTextsEn = {
     'terms-of-sale': 'Terms of sale',
   },
   locales: { ru: 'Русский', en: 'English' },
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof headerTexts>;

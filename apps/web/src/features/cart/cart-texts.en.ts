@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { cartTexts } from './cart-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const cartTextsEn = {
@@ -68,4 +69,4 @@ export const cartTextsEn = {
     '{{name}}: the promo code discount no longer applies — was {{before}}, now {{after}} ({{diff}})',
   priceChangeTotal: 'To pay: was {{before}}, now {{after}} ({{diff}})',
   dismiss: 'Got it',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof cartTexts>;

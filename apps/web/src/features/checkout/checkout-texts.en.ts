@@ -1,6 +1,7 @@
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
 import type { checkoutTexts } from './checkout-texts.ts';
 
-export const checkoutTextsEn: Record<keyof typeof checkoutTexts, string> = {
+export const checkoutTextsEn = {
   title: 'Checkout',
   signInRequired: 'Sign in to place an order',
   signIn: 'Sign in',
@@ -48,4 +49,4 @@ export const checkoutTextsEn: Record<keyof typeof checkoutTexts, string> = {
   confirm: 'Confirm',
   cancel: 'Cancel',
   dish: 'Dish no. {{id}}',
-};
+} satisfies EnglishTexts<typeof checkoutTexts>;

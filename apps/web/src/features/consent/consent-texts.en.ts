@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { consentTexts } from './consent-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const consentTextsEn = {
@@ -9,4 +10,4 @@ export const consentTextsEn = {
   adultText: 'This section contains alcoholic drinks. They are sold to adults only.',
   no: 'No',
   yes: 'Yes',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof consentTexts>;

@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { deliveryTermsTexts } from './delivery-terms-texts.ts';
 
 /** English texts of the delivery-terms table: loaded only when a customer chooses English. */
 export const deliveryTermsTextsEn = {
@@ -10,4 +11,4 @@ export const deliveryTermsTextsEn = {
   fromTo: '{{from}} – {{to}}',
   free: 'Free',
   minutes: '{{count}} min',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof deliveryTermsTexts>;

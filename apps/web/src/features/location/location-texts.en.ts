@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { locationTexts } from './location-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const locationTextsEn = {
@@ -39,4 +40,4 @@ export const locationTextsEn = {
   },
   loadFailed: "The city's restaurants could not be loaded",
   retry: 'Try again',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof locationTexts>;

@@ -1,8 +1,7 @@
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
 import type { ordersTexts } from './orders-texts.ts';
 
-type Key = Exclude<keyof typeof ordersTexts, 'againAdded_few' | 'againAdded_many'>;
-
-export const ordersTextsEn: Record<Key, string> = {
+export const ordersTextsEn = {
   accepted: 'Order accepted',
   canceledTitle: 'Order cancelled',
   declinedTitle: 'The restaurant declined the order',
@@ -105,4 +104,4 @@ export const ordersTextsEn: Record<Key, string> = {
   refund_canceled: 'failed, we will contact you',
   toOrder: 'Open the order',
   dish: 'Dish no. {{id}}',
-};
+} satisfies EnglishTexts<typeof ordersTexts>;

@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { promotionsTexts } from './promotions-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const promotionsTextsEn = {
@@ -17,4 +18,4 @@ export const promotionsTextsEn = {
   next: 'Next promotion',
   pause: 'Stop rotating promotions',
   play: 'Resume rotating promotions',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof promotionsTexts>;

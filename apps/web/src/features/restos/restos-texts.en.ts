@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { restosTexts } from './restos-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const restosTextsEn = {
@@ -60,4 +61,4 @@ export const restosTextsEn = {
   preOrderTomorrow: 'tomorrow, {{time}}',
   preOrderDate: '{{date}}, {{time}}',
   weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof restosTexts>;

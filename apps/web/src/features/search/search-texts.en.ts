@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { searchTexts } from './search-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const searchTextsEn = {
@@ -11,4 +12,4 @@ export const searchTextsEn = {
   results_one: '{{count}} dish found',
   results_other: '{{count}} dishes found',
   open: 'Search the menu',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof searchTexts>;

@@ -1,6 +1,7 @@
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
 import type { staffTexts } from './staff-texts.ts';
 
-export const staffTextsEn: Record<keyof typeof staffTexts, string> = {
+export const staffTextsEn = {
   title: 'Orders',
   documentTitle: 'Orders — {{brand}}',
   documentTitleCount: '({{count}}) Orders — {{brand}}',
@@ -78,4 +79,4 @@ export const staffTextsEn: Record<keyof typeof staffTexts, string> = {
   busyUntil: 'Paused until {{time}}',
   resume: 'Resume',
   notBusy: 'Taking orders',
-};
+} satisfies EnglishTexts<typeof staffTexts>;

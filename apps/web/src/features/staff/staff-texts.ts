@@ -1,3 +1,5 @@
+import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+
 /** The order board's words (decision 24); its English twin is staff-texts.en.ts. Loaded with the board only. */
 export const staffTexts = {
   title: 'Заказы',
@@ -77,4 +79,4 @@ export const staffTexts = {
   busyUntil: 'Пауза до {{time}}',
   resume: 'Снять паузу',
   notBusy: 'Принимаем заказы',
-} as const;
+} satisfies NamespaceTexts;

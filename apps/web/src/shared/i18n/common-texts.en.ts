@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from './i18n.ts';
+import type { commonTexts } from './common-texts.ts';
+import type { EnglishTexts } from './i18n.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const commonTextsEn = {
@@ -17,4 +18,4 @@ export const commonTextsEn = {
   minutes_one: '{{count}} minute',
   minutes_other: '{{count}} minutes',
   required: 'This field is required',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof commonTexts>;

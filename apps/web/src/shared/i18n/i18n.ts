@@ -12,6 +12,18 @@ import { isString } from '../storage/stored-value-guards.ts';
  */
 export type NamespaceTexts = Record<string, unknown>;
 export type LocaleTexts = Record<string, NamespaceTexts>;
+/** Plural forms Russian has and English does not (i18next's plural suffixes by Intl.PluralRules). */
+type RussianOnlyPlural = `${string}_${'few' | 'many'}`;
+/**
+ * The English twin of a Russian namespace: the same keys, nested alike, less the plural forms only Russian
+ * has. An English module declares `satisfies EnglishTexts<typeof xTexts>` (a type-only import of the
+ * Russian one), so a missing or an extra English key is a type error, not only a failed texts test.
+ */
+export type EnglishTexts<T> = {
+  [K in keyof T as K extends RussianOnlyPlural ? never : K]: T[K] extends string
+    ? string
+    : EnglishTexts<T[K]>;
+};
 /** Loads every namespace of a language that does not ship with the app. */
 export type LoadLocaleTexts = (locale: Locale) => Promise<LocaleTexts>;
 

@@ -7,7 +7,8 @@ import { cx } from '../ui/class-names.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { loadMapFactory } from './load-map.ts';
 import styles from './map-canvas.module.css';
-import { MAP_TEXTS } from './map-texts.ts';
+import { mapTextsEn } from './map-texts.en.ts';
+import { mapTexts } from './map-texts.ts';
 import type { MapView } from './map-view.ts';
 
 export interface MapCanvasProps {
@@ -29,7 +30,7 @@ export interface MapCanvasProps {
  * provider loads when this mounts; a failure offers a retry instead of an empty box.
  */
 export default function MapCanvas(props: MapCanvasProps) {
-  const { t, i18n } = useLazyNamespace('map', MAP_TEXTS);
+  const { t, i18n } = useLazyNamespace('map', { ru: mapTexts, en: mapTextsEn });
   const brand = useBrand();
   const container = useRef<HTMLElement>(null);
   const [view, setView] = useState<MapView | null>(null);

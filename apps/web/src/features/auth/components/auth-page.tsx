@@ -7,7 +7,8 @@ import { useBrand } from '../../../shared/config.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
-import { AUTH_TEXTS } from '../auth-texts.ts';
+import { authTextsEn } from '../auth-texts.en.ts';
+import { authTexts } from '../auth-texts.ts';
 import styles from './auth-page.module.css';
 import { PhoneSignIn } from './phone-sign-in.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
@@ -27,7 +28,7 @@ function returnPath(state: unknown): string {
 
 /** /auth (docs/product.md §2 auth.index): sign-in by phone and the brand's social methods, or the signed-in profile. */
 export default function AuthPage() {
-  const { t } = useLazyNamespace('auth', AUTH_TEXTS);
+  const { t } = useLazyNamespace('auth', { ru: authTexts, en: authTextsEn });
   useSessionConfig();
   const brand = useBrand();
   const location = useLocation();

@@ -8,7 +8,11 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { appleClientId, signInWithApple } from '../providers/apple-sign-in.ts';
 import { googleClientId, signInWithGoogle } from '../providers/google-sign-in.ts';
 import type { IdTokenResult } from '../providers/id-token-result.ts';
-import { type ProviderTextKey, vkFailureTextKey, widgetErrorTextKey } from '../providers/provider-texts.ts';
+import {
+  type ProviderTextKey,
+  vkFailureTextKey,
+  widgetErrorTextKey,
+} from '../providers/provider-text-keys.ts';
 import { createNonce } from '../providers/random-string.ts';
 import { useSocialWidgetState } from '../providers/use-social-widget-state.ts';
 import {

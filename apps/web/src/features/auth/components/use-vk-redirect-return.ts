@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { completeSignIn } from '../../../entities/session/session.ts';
 import { apiFetch } from '../../../shared/api-client.ts';
 import { useBrand } from '../../../shared/config.tsx';
-import { vkFailureTextKey } from '../providers/provider-texts.ts';
+import { vkFailureTextKey } from '../providers/provider-text-keys.ts';
 import { checkVkRedirect, readVkRedirect, takeVkSession } from '../providers/vk-id-config.ts';
 
 /**

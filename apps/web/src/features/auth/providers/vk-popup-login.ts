@@ -19,7 +19,7 @@ const OAUTH2_RESPONSE = 'oauth2_authorize_response';
 
 export type VkPopupFailureCode = 100 | 101 | 102 | 103 | 104;
 
-/** Developer-facing messages, the SDK's wording; customers see provider-texts.ts instead. */
+/** Developer-facing messages, the SDK's wording; customers see the words of provider-text-keys.ts instead. */
 export const VK_POPUP_MESSAGES: Record<VkPopupFailureCode, string> = {
   100: 'event not supported',
   101: 'cannot open new tab',

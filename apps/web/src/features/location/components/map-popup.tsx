@@ -26,7 +26,8 @@ import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { createGeocoder } from '../geocoding/create-geocoder.ts';
 import type { AddressSuggestion } from '../geocoding/geocoder.ts';
-import { MAP_POPUP_TEXTS } from '../map-popup-texts.ts';
+import { mapPopupTextsEn } from '../map-popup-texts.en.ts';
+import { mapPopupTexts } from '../map-popup-texts.ts';
 import type { LocationContext } from '../model/popup-steps.ts';
 import { AddressSearch } from './address-search.tsx';
 import styles from './map-popup.module.css';
@@ -56,7 +57,7 @@ function newSessionToken(): string {
  * hands the choice back to the location popup, which applies the domain rules to its draft.
  */
 export default function MapPopup(props: MapPopupProps) {
-  const { t, i18n } = useLazyNamespace('location-map', MAP_POPUP_TEXTS);
+  const { t, i18n } = useLazyNamespace('location-map', { ru: mapPopupTexts, en: mapPopupTextsEn });
   const city = useQuery(cityQuery(props.cityId));
   const title = props.mode === 'DELIVERY' ? t('deliveryTitle') : t('pickupTitle');
   const listOpen = useRef(false);

@@ -1,0 +1,43 @@
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { authTexts } from './auth-texts.ts';
+
+/** English texts of namespace 'auth', shipped in the sign-in page's own chunk. */
+export const authTextsEn = {
+  title: 'Sign in',
+  profileTitle: 'Profile',
+  checkoutNotice: 'Please sign in to place an order',
+  phoneLabel: 'Phone number',
+  phoneHint: 'We will text you a sign-in code',
+  getCode: 'Get the code',
+  codeLabel: 'Code from the SMS',
+  codeSentTo: 'The code was sent to {{phone}}',
+  changePhone: 'Change the number',
+  resendIn: 'You can get a new code in {{time}}',
+  resend: 'Get a new code',
+  continue: 'Continue',
+  attemptsLeft_one: '{{count}} attempt left',
+  attemptsLeft_other: '{{count}} attempts left',
+  or: 'or sign in with',
+  signedInAs: 'Signed in as',
+  noName: 'No name given',
+  phone: 'Phone',
+  email: 'Email',
+  signOut: 'Sign out',
+  toMenu: 'Back to the menu',
+  myOrders: 'My orders',
+  failed: 'Could not sign in. Please try again',
+  captchaFailed: 'Could not check that you are not a robot. Reload the page and try again',
+  withVk: 'Sign in with VK ID',
+  withApple: 'Sign in with Apple',
+  // Social sign-in failures (docs/product.md §8 'Login failures'): flat camelCase keys, no dots (i18next nests on them).
+  vkFailure100: 'VK ID sent an unexpected answer. Please try again',
+  vkFailure101: 'Could not open the sign-in window. Allow pop-ups for this site',
+  vkFailure102: 'The sign-in window was closed before signing in finished',
+  vkFailure103: 'Could not sign in with VK ID',
+  vkFailure104: 'The answer from VK ID did not pass the check. Please try again',
+  widgetTimeout: 'Could not load the sign-in button. Check your internet connection',
+  widgetInternal: 'The sign-in button is not working right now. Try later or sign in with your phone number',
+  widgetAuth: 'Could not sign in. Please try again',
+  widgetRetry: 'Try again',
+  providerError: 'The sign-in service answered with an error. Try again or sign in with your phone number',
+} satisfies EnglishTexts<typeof authTexts>;
