@@ -1,7 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { logSmsSender } from './log-sms-sender.ts';
-import { smsRuSender } from './smsru-sms-sender.ts';
-
 /** Sends one text to one phone (+7…); throws SmsSendError when the gateway did not take it. */
 export interface SmsSender {
   readonly kind: 'log' | 'smsru';
@@ -12,7 +8,3 @@ export class SmsSendError extends Error {}
 
 /** Which sender: the embedded `log` default, or SMS.ru with its api_id and base URL. */
 export type SmsSettings = { kind: 'log' } | { kind: 'smsru'; apiId: string; url: string };
-
-export function createSmsSender(settings: SmsSettings, log: FastifyBaseLogger): SmsSender {
-  return settings.kind === 'smsru' ? smsRuSender(settings, log) : logSmsSender(log);
-}

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import { createCaptchaCheck } from '../../integrations/captcha/captcha-check.ts';
-import { createSmsSender } from '../../integrations/sms/sms-sender.ts';
+import { createSmsSender } from '../../integrations/sms/sms-senders.ts';
 import { bearerToken } from '../../plugins/authentication.ts';
 import { checkClient } from './auth-client.ts';
 import { type PhoneSignInDeps, requestPhoneCode, signInWithPhoneCode } from './phone-sign-in.service.ts';
