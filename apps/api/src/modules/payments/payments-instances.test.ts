@@ -63,7 +63,7 @@ it('an attempt left in creating is created once by two sweepers; settled by both
   expect(placed.payment.confirmationUrl).toBeNull();
 
   clock.advance(11);
-  await Promise.all([runOnce(first.payments, clock.now()), runOnce(second.payments, clock.now())]);
+  await Promise.all([runOnce(first.payments), runOnce(second.payments)]);
   const demoRows = await rowsOf<{ id: string }>(
     database.db,
     sql`select id from demo_payments where idempotence_key = ${`order-${placed.id}-1`}`,

@@ -68,7 +68,7 @@ describe('between the order and its payment', () => {
       expect((await attemptsOf(database.db, placed.id))[0]?.status).toBe('creating');
 
       clock.advance(11);
-      await runOnce(app.payments, clock.now());
+      await runOnce(app.payments);
       const [attempt] = await attemptsOf(database.db, placed.id);
       expect(attempt?.status).toBe('pending');
       const keys = gateway.creates.filter((c) => c.key === `order-${placed.id}-1`);
@@ -204,10 +204,10 @@ describe('the sweeper', () => {
     const id = await providerIdOf(placed.id);
 
     clock.advance(59 * 60);
-    await runOnce(app.payments, clock.now());
+    await runOnce(app.payments);
     expect((await readOrderAs(app, who, placed.id)).status).toBe('new');
     clock.advance(61);
-    await runOnce(app.payments, clock.now());
+    await runOnce(app.payments);
     const canceled = await readOrderAs(app, who, placed.id);
     expect(canceled.status).toBe('canceled');
     expect(await uses()).toBe(before);
@@ -231,7 +231,7 @@ describe('the sweeper', () => {
     const placed = await placeOnline(app, anna);
     gateway.set(await providerIdOf(placed.id), 'succeeded');
     clock.advance(61 * 60);
-    await runOnce(app.payments, clock.now());
+    await runOnce(app.payments);
     const order = await readOrderAs(app, anna, placed.id);
     expect(order).toMatchObject({ status: 'new', paymentStatus: 'paid' });
   });

@@ -87,7 +87,9 @@ export interface SweepReport {
   canceled: number;
 }
 
-export async function runOnce(ctx: PaymentsContext, nowMs: number = ctx.now()): Promise<SweepReport> {
+/** One sweep at the context's clock (the app's: tests pin it and run this by hand). */
+export async function runOnce(ctx: PaymentsContext): Promise<SweepReport> {
+  const nowMs = ctx.now();
   const report: SweepReport = { started: 0, settled: 0, refunds: 0, canceled: 0 };
   const safely = async (what: string, id: number, job: () => Promise<unknown>) => {
     try {

@@ -547,7 +547,7 @@ describe('the provider fails the create', () => {
 
       if (finisher === 'the sweeper') {
         clock.advance(11);
-        await runOnce(app.payments, clock.now());
+        await runOnce(app.payments);
       } else {
         const check = await orderCall(app, anna, placed.id, '/payment-check');
         expect(check.statusCode).toBe(200);
@@ -585,7 +585,7 @@ describe('a late payment of a cancelled order', () => {
     const id = await providerIdOf(placed.id);
 
     clock.advance(61 * 60);
-    await runOnce(app.payments, clock.now());
+    await runOnce(app.payments);
     const canceled = await readOrderAs(app, who, placed.id);
     expect(canceled.status).toBe('canceled');
     expect(await uses()).toBe(before);
@@ -622,7 +622,7 @@ describe('refunds that do not go through at once', () => {
       );
 
       clock.advance(11);
-      await runOnce(app.payments, clock.now());
+      await runOnce(app.payments);
       const sent = refundsAt(fake, first);
       expect(sent).toHaveLength(2);
       expect(sent[0]?.headers['idempotence-key']).toBe(sent[1]?.headers['idempotence-key']);
@@ -669,8 +669,8 @@ describe('two API instances on one database', () => {
       fake.notify(id, 'payment.succeeded');
       const [check] = await Promise.all([
         orderCall(other.app, anna, placed.id, '/payment-check'),
-        runOnce(app.payments, clock.now()),
-        runOnce(other.app.payments, clock.now()),
+        runOnce(app.payments),
+        runOnce(other.app.payments),
         delivered(),
       ]);
       expect(check.statusCode).toBe(200);
