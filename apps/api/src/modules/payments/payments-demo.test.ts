@@ -236,24 +236,6 @@ describe('the demo engine', () => {
     expect(await attemptsOf(database.db, placed.id)).toMatchObject([{ status: 'pending' }]);
   });
 
-  it('a refund by the board: partial keeps paid, the rest makes it refunded; never beyond the amount', async () => {
-    const { refundPayment } = await import('./refunds.ts');
-    const placed = await placeOnline(app, anna);
-    await demoForm(app, demoIdOf(placed.payment.confirmationUrl), { action: 'pay' });
-    await refundPayment(app.payments, placed.id, 10000 as never, 'partial');
-    expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('paid');
-    await expect(refundPayment(app.payments, placed.id, placed.payable as never, 'declined')).rejects.toThrow(
-      'payment.refund-amount-invalid',
-    );
-    await refundPayment(app.payments, placed.id, (placed.payable - 10000) as never, 'declined');
-    const order = await readOrderAs(app, anna, placed.id);
-    expect(order.paymentStatus).toBe('refunded');
-    expect(order.payment.refunds.map((r) => [r.reason, r.status])).toEqual([
-      ['declined', 'succeeded'],
-      ['partial', 'succeeded'],
-    ]);
-  });
-
   it('the settlement receipt at handover goes to the demo engine for a paid order only', async () => {
     const { sendSettlementReceipt } = await import('./settlement-receipt.ts');
     const placed = await placeOnline(app, anna);

@@ -1,10 +1,8 @@
-import { buildPaymentReceipt, type Minor, RECEIPT_VAT_CODES, type RefundReason } from '@storefront/domain';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '../../core/api-error.ts';
+import type { RefundReason } from '@storefront/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { PaymentProviderError } from '../../integrations/payments/payment-gateway.ts';
-import { writeOrderEvent } from '../outbox/index.ts';
 import { nextCheckDelayMs, type PaymentsContext, refundKey } from './payments-context.ts';
 
 /**
@@ -128,78 +126,4 @@ export async function refundHinted(ctx: PaymentsContext, providerRefundId: strin
     .from(paymentRefunds)
     .where(eq(paymentRefunds.providerRefundId, providerRefundId));
   if (refund) await advanceRefund(ctx, refund.id);
-}
-
-/**
- * Refunds money of a paid order (the order board, decision 23: a declined paid order, a partial refund). A full
- * refund of what is left moves the order to refund_pending, then refunded; a partial one keeps it paid.
- * Never more than is left of the payment. Answers the refund row's id.
- */
-export async function refundPayment(
-  ctx: PaymentsContext,
-  orderId: number,
-  amount: Minor,
-  reason: RefundReason,
-): Promise<number> {
-  const nowMs = ctx.now();
-  const refundId = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw new ApiError(404, 'order.not-found', 'orderId');
-    if (order.paymentStatus !== 'paid' || order.paidPaymentId === null)
-      throw new ApiError(409, 'payment.not-paid', 'orderId');
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, order.paidPaymentId));
-    if (!payment) throw new ApiError(409, 'payment.not-paid', 'orderId');
-    const [done] = await tx
-      .select({
-        n: count(),
-        sum: sql<number>`coalesce(sum(${paymentRefunds.amount}) filter (where ${paymentRefunds.status} <> 'canceled'), 0)::int`,
-      })
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.paymentId, payment.id));
-    const left = payment.amount - Number(done?.sum ?? 0);
-    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
-      throw new ApiError(422, 'payment.refund-amount-invalid', 'amount');
-    const full = amount === left;
-    const now = new Date(nowMs);
-    const vatCode = payment.receipt?.items[0]?.vatCode ?? RECEIPT_VAT_CODES[0];
-    const receipt =
-      payment.receipt === null || payment.receipt === undefined
-        ? null
-        : full && left === payment.amount
-          ? payment.receipt
-          : buildPaymentReceipt({
-              lines: [{ name: `Возврат по заказу ${order.number}`, count: 1, payableAmount: amount }],
-              deliveryPrice: 0 as Minor,
-              deliveryName: '',
-              email: payment.receipt.customer.email,
-              phone: payment.receipt.customer.phone,
-              vatCode,
-            });
-    const [row] = await tx
-      .insert(paymentRefunds)
-      .values({
-        paymentId: payment.id,
-        orderId,
-        idempotenceKey: refundKey(payment.id, Number(done?.n ?? 0) + 1),
-        status: 'creating',
-        reason,
-        amount,
-        currency: payment.currency,
-        receipt,
-        createdAt: now,
-        updatedAt: now,
-        nextCheckAt: new Date(nowMs + 10_000),
-      })
-      .returning({ id: paymentRefunds.id });
-    if (!row) throw new Error('the refund row was not returned');
-    if (full)
-      await tx
-        .update(orders)
-        .set({ paymentStatus: 'refund_pending' })
-        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')));
-    await writeOrderEvent(tx, order, 'refund', new Date(nowMs));
-    return row.id;
-  });
-  await advanceRefund(ctx, refundId);
-  return refundId;
 }
