@@ -95,9 +95,3 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     close: () => client.close(),
   };
 }
-
-/** Dumps an in-memory PGlite database so tests can start many copies from one migrated, seeded state. */
-export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
-  return client.dumpDataDir('none');
-}

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../config.ts';
-import { dumpPglite, openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
 import { loadBrandSeed } from '../db/seed/load-brand-seed.ts';
 import { seedBrand } from '../db/seed/seed-database.ts';
 import {
   createDatabaseFromTemplate,
   databaseUrlWithName,
   dropDatabase,
+  dumpPglite,
   uniqueDatabaseName,
 } from './test-database.ts';
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { DatabaseHandle } from '../db/client.ts';
 
 /** Names of the values global-setup hands to every test file. */
 export interface TestDatabaseTemplate {
@@ -63,4 +65,10 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   } finally {
     await client.end();
   }
+}
+
+/** Dumps an in-memory PGlite database so test files start many copies from one migrated, seeded state. */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
 }
