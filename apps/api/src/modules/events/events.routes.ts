@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { errorBody, personPreflightParams, streamQuery, streamTicket } from '@storefront/domain/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ export interface EventsRoutesOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The instance's order event poller and its open streams (tests wait on it). */
+    /** The instance's order event poller and its open streams. */
     orderEvents: OrderEventHub;
   }
 }
@@ -63,7 +64,11 @@ const streamResponses = {
  */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { db, config, now }) => {
   const whiteLabel = config.brand.whiteLabel;
-  const hub = new OrderEventHub(db, { pollMs: config.env.EVENTS_POLL_MS, log: app.log });
+  const hub = new OrderEventHub(db, {
+    pollMs: config.env.EVENTS_POLL_MS,
+    log: app.log,
+    monotonicNow: () => performance.now(),
+  });
   app.decorate('orderEvents', hub);
   // preClose, not onClose: the server's close waits for open connections, and a stream never ends by itself.
   app.addHook('preClose', async () => hub.close());

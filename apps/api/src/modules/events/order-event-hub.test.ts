@@ -1,7 +1,7 @@
 import type { OrderEvent } from '@storefront/domain/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { newPerson, orderBody, type Person, place } from '../../test/orders-kit.ts';
@@ -24,6 +24,19 @@ let orderId: number;
 let reader: StreamReader;
 const clock = testClock(DAY);
 const quiet = { warn() {}, debug() {} } as unknown as FastifyBaseLogger;
+const realTime = () => performance.now();
+
+/** A monotonic clock that moves `step` ms each time it is read, and counts its reads. */
+function steppingClock(step: number) {
+  const clock = {
+    reads: 0,
+    now: () => {
+      clock.reads += 1;
+      return clock.reads * step;
+    },
+  };
+  return clock;
+}
 
 beforeAll(async () => {
   ({ app, database, close } = await createTestApp({ now: clock.now }));
@@ -79,15 +92,17 @@ async function commitEvent(id: number) {
 it('holds events above an id not yet committed, then hands out both in order', async () => {
   // No older hole (an earlier rolled-back placement) in front of the one this test makes.
   await database.db.execute(sql`select setval('order_events_id_seq', (select max(id) from order_events))`);
-  const hub = new OrderEventHub(database.db, { pollMs: 10, log: quiet, gapWaitMs: 600_000 });
+  // A clock that stands still: the hole is never old enough to pass. Every poll that stops at it reads it.
+  const still = steppingClock(0);
+  const hub = new OrderEventHub(database.db, { pollMs: 10, log: quiet, monotonicNow: still.now });
   const { events, sink, until } = collector();
   await hub.subscribe(reader, undefined, sink);
   try {
     const slow = await takeId();
     const fast = await takeId();
     await commitEvent(fast);
-    // The poller has read the log twice since `fast` committed, and held it back.
-    await hub.polled(2);
+    // The poller has stopped at the hole twice since `fast` committed, and held it back.
+    await vi.waitFor(() => expect(still.reads).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     expect(events).toEqual([]);
     await commitEvent(slow);
     await until(2);
@@ -98,7 +113,12 @@ it('holds events above an id not yet committed, then hands out both in order', a
 });
 
 it('passes a hole that never fills (a rolled-back transaction) once it has waited long enough', async () => {
-  const hub = new OrderEventHub(database.db, { pollMs: 10, log: quiet, gapWaitMs: 0 });
+  // A minute passes between two looks at the hole: the second gives it up.
+  const hub = new OrderEventHub(database.db, {
+    pollMs: 10,
+    log: quiet,
+    monotonicNow: steppingClock(60_000).now,
+  });
   const { events, sink, until } = collector();
   await hub.subscribe(reader, undefined, sink);
   try {
@@ -114,12 +134,12 @@ it('passes a hole that never fills (a rolled-back transaction) once it has waite
 
 it('starts a stream without a cursor after every committed event, though the poller has not read them yet', async () => {
   // Half a second between polls: the event below is committed and the second stream opened well within one.
-  const hub = new OrderEventHub(database.db, { pollMs: 500, log: quiet });
+  const hub = new OrderEventHub(database.db, { pollMs: 500, log: quiet, monotonicNow: realTime });
   const early = collector();
   const late = collector();
   await hub.subscribe(reader, undefined, early.sink);
   try {
-    await hub.polled();
+    // The first poll was asked of the database before this event's statements, so it does not see it.
     const before = await takeId();
     await commitEvent(before);
     // Committed, not yet polled: the stream opened now must not get it; the one opened earlier must.
@@ -136,7 +156,7 @@ it('starts a stream without a cursor after every committed event, though the pol
 });
 
 it('replays from a cursor and hands out live events once, to many readers with one poll each time', async () => {
-  const hub = new OrderEventHub(database.db, { pollMs: 10, log: quiet });
+  const hub = new OrderEventHub(database.db, { pollMs: 10, log: quiet, monotonicNow: realTime });
   const first = collector();
   const second = collector();
   const [row] = await rowsOf<{ id: string }>(database.db, sql`select max(id) as id from order_events`);

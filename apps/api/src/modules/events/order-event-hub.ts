@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { OrderEvent } from '@storefront/domain/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -23,7 +22,7 @@ import {
  * not 10. Moving the cursor past 11 would lose 10 for every live stream, and the storefront's reader drops
  * any id at or below the last it got. So the poller hands out ids strictly in order and stops at a hole:
  * events above it wait until the hole fills (A commits, a moment later) or has been open GAP_WAIT_MS by the
- * real clock (a rolled-back transaction leaves a hole for good; an event transaction running longer than
+ * monotonic clock (a rolled-back transaction leaves a hole for good; an event transaction running longer than
  * that is delivered late only to streams that reconnect: the replay reads the log again). Every stream also
  * drops ids at or below the last it sent, so a replay that overlaps live events sends each once.
  */
@@ -40,13 +39,16 @@ export interface EventSink {
 export interface HubOptions {
   pollMs: number;
   log: FastifyBaseLogger;
-  /** How long a hole in the ids holds back the events above it (real time). */
-  gapWaitMs?: number;
-  /** Events read per poll; a full batch is followed by the next poll at once. */
-  batch?: number;
+  /**
+   * Milliseconds of a clock that only moves forward (performance.now), which holes are timed by: the API's
+   * own clock may be pinned or moved, and a hole must still be given up after GAP_WAIT_MS of real waiting.
+   */
+  monotonicNow: () => number;
 }
 
+/** How long a hole in the ids holds back the events above it. */
 const GAP_WAIT_MS = 1000;
+/** Events read per poll; a full batch is followed by the next poll at once. */
 const BATCH = 500;
 /** Events per replay query: a reader back after a long sleep gets its backlog in pages. */
 const REPLAY_PAGE = 500;
@@ -96,18 +98,11 @@ export class OrderEventHub {
   /** The first missing id of the hole the poller waits at, and since when (performance.now()). */
   private hole: { id: number; since: number } | null = null;
   private closed = false;
-  private readonly gapWaitMs: number;
-  private readonly batch: number;
-  private pollCount = 0;
-  private pollWaiters: (() => void)[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly options: HubOptions,
-  ) {
-    this.gapWaitMs = options.gapWaitMs ?? GAP_WAIT_MS;
-    this.batch = options.batch ?? BATCH;
-  }
+  ) {}
 
   /** Streams open now (tests and logs). */
   get size() {
@@ -155,19 +150,6 @@ export class OrderEventHub {
     for (const subscription of this.subscriptions) subscription.sink.end();
     this.subscriptions.clear();
     await this.inFlight?.catch(() => {});
-    for (const wake of this.pollWaiters.splice(0)) wake();
-  }
-
-  /** Resolves after the poller has completed `count` more polls (tests: no fixed sleeps). */
-  polled(count = 1): Promise<void> {
-    const target = this.pollCount + count;
-    return new Promise((resolve) => {
-      const check = () => {
-        if (this.pollCount >= target || this.closed) resolve();
-        else this.pollWaiters.push(check);
-      };
-      check();
-    });
   }
 
   private async replay(subscription: Subscription, after: number, upTo: number) {
@@ -221,8 +203,6 @@ export class OrderEventHub {
     } catch (error) {
       this.options.log.warn({ err: error }, 'order events: poll failed');
     }
-    this.pollCount += 1;
-    for (const wake of this.pollWaiters.splice(0)) wake();
     if (this.subscriptions.size === 0) {
       this.running = null;
       return;
@@ -232,7 +212,7 @@ export class OrderEventHub {
 
   /** One read of the outbox; true when a whole batch was handed out (more may be waiting). */
   private async pollOnce(): Promise<boolean> {
-    const rows = await readEventRows(this.db, { after: this.frontier, limit: this.batch });
+    const rows = await readEventRows(this.db, { after: this.frontier, limit: BATCH });
     if (this.closed) return false;
     const handed: EventRow[] = [];
     for (const row of rows) {
@@ -248,14 +228,14 @@ export class OrderEventHub {
       for (const subscription of this.subscriptions)
         if (visibleTo(subscription.reader, row)) subscription.offer(event);
     }
-    return rows.length === this.batch && handed.length === rows.length;
+    return rows.length === BATCH && handed.length === rows.length;
   }
 
   /** Whether the poller stops waiting for the missing id `id` (see the gaps note above). */
   private holeGivenUp(id: number): boolean {
-    const now = performance.now();
+    const now = this.options.monotonicNow();
     if (this.hole?.id !== id) this.hole = { id, since: now };
-    if (now - this.hole.since < this.gapWaitMs) return false;
+    if (now - this.hole.since < GAP_WAIT_MS) return false;
     this.options.log.debug({ id }, 'order events: passing a hole in the ids');
     return true;
   }

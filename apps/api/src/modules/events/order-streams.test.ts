@@ -119,8 +119,8 @@ describe('a staff stream', () => {
     const staff = await track(await staffUrl(operator1));
     const own = await track(await personUrl(anna));
     const placed = await placeOnline(app, anna);
-    // As below: the poller reads the unpaid order before it is paid.
-    await app.orderEvents.polled(2);
+    // The customer has its 'placed': the poll that read it filtered the staff's copy by the order unpaid.
+    await own.eventsOf([placed.id], 1);
     const paid = await demoForm(app, demoIdOf(placed.payment.confirmationUrl), { action: 'pay' });
     expect(paid.statusCode).toBe(303);
 
@@ -137,10 +137,11 @@ describe('a staff stream', () => {
 
   it('shows an unpaid card-online order switched to cash from the switch on', async () => {
     const staff = await track(await staffUrl(operator1));
+    const own = await track(await personUrl(anna));
     const placed = await placeOnline(app, anna);
-    // The poller filters by the order as it is when it reads: let it read the unpaid order before the switch
-    // (two polls: the one under way may have started before the order was committed).
-    await app.orderEvents.polled(2);
+    // The poller filters by the order as it is when it reads: once the customer has its 'placed', the poll
+    // that read it saw the order unpaid, before the switch.
+    await own.eventsOf([placed.id], 1);
     const switched = await orderCall(app, anna, placed.id, '/pay-type', { payType: 'CASH_UPON_RECEIPT' });
     expect(switched.statusCode, switched.body.slice(0, 300)).toBe(200);
     await staff.eventsOf([placed.id], 1);
