@@ -1,8 +1,8 @@
 import { makeCartLine, minor, preOrderDays } from '@storefront/domain';
 import type { PlaceOrderRequest, PreflightRequest, PreflightResponse } from '@storefront/domain/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
@@ -84,7 +84,17 @@ function stubApi(
   return { posts, preflights };
 }
 
-const sleep = vi.fn(async (_ms: number) => {});
+/**
+ * Runs the placement's waits between tries on fake timers (setTimeout only: the DOM and the API stub keep
+ * their real timing), `ms` of them at a time.
+ */
+async function passTime(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+function onFakeTimers() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
 
 function OrderRoute() {
   return <p data-testid="order-route">{useParams().orderId}</p>;
@@ -118,7 +128,7 @@ const onlineOrder = (confirmationUrl: string | null) =>
 async function render(restoOverrides: Parameters<typeof resto>[0] = { id: 1 }) {
   return renderWithApp(
     <Routes>
-      <Route path="/cart" element={<CheckoutSection sleep={sleep} />} />
+      <Route path="/cart" element={<CheckoutSection />} />
       <Route path="/orders/:orderId" element={<OrderRoute />} />
       <Route path="/orders/:orderId/payment" element={<PaymentRoute />} />
     </Routes>,
@@ -142,9 +152,10 @@ function fillContacts() {
 
 describe('checkout', () => {
   const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => {});
+  // A test that failed on fake timers leaves none behind.
+  afterEach(() => vi.useRealTimers());
 
   beforeEach(() => {
-    sleep.mockClear();
     assign.mockClear();
     personStore.getState().signedOut();
     orderDraftStore.setState({
@@ -330,12 +341,20 @@ describe('checkout', () => {
     await render();
     fillContacts();
     await ready();
+    onFakeTimers();
     fireEvent.click(screen.getByTestId('place-order'));
+    // 1 s, then 2 s between the tries.
+    await passTime(999);
+    expect(posts).toHaveLength(1);
+    await passTime(1);
+    expect(posts).toHaveLength(2);
+    await passTime(1999);
+    expect(posts).toHaveLength(2);
+    await passTime(1);
+    vi.useRealTimers();
     expect(await screen.findByTestId('order-route')).toBeInTheDocument();
     expect(posts).toHaveLength(3);
     expect(new Set(posts.map((call) => call.key)).size).toBe(1);
-    expect(sleep).toHaveBeenNthCalledWith(1, 1000);
-    expect(sleep).toHaveBeenNthCalledWith(2, 2000);
   });
 
   it('keeps the key in the draft when the retries give up, and uses it again on the next try', async () => {
@@ -345,7 +364,10 @@ describe('checkout', () => {
     await render();
     fillContacts();
     await ready();
+    onFakeTimers();
     fireEvent.click(screen.getByTestId('place-order'));
+    await passTime(1000 + 2000 + 4000);
+    vi.useRealTimers();
     expect(await screen.findByTestId('place-order-failure')).toHaveTextContent(
       'Не удалось выполнить запрос. Неизвестная ошибка',
     );
@@ -378,9 +400,13 @@ describe('checkout', () => {
     await render();
     fillContacts();
     await ready();
+    onFakeTimers();
     fireEvent.click(screen.getByTestId('place-order'));
+    await passTime(2999);
+    expect(posts).toHaveLength(1);
+    await passTime(1);
+    vi.useRealTimers();
     expect(await screen.findByTestId('order-route')).toBeInTheDocument();
-    expect(sleep).toHaveBeenCalledWith(3000);
     expect(posts).toHaveLength(2);
     expect(posts[0]?.key).toBe(posts[1]?.key);
   });

@@ -1,5 +1,5 @@
 import type { PlaceOrderRequest } from '@storefront/domain/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refusedPreflight } from '../../../entities/orders/order-client.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { makeOrder } from '../../../test/fixtures/order-fixtures.ts';
@@ -26,27 +26,39 @@ function stub(answers: (() => Response)[]) {
   return keys;
 }
 
-const sleep = vi.fn(async (_ms: number) => {});
-
 describe('placing an order', () => {
-  beforeEach(() => sleep.mockClear());
+  // The waits between tries run on fake timers: each step of the schedule is checked, and no test waits.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
   it('retries a network failure with the same key, backing off', async () => {
     const fail = () => {
       throw new TypeError('Failed to fetch');
     };
     const keys = stub([fail, fail, () => json(makeOrder(), 201)]);
-    await expect(placeOrder(5, body, 'key-00000001', sleep)).resolves.toMatchObject({ id: 77 });
+    const placed = placeOrder(5, body, 'key-00000001');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(keys).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(keys).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(keys).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(placed).resolves.toMatchObject({ id: 77 });
     expect(keys).toEqual(['key-00000001', 'key-00000001', 'key-00000001']);
-    expect(sleep.mock.calls).toEqual([[1000], [2000]]);
   });
 
   it('gives up after a few network failures, as a wrapped network error', async () => {
-    stub([]);
-    const error = await placeOrder(5, body, 'key-00000001', sleep).catch((e: unknown) => e);
+    const keys = stub([]);
+    const startedAt = Date.now();
+    const failed = placeOrder(5, body, 'key-00000001').catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    const error = await failed;
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).network).toBe(true);
-    expect(sleep).toHaveBeenCalledTimes(NETWORK_RETRIES);
+    expect(keys).toHaveLength(NETWORK_RETRIES + 1);
+    // 1 s, 2 s, 4 s between the tries.
+    expect(Date.now() - startedAt).toBe(7000);
   });
 
   it('waits out 409 idempotency.in-progress for its Retry-After', async () => {
@@ -55,8 +67,11 @@ describe('placing an order', () => {
         json({ errors: [{ code: 'idempotency.in-progress', message: '…' }] }, 409, { 'retry-after': '2' }),
       () => json(makeOrder(), 201),
     ]);
-    await placeOrder(5, body, 'key-00000002', sleep);
-    expect(sleep.mock.calls).toEqual([[2000]]);
+    const placed = placeOrder(5, body, 'key-00000002');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(keys).toEqual(['key-00000002']);
+    await vi.advanceTimersByTimeAsync(1);
+    await placed;
     expect(keys).toEqual(['key-00000002', 'key-00000002']);
   });
 
@@ -71,11 +86,11 @@ describe('placing an order', () => {
           409,
         ),
     ]);
-    const error = (await placeOrder(5, body, 'key-00000003', sleep).catch((e: unknown) => e)) as ApiError;
+    const error = (await placeOrder(5, body, 'key-00000003').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'order.price-changed', status: 409, message: 'Цена изменилась' });
     expect(refusedPreflight(error)).toEqual({ quote: 'q2' });
-    expect(sleep).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('fingerprints equal bodies alike and different bodies apart', () => {

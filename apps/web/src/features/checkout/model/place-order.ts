@@ -16,14 +16,12 @@ export const NETWORK_RETRIES = 3;
 export const IN_PROGRESS_RETRIES = 10;
 const MAX_WAIT_S = 10;
 
-export type Sleep = (ms: number) => Promise<void>;
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function placeOrder(
   personId: number,
   body: PlaceOrderRequest,
   idempotencyKey: string,
-  sleep: Sleep = realSleep,
 ): Promise<Order> {
   let networkFailures = 0;
   let inProgress = 0;
@@ -35,7 +33,7 @@ export async function placeOrder(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.network && networkFailures < NETWORK_RETRIES) {
-        await sleep(1000 * 2 ** networkFailures);
+        await wait(1000 * 2 ** networkFailures);
         networkFailures++;
         continue;
       }
@@ -44,7 +42,7 @@ export async function placeOrder(
         error.code === 'idempotency.in-progress' &&
         inProgress < IN_PROGRESS_RETRIES
       ) {
-        await sleep(Math.min(MAX_WAIT_S, error.retryAfter ?? 1) * 1000);
+        await wait(Math.min(MAX_WAIT_S, error.retryAfter ?? 1) * 1000);
         inProgress++;
         continue;
       }

@@ -1,0 +1,148 @@
+import { formatMoney, minor, normalizePhone, ORDER_COMMENT_MAX } from '@storefront/domain';
+import type { PlaceOrderRequest } from '@storefront/domain/contracts';
+import { useMemo } from 'react';
+import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
+import { useCartPreflight } from '../../../entities/cart/preflight-query.ts';
+import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Field } from '../../../shared/ui/field.tsx';
+import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
+import { useCheckoutTexts } from '../checkout-namespace.ts';
+import { type FieldName, issueText } from '../model/checkout-values.ts';
+import { useCheckoutForm } from '../model/use-checkout-form.ts';
+import { useCheckoutStarted } from '../model/use-checkout-started.ts';
+import { useDishNames } from '../model/use-dish-names.ts';
+import { usePaymentChoice } from '../model/use-payment-choice.ts';
+import { usePlacement } from '../model/use-placement.ts';
+import { usePreOrder } from '../model/use-pre-order.ts';
+import styles from './checkout.module.css';
+import { ContactFields } from './contact-fields.tsx';
+import { DeliveryDetailsFields } from './delivery-details-fields.tsx';
+import { PaymentFields } from './payment-fields.tsx';
+import { PreOrderFields } from './pre-order-fields.tsx';
+import { PriceChangedDialog } from './price-changed-dialog.tsx';
+
+/**
+ * The checkout form: it composes the sections (contacts, delivery details, comment, payment, time) and
+ * places the order priced by the cart's preflight once that price is fresh and nothing blocks it.
+ */
+export function CheckoutForm() {
+  const { t } = useCheckoutTexts();
+  const locale = useLocale();
+  const { method } = useCurrentLocation();
+  const { request, query, currency } = useCartPreflight();
+  const answer = query.data;
+  const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
+  const reading = useMemo(() => readPreflight(answer?.problems ?? []), [answer]);
+  const money = (amount: number) => formatMoney(minor(amount), currency, locale);
+  useCheckoutStarted(answer, currency);
+
+  const payment = usePaymentChoice();
+  const { payType } = payment;
+  const form = useCheckoutForm(payType, method);
+  const errors = form.formState.errors;
+  const errorOf = (name: FieldName) => issueText(errors[name]?.type as string, errors[name]?.message, locale);
+  const preOrder = usePreOrder();
+  const nameOf = useDishNames(locale, (id) => t('dish', { id }));
+  const placement = usePlacement({ request, answer, locale, form });
+  const { personId, placing, failure, priceChange } = placement;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!request || !answer || !fresh || reading.blocking || personId === null) return;
+    const phone = normalizePhone(values.phone);
+    const body: PlaceOrderRequest = {
+      ...request,
+      preOrderAt: preOrder.preOrderAt ?? null,
+      quote: answer.quote,
+      person: {
+        name: values.name.trim(),
+        phone: phone.ok ? phone.phone : values.phone,
+        email: values.email.trim() || null,
+      },
+      comment: values.comment.trim() || null,
+      personCount: request.personCount ?? orderDraftStore.getState().personCount,
+      deliveryPlace:
+        method === 'DELIVERY'
+          ? {
+              apartment: values.apartment.trim() || null,
+              entrance: values.entrance.trim() || null,
+              floor: values.floor.trim() || null,
+              intercom: values.intercom.trim() || null,
+              comment: values.placeComment.trim() || null,
+            }
+          : null,
+    };
+    await placement.send(body);
+  });
+
+  const ready = !!request && !!answer && fresh && !reading.blocking && payType !== null;
+
+  return (
+    <section className={styles.card} aria-labelledby="checkout-title">
+      <h2 id="checkout-title" className={styles.title}>
+        {t('title')}
+      </h2>
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="checkout-form">
+        <ContactFields form={form} errorOf={errorOf} emailRequired={payType === 'CARD_ONLINE'} />
+
+        {method === 'DELIVERY' && <DeliveryDetailsFields form={form} errorOf={errorOf} />}
+
+        <Field label={t('comment')} hint={t('commentHint')} personal error={errorOf('comment')}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...form.register('comment')}
+              rows={2}
+              maxLength={ORDER_COMMENT_MAX * 2}
+              data-testid="order-comment"
+            />
+          )}
+        </Field>
+
+        <PaymentFields {...payment} />
+
+        {preOrder.enabled && <PreOrderFields preOrder={preOrder} />}
+
+        <div aria-live="polite" className={styles.live}>
+          {placing && <p role="status">{t('placing')}</p>}
+          {failure && (
+            <div className={styles.failure} role="alert" data-testid="place-order-failure">
+              <p className={styles.failureTitle}>{t('placeFailed')}</p>
+              {failure.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          )}
+        </div>
+
+        <Button
+          type="submit"
+          variant="primary"
+          size="l"
+          fullWidth
+          disabled={!ready || placing}
+          aria-describedby={!ready ? 'place-order-wait' : undefined}
+          data-testid="place-order"
+        >
+          {answer && fresh ? t('placeOrder', { sum: money(answer.payable) }) : t('placeOrderPlain')}
+        </Button>
+        {!ready && !reading.blocking && (
+          <p id="place-order-wait" className={styles.note}>
+            {t('waitPricing')}
+          </p>
+        )}
+      </form>
+
+      <ProgressOverlay open={placing} label={t('placing')} />
+      <PriceChangedDialog
+        change={priceChange}
+        nameOf={nameOf}
+        money={money}
+        onConfirm={placement.confirmNewPrice}
+        onCancel={placement.declineNewPrice}
+      />
+    </section>
+  );
+}

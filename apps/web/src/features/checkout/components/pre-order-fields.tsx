@@ -1,0 +1,87 @@
+import { restoClockDate, restoClockTime } from '../../../entities/orders/pre-order.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
+import { Field } from '../../../shared/ui/field.tsx';
+import { useCheckoutTexts } from '../checkout-namespace.ts';
+import type { PreOrder } from '../model/use-pre-order.ts';
+import styles from './checkout.module.css';
+
+/** When: as soon as possible, or a day and a slot on the restaurant's clock. */
+export function PreOrderFields({ preOrder }: { preOrder: PreOrder }) {
+  const { t } = useCheckoutTexts();
+  const locale = useLocale();
+  const { days, preOrderAt, chosenMs, chosenDay, setSlot, timezone } = preOrder;
+  const dayLabel = (day: (typeof days)[number]) =>
+    day.daysAhead === 0
+      ? t('today')
+      : day.daysAhead === 1
+        ? t('tomorrow')
+        : restoClockDate(day.dayStartMs + 12 * 3_600_000, timezone, locale);
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{t('when')}</legend>
+      <label className={styles.radio}>
+        <input
+          type="radio"
+          name="when"
+          checked={preOrderAt === null}
+          onChange={() => setSlot(null)}
+          data-testid="when-asap"
+        />
+        {t('asap')}
+      </label>
+      <label className={styles.radio}>
+        <input
+          type="radio"
+          name="when"
+          checked={preOrderAt !== null}
+          disabled={days.length === 0}
+          onChange={() => setSlot(days[0]?.slots[0] ?? null)}
+          data-testid="when-pre-order"
+        />
+        {t('preOrder')}
+      </label>
+      {preOrder.loaded && days.length === 0 && <p className={styles.note}>{t('noSlots')}</p>}
+      {preOrderAt !== null && days.length > 0 && (
+        <div className={styles.details}>
+          <Field label={t('day')}>
+            {(control) => (
+              <select
+                {...control}
+                value={chosenDay?.dayStartMs ?? ''}
+                onChange={(event) => {
+                  const day = days.find((d) => d.dayStartMs === Number(event.target.value));
+                  setSlot(day?.slots[0] ?? null);
+                }}
+                data-testid="pre-order-day"
+              >
+                {!chosenDay && <option value="">—</option>}
+                {days.map((day) => (
+                  <option key={day.dayStartMs} value={day.dayStartMs}>
+                    {dayLabel(day)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('slot')}>
+            {(control) => (
+              <select
+                {...control}
+                value={chosenMs ?? ''}
+                onChange={(event) => setSlot(Number(event.target.value))}
+                data-testid="pre-order-slot"
+              >
+                {!chosenDay && <option value="">—</option>}
+                {(chosenDay ?? days[0])?.slots.map((slot) => (
+                  <option key={slot} value={slot}>
+                    {restoClockTime(slot, timezone)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      )}
+    </fieldset>
+  );
+}
