@@ -15,7 +15,7 @@ export interface CachedAnswer {
  * Catalog data changes rarely and is the same for everyone: browsers and CDNs may keep it a minute
  * and then revalidate with If-None-Match, which costs a 304 and no body.
  */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 /** Below this size compression saves less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024;

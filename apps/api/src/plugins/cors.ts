@@ -8,7 +8,7 @@ import { errorBody, requestLocale } from './error-handler.ts';
  * placement's Idempotency-Key). Accept, Accept-Language and Content-Type are CORS-safelisted only for some
  * values, so all of them are listed.
  */
-export const CORS_ALLOWED_HEADERS = [
+const CORS_ALLOWED_HEADERS = [
   'accept',
   'accept-language',
   'authorization',
@@ -24,7 +24,7 @@ export const CORS_ALLOWED_HEADERS = [
  * Idempotent-Replayed (an order placement answered from its first try). Without this list a cross-origin
  * page sees only the CORS-safelisted ones.
  */
-export const CORS_EXPOSED_HEADERS = ['retry-after', 'idempotent-replayed'];
+const CORS_EXPOSED_HEADERS = ['retry-after', 'idempotent-replayed'];
 
 /** Chromium caps a cached preflight at 2 hours (Firefox at 24): more would be ignored. */
 export const CORS_MAX_AGE_SECONDS = 7200;

@@ -104,7 +104,7 @@ export function jwtExpiresAtMs(token: string): number | null {
 }
 
 /** Refresh a little early, so a token does not expire on its way to the server. */
-export const ACCESS_TOKEN_MARGIN_MS = 30_000;
+const ACCESS_TOKEN_MARGIN_MS = 30_000;
 
 /** docs/product.md §4: an access token without a readable expiry counts as expired, so it gets refreshed. */
 export function isAccessTokenExpired(

@@ -54,7 +54,7 @@ function modifiersKey(modifiers: readonly CartModifier[]): string {
 }
 
 /** The same items in the same counts, in any order; prices are not compared. */
-export function sameModifiers(a: readonly CartModifier[], b: readonly CartModifier[]): boolean {
+function sameModifiers(a: readonly CartModifier[], b: readonly CartModifier[]): boolean {
   return modifiersKey(a) === modifiersKey(b);
 }
 

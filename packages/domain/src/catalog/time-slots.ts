@@ -36,7 +36,7 @@ function shiftDay(day: DayOfWeek, by: number): DayOfWeek {
 }
 
 /** The slots that restrict a position; none means it is always on sale. */
-export function slotsForPosition(positionId: number, slots: readonly TimeSlot[]): TimeSlot[] {
+function slotsForPosition(positionId: number, slots: readonly TimeSlot[]): TimeSlot[] {
   return slots.filter((slot) => slot.positionIds.includes(positionId));
 }
 

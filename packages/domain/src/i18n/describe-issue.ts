@@ -62,7 +62,7 @@ function describeEn(issue: Issue): string {
 }
 
 /** 'id' or 'positions.2.count': the field a customer or developer has to fix. */
-export function issueField(issue: Issue): string {
+function issueField(issue: Issue): string {
   return issue.path.map(String).join('.');
 }
 

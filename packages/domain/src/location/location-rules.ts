@@ -179,7 +179,7 @@ export function paymentMethodAfterSave(
  * - 'no-pickup-points' — 'Нет доступных пунктов самовывоза' (docs/product.md §5)
  * - 'city-required', 'method-required' — the generic 'Обязательное поле' (docs/product.md §5)
  */
-export const LOCATION_PROBLEM_CODES = [
+const LOCATION_PROBLEM_CODES = [
   'city-required',
   'no-restos',
   'no-menus',

@@ -43,7 +43,7 @@ export function personNameIssue(value: string | null | undefined): OrderContactI
   return undefined;
 }
 
-export function isEmail(value: string): boolean {
+function isEmail(value: string): boolean {
   return value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
 }
 
@@ -57,7 +57,7 @@ export function receiptEmailIssue(
   return isEmail(email) ? undefined : 'email.invalid';
 }
 
-export function orderCommentIssue(value: string | null | undefined): OrderContactIssue | undefined {
+function orderCommentIssue(value: string | null | undefined): OrderContactIssue | undefined {
   return characterCount(value ?? '') > ORDER_COMMENT_MAX ? 'order-comment.too-long' : undefined;
 }
 

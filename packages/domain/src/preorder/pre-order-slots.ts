@@ -39,7 +39,7 @@ function hoursOf(rules: PreOrderRules): readonly OpeningHoursDay[] {
 }
 
 /** The earliest instant a pre-order may be for: now + the minimum lead + any extra lead. */
-export function earliestPreOrderMs(rules: PreOrderRules): number {
+function earliestPreOrderMs(rules: PreOrderRules): number {
   const lead = (rules.preOrder?.minTimeMinutes ?? 0) + (rules.extraLeadMinutes ?? 0);
   return rules.nowMs + lead * MS_PER_MINUTE;
 }

@@ -6,7 +6,7 @@ import type { LocalizedText } from '../i18n/locale.ts';
  */
 
 /** Query words shorter than this only match the start of a word; longer ones match anywhere inside it. */
-export const SEARCH_SUBSTRING_MIN_LENGTH = 4;
+const SEARCH_SUBSTRING_MIN_LENGTH = 4;
 /** A query shorter than this (after normalisation) finds nothing. */
 export const SEARCH_QUERY_MIN_LENGTH = 2;
 

@@ -69,7 +69,7 @@ export const BUSY_PAUSE_MAX = 240;
  * Pre-orders wait apart and join the active columns at their time minus the cooking lead (the restaurant's
  * preparation or delivery time) minus this margin.
  */
-export const PRE_ORDER_BOARD_MARGIN_MINUTES = 15;
+const PRE_ORDER_BOARD_MARGIN_MINUTES = 15;
 
 export function preOrderJoinsBoardAtMs(preOrderAtMs: number, leadMinutes: number): number {
   return preOrderAtMs - (leadMinutes + PRE_ORDER_BOARD_MARGIN_MINUTES) * 60_000;

@@ -22,14 +22,14 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 const timestamp = z.iso.datetime({ offset: true }).nullable();
 
-export const seedTag = z.object({
+const seedTag = z.object({
   id,
   code: z.string().min(1),
   kind: z.enum(TAG_KINDS),
   name: localizedText,
 });
 
-export const seedCity = z.object({
+const seedCity = z.object({
   id,
   name: localizedText,
   center: latLng,
@@ -45,7 +45,7 @@ const methods = z.object({
   table: z.boolean(),
 });
 
-export const seedResto = z.object({
+const seedResto = z.object({
   id,
   cityIds: z.array(id).min(1),
   name: localizedText,
@@ -80,7 +80,7 @@ export const seedResto = z.object({
   ),
 });
 
-export const seedPosition = z.object({
+const seedPosition = z.object({
   id,
   groupId: id.nullable(),
   name: localizedText,
@@ -93,7 +93,7 @@ export const seedPosition = z.object({
   order: z.number().int(),
 });
 
-export const seedMenu = z.object({
+const seedMenu = z.object({
   id,
   name: localizedText,
   order: z.number().int(),
@@ -104,7 +104,7 @@ export const seedMenu = z.object({
   positions: z.array(seedPosition),
 });
 
-export const seedModifiers = z.object({
+const seedModifiers = z.object({
   modifiers: z.array(
     z.object({
       id,
@@ -126,14 +126,14 @@ export const seedModifiers = z.object({
   ),
 });
 
-export const seedTimeSlot = z.object({
+const seedTimeSlot = z.object({
   id,
   name: z.string(),
   positionIds: z.array(id).min(1),
   details: z.array(z.object({ dayOfWeek, startAt: timeOfDay, endAt: timeOfDay, isActive: z.boolean() })),
 });
 
-export const seedZone = z.object({
+const seedZone = z.object({
   id,
   restoId: id,
   name: localizedText,
@@ -149,7 +149,7 @@ export const seedZone = z.object({
     .min(1),
 });
 
-export const seedPromotion = z.object({
+const seedPromotion = z.object({
   id,
   title: localizedText,
   text: localizedText,
@@ -161,7 +161,7 @@ export const seedPromotion = z.object({
   restoIds: z.array(id),
 });
 
-export const seedPromoCode = z.object({
+const seedPromoCode = z.object({
   id,
   code: z.string().regex(/^[A-Z0-9-]{3,32}$/),
   description: localizedText,
@@ -184,7 +184,7 @@ export const seedPromoCode = z.object({
   usedCount: z.number().int().nonnegative(),
 });
 
-export const seedWhiteLabel = z.object({ id: whiteLabelId, name: localizedText });
+const seedWhiteLabel = z.object({ id: whiteLabelId, name: localizedText });
 
 export const brandSeed = z.object({
   whiteLabel: seedWhiteLabel,

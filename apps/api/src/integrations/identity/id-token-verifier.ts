@@ -29,7 +29,7 @@ export const ID_TOKEN_PROVIDERS = {
 >;
 
 /** Leeway for the provider's clock against ours on exp, nbf and iat. */
-export const ID_TOKEN_CLOCK_TOLERANCE_S = 30;
+const ID_TOKEN_CLOCK_TOLERANCE_S = 30;
 /** No provider issues ID tokens for longer; an older iat is refused even if exp says otherwise. */
 const MAX_TOKEN_AGE_S = 24 * 3600;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;

@@ -22,14 +22,14 @@ import {
  */
 
 /** How long the demo page stays payable, as YooKassa keeps its page open. */
-export const DEMO_PAYMENT_TTL_MS = 60 * 60 * 1000;
+const DEMO_PAYMENT_TTL_MS = 60 * 60 * 1000;
 
 type DemoPaymentRow = typeof demoPayments.$inferSelect;
 
 const refused = (description: string) =>
   new PaymentProviderError('refused', description, { status: 400, code: 'invalid_request' });
 
-export const demoPageUrl = (publicUrl: string, id: string) => `${publicUrl}/api/v1/payments/demo/pay/${id}`;
+const demoPageUrl = (publicUrl: string, id: string) => `${publicUrl}/api/v1/payments/demo/pay/${id}`;
 
 function providerPaymentOf(row: DemoPaymentRow, publicUrl: string): ProviderPayment {
   return {

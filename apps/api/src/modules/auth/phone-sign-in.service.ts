@@ -15,7 +15,7 @@ import { SignInRefusal } from './sign-in-refusal.ts';
 import { refundSmsBudget, type SmsBudgetLimits, spendSmsBudget } from './sms-request-budget.ts';
 
 /** The SMS a customer receives. */
-export function codeText(brandName: string, code: string): string {
+function codeText(brandName: string, code: string): string {
   return `${brandName}: код для входа ${code}. Никому его не сообщайте.`;
 }
 

@@ -99,7 +99,7 @@ export function rotateRefreshToken(
   });
 }
 
-export async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })

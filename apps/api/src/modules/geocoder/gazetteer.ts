@@ -18,7 +18,7 @@ import { z } from 'zod';
 
 const text = z.object({ ru: z.string().min(1), en: z.string().min(1) }).strict();
 
-export const gazetteerEntry = z
+const gazetteerEntry = z
   .object({
     /** Stable: it is the place's osm_id ('N1001') the storefront may keep. */
     id: z.number().int().min(1).max(99_999_999),
@@ -33,7 +33,7 @@ export const gazetteerEntry = z
   })
   .strict();
 
-export const gazetteerFile = z
+const gazetteerFile = z
   .object({
     country: text,
     countryCode: z.string().regex(/^[a-z]{2}$/, 'must be a lower-case ISO 3166-1 code'),
@@ -58,7 +58,7 @@ export const gazetteerFile = z
 export type GazetteerEntry = z.infer<typeof gazetteerEntry>;
 export type GazetteerFile = z.infer<typeof gazetteerFile>;
 
-export const GAZETTEER_PATH = join('geocoder', 'addresses.json');
+const GAZETTEER_PATH = join('geocoder', 'addresses.json');
 
 /** Read at start-up: null when the brand has none; a broken file stops start-up like a broken brand.json. */
 export function loadGazetteer(brandDir: string): GazetteerFile | null {
@@ -130,7 +130,7 @@ const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
  * The words a query word may be a prefix of: each word split at punctuation ('ново-садовая' gives
  * 'ново' and 'садовая'), each such compound also joined ('новосадовая'), abbreviations spelled out.
  */
-export function indexWords(texts: readonly (string | null | undefined)[]): string[] {
+function indexWords(texts: readonly (string | null | undefined)[]): string[] {
   const words = new Set<string>();
   for (const value of texts) {
     if (!value) continue;
@@ -196,7 +196,7 @@ export function gazetteerCities(
   }));
 }
 
-export function isInViewbox(point: LatLng, box: Viewbox): boolean {
+function isInViewbox(point: LatLng, box: Viewbox): boolean {
   return point.lat >= box.south && point.lat <= box.north && point.lng >= box.west && point.lng <= box.east;
 }
 
@@ -247,10 +247,10 @@ export function haversineMetres(a: LatLng, b: LatLng): number {
 }
 
 /** How far from a point the nearest address may be and still be the answer of a reverse lookup. */
-export const REVERSE_RADIUS_M = 120;
+const REVERSE_RADIUS_M = 120;
 
 /** Nominatim's zoom below which a reverse lookup answers the settlement rather than a street or house. */
-export const REVERSE_ADDRESS_MIN_ZOOM = 16;
+const REVERSE_ADDRESS_MIN_ZOOM = 16;
 
 export type GazetteerHit = { kind: 'address'; item: IndexedEntry } | { kind: 'city'; city: GazetteerCity };
 

@@ -33,7 +33,7 @@ export interface GeocoderRoutesOptions {
 }
 
 /** The gazetteer changes only with a deployment: browsers and proxies may keep answers five minutes. */
-export const GEOCODER_CACHE_CONTROL = 'public, max-age=300';
+const GEOCODER_CACHE_CONTROL = 'public, max-age=300';
 
 /** Nominatim's answer, with HTTP 200, when nothing is known at a point. */
 const UNABLE_TO_GEOCODE = { error: 'Unable to geocode' };

@@ -21,7 +21,7 @@ import { orderIdempotencyKeys } from '../../db/schema.ts';
 /** How long a claim holds its key before another instance may take it over. */
 export const CLAIM_LOCK_MS = 30_000;
 /** How long a key and its answer are kept. */
-export const KEY_TTL_MS = 24 * 3600 * 1000;
+const KEY_TTL_MS = 24 * 3600 * 1000;
 
 /**
  * The fingerprint a placement's key is bound to: the body without its quote. The quote is our own signature

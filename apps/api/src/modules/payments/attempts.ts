@@ -27,7 +27,7 @@ type PaymentRow = typeof payments.$inferSelect;
 const FIRST_CHECK_MS = 10_000;
 
 export const attemptKey = (orderId: number, attempt: number) => `order-${orderId}-${attempt}`;
-export const returnUrlOf = (publicUrl: string | null, orderId: number) =>
+const returnUrlOf = (publicUrl: string | null, orderId: number) =>
   `${publicUrl ?? ''}/orders/${orderId}/payment`;
 
 export interface NewAttempt {

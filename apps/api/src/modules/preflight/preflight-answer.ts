@@ -44,7 +44,7 @@ export interface MessageContext {
 }
 
 /** The problem's words: the text of messageKey (or the code), with the figures the customer needs added. */
-export function problemMessage(problem: PricingProblem, context: MessageContext): string {
+function problemMessage(problem: PricingProblem, context: MessageContext): string {
   const { locale, currency } = context;
   const key = (
     problem.messageKey && problem.messageKey in ERROR_MESSAGES ? problem.messageKey : problem.code

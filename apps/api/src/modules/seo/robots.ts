@@ -4,7 +4,7 @@
  * The catalog calls (/1/), /config.json and /content/ stay open: a crawler that runs scripts needs them to
  * render the same page a customer sees.
  */
-export const PRIVATE_PATHS = ['/cart', '/orders', '/auth', '/staff', '/not-found', '/api/', '/geocoder/'];
+const PRIVATE_PATHS = ['/cart', '/orders', '/auth', '/staff', '/not-found', '/api/', '/geocoder/'];
 
 /** robots.txt: everything public may be crawled, the private paths not; names the sitemap. */
 export function robotsTxt(origin: string): string {

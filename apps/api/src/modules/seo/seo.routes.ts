@@ -38,7 +38,7 @@ interface SiteState {
 }
 
 /** The storefront's public origin: PUBLIC_URL, else the address the API listens on (as the payments module). */
-export function publicOrigin(env: AppConfig['env']): string {
+function publicOrigin(env: AppConfig['env']): string {
   return (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
 }
 

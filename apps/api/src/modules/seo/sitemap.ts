@@ -2,7 +2,7 @@ import { escapeHtml } from '../../core/html.ts';
 import { paths, type SiteContext } from './site.ts';
 
 /** Every public page path of the storefront: home, lists, menus, dishes, promotions, restaurants, info pages. */
-export function publicPaths(ctx: SiteContext): string[] {
+function publicPaths(ctx: SiteContext): string[] {
   const { catalog } = ctx;
   return [
     paths.home(),
