@@ -154,18 +154,10 @@ export default defineConfig({
     port: 5173,
     proxy: { '/1': api, '/api': api, '/geocoder': api, '/config.json': api, '/media': api, '/content': api },
   },
-  // Customers get Preact's React-compatible runtime, 50 KB gzip lighter than react-dom (decision 30).
-  // Vitest's component tests keep React 19: its runner cannot alias React inside the libraries it
-  // loads natively; the e2e journeys run this build.
   resolve: {
     alias: process.env.VITEST
       ? []
       : [
-          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-          { find: /^react-dom$/, replacement: 'preact/compat' },
-          { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-          { find: /^react$/, replacement: 'preact/compat' },
           // Its package exports only the development build (warnings, checks); this is its production one.
           {
             find: /^react-router$/,
