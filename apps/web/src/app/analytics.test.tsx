@@ -13,6 +13,7 @@ const configured = { production: true, metrikaId: '98765432', isTest: false, aft
 
 describe('the analytics counter in the storefront (decision 29)', () => {
   afterEach(() => {
+    delete (navigator as { webdriver?: boolean }).webdriver;
     resetAnalytics();
     consentStore.setState({ cookiesConsentAccepted: false });
     for (const tag of tags()) tag.remove();
@@ -34,9 +35,13 @@ describe('the analytics counter in the storefront (decision 29)', () => {
     expect(tags()).toHaveLength(0);
   });
 
-  it('in the unit tests themselves (no isTest given) nothing loads, even in production with consent', () => {
+  it('in a browser driven by automation (no isTest given) nothing loads, even in production with consent', () => {
+    // jsdom has no navigator.webdriver; a WebDriver-driven browser says true.
+    Object.defineProperty(navigator, 'webdriver', { value: true, configurable: true });
     consentStore.setState({ cookiesConsentAccepted: true });
-    startAnalytics({ production: true, metrikaId: '98765432', afterFirstScreen: now });
+    const load = vi.fn();
+    startAnalytics({ production: true, metrikaId: '98765432', afterFirstScreen: now, load });
+    expect(load).not.toHaveBeenCalled();
     expect(analyticsState()).toBe('off');
     expect(tags()).toHaveLength(0);
   });

@@ -25,7 +25,11 @@ describe('when the analytics counter loads (SPEC §1, §7)', () => {
     expect(analyticsMayRun({ ...visit, isTest: true })).toBe(false);
   });
 
-  it('knows it runs under test here', () => {
+  it('knows a browser driven by automation (navigator.webdriver)', () => {
+    // jsdom has no navigator.webdriver: a unit test is not a browser driven by automation.
+    expect(runsUnderTest()).toBe(false);
+    Object.defineProperty(navigator, 'webdriver', { value: true, configurable: true });
     expect(runsUnderTest()).toBe(true);
+    delete (navigator as { webdriver?: boolean }).webdriver;
   });
 });

@@ -6,7 +6,7 @@ export interface AnalyticsConditions {
   metrikaId: string | null | undefined;
   /** The customer accepted cookies (the consent popup). */
   consent: boolean;
-  /** Unit tests or a browser driven by automation (e2e): never counted. */
+  /** A browser driven by automation (e2e, runsUnderTest()): never counted. */
   isTest: boolean;
 }
 
@@ -28,9 +28,10 @@ export function analyticsMayRun(conditions: Omit<AnalyticsConditions, 'consent'>
   return shouldLoadAnalytics({ ...conditions, consent: true });
 }
 
-/** Vitest runs in mode 'test'; Playwright (and any WebDriver) sets navigator.webdriver. */
+/**
+ * A browser driven by automation (Playwright's e2e runs, any WebDriver) sets navigator.webdriver: such a
+ * visit is never a customer's. Unit tests say what they test through `isTest` instead.
+ */
 export function runsUnderTest(): boolean {
-  return (
-    import.meta.env.MODE === 'test' || (typeof navigator !== 'undefined' && navigator.webdriver === true)
-  );
+  return typeof navigator !== 'undefined' && navigator.webdriver === true;
 }

@@ -19,14 +19,11 @@ export interface OrderEventStreamOptions {
   onEvent: (event: OrderEvent) => void;
   /** 'open' once connected, 'reconnecting' while a new ticket and connection are under way. */
   onStatus?: (status: 'open' | 'reconnecting') => void;
-  /** For tests: the EventSource class to use. */
-  eventSource?: typeof EventSource;
   /** The wait before reconnecting, doubled per failure up to 30 s. */
   retryMs?: number;
 }
 
 export function openOrderEventStream(options: OrderEventStreamOptions): () => void {
-  const Source = options.eventSource ?? EventSource;
   let last = options.after;
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -53,7 +50,7 @@ export function openOrderEventStream(options: OrderEventStreamOptions): () => vo
     if (closed) return;
     const query = new URLSearchParams({ ticket });
     if (last !== undefined) query.set('after', String(last));
-    const current = new Source(apiUrl(`${options.streamUrl}?${query}`));
+    const current = new EventSource(apiUrl(`${options.streamUrl}?${query}`));
     source = current;
     current.onopen = () => {
       failures = 0;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_MAPS_LIBRARIES, googleMapsScriptUrl, loadGoogleMaps } from './google-maps-loader.ts';
 import { MapLoadError } from './map-view.ts';
 
@@ -22,6 +22,7 @@ function answerScripts(answer: (script: HTMLScriptElement, index: number) => voi
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   delete (window as { google?: unknown }).google;
   for (const script of document.head.querySelectorAll('script')) script.remove();
 });
@@ -38,15 +39,20 @@ describe('Google Maps loader (SPEC §7, §8)', () => {
   });
 
   it('retries a failing script three times on the 2, 8, 24 ms schedule, then reports the failure', async () => {
-    const waits: number[] = [];
-    const scripts = answerScripts((script) => script.dispatchEvent(new Event('error')));
-    const loading = loadGoogleMaps(options, document, async (ms) => {
-      waits.push(ms);
+    // The waits run on fake timers; the scripts' events and the DOM keep their own timing.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const added: number[] = [];
+    const scripts = answerScripts((script) => {
+      added.push(Date.now());
+      script.dispatchEvent(new Event('error'));
     });
-    await expect(loading).rejects.toBeInstanceOf(MapLoadError);
+    const loading = loadGoogleMaps(options, document);
+    const failed = expect(loading).rejects.toBeInstanceOf(MapLoadError);
+    await vi.runAllTimersAsync();
+    await failed;
     scripts.stop();
     expect(scripts.seen).toHaveLength(4);
-    expect(waits).toEqual([2, 8, 24]);
+    expect(added.slice(1).map((at, index) => at - (added[index] ?? at))).toEqual([2, 8, 24]);
     // A failed script tag is removed, so the page does not collect dead tags.
     expect(document.head.querySelectorAll('script')).toHaveLength(0);
   });
@@ -60,7 +66,7 @@ describe('Google Maps loader (SPEC §7, §8)', () => {
         (window as unknown as Record<string, () => void>).__storefrontGoogleMapsReady?.();
       }
     });
-    const maps = await loadGoogleMaps(options, document, async () => {});
+    const maps = await loadGoogleMaps(options, document);
     expect(maps).toBe(fakeMaps);
     expect(scripts.seen).toHaveLength(2);
     expect(await loadGoogleMaps(options)).toBe(fakeMaps);

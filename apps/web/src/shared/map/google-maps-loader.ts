@@ -58,13 +58,12 @@ let loading: Promise<typeof google.maps> | null = null;
 export function loadGoogleMaps(
   options: GoogleMapsLoaderOptions,
   doc: Document = document,
-  sleep?: (ms: number) => Promise<void>,
 ): Promise<typeof google.maps> {
   const existing = (doc.defaultView as GoogleWindow).google?.maps;
   if (existing) return Promise.resolve(existing);
   if (!loading) {
     const url = googleMapsScriptUrl(options);
-    loading = withRetries(() => injectScript(url, doc), MAPS_LOADER_RETRIES, sleep).catch((error) => {
+    loading = withRetries(() => injectScript(url, doc), MAPS_LOADER_RETRIES).catch((error) => {
       loading = null;
       throw error;
     });

@@ -7,19 +7,18 @@ export function retryDelayMs(attempt: number): number {
 
 /**
  * Runs `load` once and then up to `retries` more times after a failure, waiting retryDelayMs(n) before
- * retry n. The last failure is rethrown. `sleep` is injectable so tests can check the schedule.
+ * retry n. The last failure is rethrown.
  */
 export async function withRetries<T>(
   load: (attempt: number) => Promise<T>,
   retries = MAPS_LOADER_RETRIES,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await load(attempt);
     } catch (error) {
       if (attempt >= retries) throw error;
-      await sleep(retryDelayMs(attempt + 1));
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt + 1)));
     }
   }
 }

@@ -93,17 +93,4 @@ describe('createWidgetState', () => {
     vi.advanceTimersByTime(5000);
     expect(fresh.changes).toEqual([]);
   });
-
-  it('uses injected timers', () => {
-    const pending: Array<{ fn: () => void; ms: number }> = [];
-    const m = createWidgetState({
-      setTimeout: (fn, ms) => pending.push({ fn, ms }),
-      clearTimeout: () => {},
-      timeoutMs: 10,
-      loadedDelayMs: 1,
-    });
-    expect(pending.map((t) => t.ms)).toEqual([10]);
-    pending[0]?.fn();
-    expect(m.getState()).toEqual({ status: 'not_loaded', error: 'timeout' });
-  });
 });

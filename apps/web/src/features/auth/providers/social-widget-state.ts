@@ -18,14 +18,11 @@ export interface WidgetState {
 
 export const INITIAL_WIDGET_STATE: WidgetState = Object.freeze({ status: 'loading', error: null });
 
-type TimerHandle = unknown;
+type TimerHandle = ReturnType<typeof setTimeout>;
 
 export interface WidgetStateOptions {
   timeoutMs?: number;
   loadedDelayMs?: number;
-  /** Injectable for tests; by default the global timers, looked up at call time (fake timers apply). */
-  setTimeout?: (callback: () => void, ms: number) => TimerHandle;
-  clearTimeout?: (handle: TimerHandle) => void;
   onChange?: (state: WidgetState) => void;
 }
 
@@ -42,9 +39,6 @@ export interface WidgetStateMachine {
 export function createWidgetState({
   timeoutMs = WIDGET_TIMEOUT_MS,
   loadedDelayMs = WIDGET_LOADED_DELAY_MS,
-  setTimeout: set = (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: clear = (handle) =>
-    globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
   onChange,
 }: WidgetStateOptions = {}): WidgetStateMachine {
   let state: WidgetState = INITIAL_WIDGET_STATE;
@@ -53,8 +47,8 @@ export function createWidgetState({
   let loadedTimer: TimerHandle | null = null;
 
   const stopTimers = () => {
-    if (timeoutTimer !== null) clear(timeoutTimer);
-    if (loadedTimer !== null) clear(loadedTimer);
+    if (timeoutTimer !== null) clearTimeout(timeoutTimer);
+    if (loadedTimer !== null) clearTimeout(loadedTimer);
     timeoutTimer = null;
     loadedTimer = null;
   };
@@ -68,7 +62,7 @@ export function createWidgetState({
     moveTo({ status: 'not_loaded', error });
   };
 
-  timeoutTimer = set(() => {
+  timeoutTimer = setTimeout(() => {
     timeoutTimer = null;
     fail('timeout');
   }, timeoutMs);
@@ -79,9 +73,9 @@ export function createWidgetState({
       // Only a loading widget can finish loading; once not_loaded the frame is gone (the SDK removes it),
       // and a repeated load message must not restart the delay.
       if (disposed || state.status !== 'loading' || loadedTimer !== null) return;
-      if (timeoutTimer !== null) clear(timeoutTimer);
+      if (timeoutTimer !== null) clearTimeout(timeoutTimer);
       timeoutTimer = null;
-      loadedTimer = set(() => {
+      loadedTimer = setTimeout(() => {
         loadedTimer = null;
         moveTo({ status: 'loaded', error: null });
       }, loadedDelayMs);

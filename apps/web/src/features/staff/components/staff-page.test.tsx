@@ -92,8 +92,11 @@ class FakeEventSource {
   }
 }
 
-const render = () =>
-  renderWithApp(<StaffPage eventSource={FakeEventSource as unknown as typeof EventSource} />, { cities: [] });
+const render = () => {
+  // The live stream opens the browser's EventSource: the fake stands in for it (unstubbed after each test).
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return renderWithApp(<StaffPage />, { cities: [] });
+};
 
 const column = (name: string) => screen.getByTestId(`column-${name}`);
 

@@ -35,13 +35,8 @@ import { StaffSignIn } from './staff-sign-in.tsx';
 /** While any order waits unaccepted the beep repeats this often. */
 const REPEAT_BEEP_MS = 10_000;
 
-export interface StaffPageProps {
-  /** For tests: the EventSource class the live stream uses. */
-  eventSource?: typeof EventSource;
-}
-
 /** /staff: the restaurant's order board behind its own sign-in (decision 24), without the storefront's chrome. */
-export default function StaffPage({ eventSource }: StaffPageProps) {
+export default function StaffPage() {
   const { t } = useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
   const locale = useLocale();
   const brand = pickText(useBrand().name, locale);
@@ -74,13 +69,7 @@ export default function StaffPage({ eventSource }: StaffPageProps) {
       </header>
       <main className={styles.main}>
         {session ? (
-          <BoardScreen
-            key={session.staff.id}
-            session={session}
-            brand={brand}
-            locale={locale}
-            eventSource={eventSource}
-          />
+          <BoardScreen key={session.staff.id} session={session} brand={brand} locale={locale} />
         ) : (
           <StaffSignIn />
         )}
@@ -112,21 +101,11 @@ export function unacceptedOrders(board: Board | undefined, nowMs: number): Board
 const byTime = (pick: (order: BoardOrder) => string) => (a: BoardOrder, b: BoardOrder) =>
   Date.parse(pick(a)) - Date.parse(pick(b));
 
-function BoardScreen({
-  session,
-  brand,
-  locale,
-  eventSource,
-}: {
-  session: StaffSession;
-  brand: string;
-  locale: Locale;
-  eventSource?: typeof EventSource;
-}) {
+function BoardScreen({ session, brand, locale }: { session: StaffSession; brand: string; locale: Locale }) {
   const { t } = useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
   const staffId = session.staff.id;
   const board = useQuery(boardQuery(staffId));
-  const status = useBoardStream(staffId, board.data?.cursor, eventSource);
+  const status = useBoardStream(staffId, board.data?.cursor);
   const nowMs = useNow();
   const narrow = useMediaQuery('(max-width: 599px)');
   const switcherId = useId();

@@ -13,11 +13,7 @@ export type StreamStatus = 'connecting' | 'open' | 'reconnecting';
  * The stream opens once per signed-in person (when the board first arrives) and the reader itself resumes
  * after the last event it delivered; a board re-read later does not restart it.
  */
-export function useBoardStream(
-  staffId: number,
-  cursor: number | undefined,
-  eventSource?: typeof EventSource,
-) {
+export function useBoardStream(staffId: number, cursor: number | undefined) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const ready = cursor !== undefined;
@@ -31,7 +27,6 @@ export function useBoardStream(
       getTicket: getStreamTicket,
       streamUrl: '/api/v1/staff/events',
       after: start.current,
-      eventSource,
       onEvent: (event) => {
         readOrder(event.orderId).then(
           (order) => upsertOrder(queryClient, staffId, order),
@@ -50,7 +45,7 @@ export function useBoardStream(
       },
     });
     return close;
-  }, [ready, staffId, queryClient, eventSource]);
+  }, [ready, staffId, queryClient]);
 
   return status;
 }
