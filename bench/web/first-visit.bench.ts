@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 // npm run bench:web — what a first visit to the storefront costs.
-// 1. Bytes: builds the storefront and sums the gzip size (level 9) of the JS and CSS a first visit
-//    downloads: the entry chunk and its static imports, never the lazy (dynamic) ones. Budget: JS ≤ 150 KB
-//    gzip (KB = 1024 bytes); the process exits 1 when it is exceeded, after printing everything.
+// 1. Bytes: builds the storefront, loads a first visit in headless Chromium until the network goes idle and
+//    sums the gzip size (level 9) of every script it fetched: the entry chunk, its static imports and the
+//    location popup's early download. The build's static graph (entry and static imports) is printed beside
+//    it. Budget: first-visit JS ≤ 140 KB gzip (KB = 1024 bytes); the process exits 1 when it is exceeded,
+//    after printing everything.
 // 2. Time: starts the storefront as `npm start` would (fresh PGlite data dir, free port) and loads it in
 //    headless Chromium, each load in a fresh browser context (empty HTTP cache): the menu's first group
 //    heading and the first dish card (data-testid="dish-card") for a returning customer (location in
@@ -36,7 +38,7 @@ import {
 import { RETURNING_CUSTOMER } from '../shared/returning-customer.ts';
 
 const DIST = join(ROOT, 'apps/web/dist');
-const JS_BUDGET_BYTES = 120 * 1024;
+const JS_BUDGET_BYTES = 140 * 1024;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const WARM_UPS = 1;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -255,6 +257,34 @@ async function load(browser: Browser, scenario: Scenario, url: string, profile: 
   }
 }
 
+/**
+ * The scripts a first visit fetches before the network goes idle (unthrottled, empty cache): what the page
+ * and its entry ask for, and what the app asks for early (the location popup's chunks).
+ */
+async function firstVisitScripts(browser: Browser, url: string): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' });
+  try {
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.addInitScript({ content: WATCH_FOR_CONTENT });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => (window as { __benchMarks?: { popup?: number } }).__benchMarks?.popup,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    await page.waitForLoadState('networkidle');
+    return [...scripts];
+  } finally {
+    await context.close();
+  }
+}
+
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   // Nearest rank: with 5 runs p90 is the slowest one.
@@ -362,9 +392,8 @@ async function main() {
   const sum = (list: AssetSize[], key: 'bytes' | 'gzipBytes') => list.reduce((s, a) => s + a[key], 0);
   const js = total('js');
   const css = total('css');
-  const jsGzip = sum(js, 'gzipBytes');
+  const staticJsGzip = sum(js, 'gzipBytes');
   const cssGzip = sum(css, 'gzipBytes');
-  const withinBudget = jsGzip <= JS_BUDGET_BYTES;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-web-'));
   const apiPort = await freePort();
@@ -391,6 +420,7 @@ async function main() {
     timings: { baseline: [], returning: [], first: [] } as Record<Scenario, Load[]>,
   }));
   let payload: Awaited<ReturnType<typeof menuPayloads>> | null = null;
+  let firstVisitFetched: string[] = [];
   try {
     await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
     await waitFor(`http://127.0.0.1:${apiPort}/1/now`);
@@ -418,6 +448,7 @@ async function main() {
       }
     }
     // After the timed loads, so these requests do not warm anything for them.
+    firstVisitFetched = await firstVisitScripts(browser, urls.first);
     payload = await menuPayloads(`http://127.0.0.1:${apiPort}`);
   } finally {
     await browser?.close();
@@ -425,6 +456,21 @@ async function main() {
     await stop(api);
     rmSync(dataDir, { recursive: true, force: true });
   }
+
+  // What a first visit's browser fetched, sized from the build as the static graph is.
+  const fetchedJs = firstVisitFetched
+    .filter((path) => path.startsWith('/assets/') && existsSync(join(DIST, path)))
+    .map((path) => {
+      const content = readFileSync(join(DIST, path));
+      return {
+        file: path.slice(1),
+        kb: kb(content.length),
+        gzipKb: kb(gzipSync(content, { level: 9 }).length),
+        gzipBytes: gzipSync(content, { level: 9 }).length,
+      };
+    });
+  const jsGzip = fetchedJs.reduce((total, file) => total + file.gzipBytes, 0);
+  const withinBudget = fetchedJs.length > 0 && jsGzip <= JS_BUDGET_BYTES;
 
   const series = [
     { measure: 'static 1 KB page (node:http): first paint', scenario: 'baseline', pick: (t: Load) => t.ms },
@@ -473,8 +519,12 @@ async function main() {
     assets.map((a) => ({ file: a.file, kind: a.kind, kb: kb(a.bytes), gzipKb: kb(a.gzipBytes) })),
   );
   console.log(
-    `JS ${kb(sum(js, 'bytes'))} KB (${kb(jsGzip)} KB gzip, budget ${kb(JS_BUDGET_BYTES)} KB: ${withinBudget ? 'within' : 'EXCEEDED'}), ` +
-      `CSS ${kb(sum(css, 'bytes'))} KB (${kb(cssGzip)} KB gzip)`,
+    `static graph: JS ${kb(sum(js, 'bytes'))} KB (${kb(staticJsGzip)} KB gzip), CSS ${kb(sum(css, 'bytes'))} KB (${kb(cssGzip)} KB gzip)`,
+  );
+  console.log('\nscripts a first visit fetched before the network went idle, gzip level 9:');
+  console.table(fetchedJs.map(({ file, kb: size, gzipKb }) => ({ file, kb: size, gzipKb })));
+  console.log(
+    `first-visit JS ${kb(jsGzip)} KB gzip in ${fetchedJs.length} files (budget ${kb(JS_BUDGET_BYTES)} KB: ${withinBudget ? 'within' : 'EXCEEDED'})`,
   );
   if (lazyFetched.length > 0)
     console.log(`home page for a returning customer also fetched lazy chunks: ${lazyFetched.join(', ')}`);
@@ -521,6 +571,8 @@ async function main() {
       budgetJsGzipBytes: JS_BUDGET_BYTES,
       jsBytes: sum(js, 'bytes'),
       jsGzipBytes: jsGzip,
+      staticJsGzipBytes: staticJsGzip,
+      firstVisitScripts: fetchedJs.map(({ file, gzipBytes }) => ({ file, gzipBytes })),
       cssBytes: sum(css, 'bytes'),
       cssGzipBytes: cssGzip,
       withinBudget,
