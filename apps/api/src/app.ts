@@ -21,32 +21,10 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.ts';
-import { buildPaymentGateways } from './integrations/payments/payment-gateways.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { meRoutes } from './modules/auth/me.routes.ts';
-import { socialSignInRoutes } from './modules/auth/social-sign-in.routes.ts';
-import { boardRoutes } from './modules/board/board.routes.ts';
-import { bootRoutes } from './modules/boot/boot.routes.ts';
-import { AvailabilityStore, CatalogStore, stopListRoutes } from './modules/catalog/index.ts';
-import { citiesRoutes } from './modules/cities/cities.routes.ts';
-import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
-import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { locationRoutes } from './modules/location/location.routes.ts';
-import { menusRoutes } from './modules/menus/menus.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { demoPageRoutes } from './modules/payments/demo-page.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import type { PaymentsContext } from './modules/payments/payments-context.ts';
-import { onlinePayGate, readPaymentsSettings } from './modules/payments/payments-settings.ts';
-import { startSweeper } from './modules/payments/payments-sweeper.ts';
-import { preflightRoutes } from './modules/preflight/preflight.routes.ts';
-import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
-import { restosRoutes } from './modules/restos/restos.routes.ts';
-import { registerSeo } from './modules/seo/seo.routes.ts';
-import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
-import { timeRoutes } from './modules/time/time.routes.ts';
+import type { AvailabilityStore, CatalogStore } from './modules/catalog/index.ts';
+import { API_MODULES, type ModuleDeps, OPENAPI_TAGS, startSharedServices } from './modules/index.ts';
+import type { PaymentsContext } from './modules/payments/index.ts';
+import { registerSeo } from './modules/seo/index.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
@@ -143,29 +121,13 @@ export async function buildApp({
   // Before any route: its onRoute hook turns each route's config.auth into checks.
   registerAuthentication(app, { config, db, now });
 
-  const paymentsSettings = readPaymentsSettings(config);
-  // In production a restaurant that cannot take money online does not offer it (a warning, not a failure).
-  const onlinePay = onlinePayGate(paymentsSettings, config.env.NODE_ENV === 'production', app.log);
-  const catalog = new CatalogStore(db, app.log, now, onlinePay);
-  await catalog.load();
-  app.decorate('catalog', catalog);
-  const availability = new AvailabilityStore(db, app.log, now);
-  await availability.load();
-  app.decorate('availability', availability);
-  app.addHook('onClose', async () => availability.stopPolling());
-
-  const payments: PaymentsContext = {
+  const services = await startSharedServices(app, {
+    config,
     db,
-    gateways: paymentGateways ?? buildPaymentGateways(paymentsSettings, db, app.log, now),
-    settings: paymentsSettings,
-    log: app.log,
     now,
-    brandLocale: config.brand.locales[0] ?? 'ru',
-    catalog: () => catalog.snapshot,
-  };
-  app.decorate('payments', payments);
-  const stopSweeper = startSweeper(payments, paymentsSettings.sweepMs);
-  app.addHook('onClose', async () => stopSweeper());
+    ...(paymentGateways ? { paymentGateways } : {}),
+  });
+  const { catalog } = services;
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -175,61 +137,16 @@ export async function buildApp({
         description:
           'Public catalog, sign-in and ordering calls of the white-label storefront. Money is in minor units; texts customers read are {ru, en}; errors are {errors:[{code, message, field?}]} in the Accept-Language of the request.',
       },
-      tags: [
-        { name: 'health', description: 'Liveness and readiness for load balancers' },
-        { name: 'time' },
-        { name: 'cities' },
-        { name: 'restos' },
-        { name: 'menus' },
-        { name: 'deliveries' },
-        { name: 'promotions' },
-        { name: 'location' },
-        { name: 'geocoder' },
-        { name: 'auth', description: 'Phone sign-in, tokens and the person profile' },
-        { name: 'preflight', description: 'Cart pricing by the server before an order, with a signed quote' },
-        { name: 'orders', description: 'Placing an order exactly once, the customer’s orders, cancelling' },
-        {
-          name: 'staff',
-          description:
-            'The order board: orders of the staff member’s restaurants, their moves, stop-list and busy',
-        },
-        {
-          name: 'payments',
-          description:
-            'Online payment: new attempts, paying on receipt instead, provider notifications, the demo page',
-        },
-      ],
+      tags: OPENAPI_TAGS,
     },
     transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const catalogOptions = { catalog, whiteLabel: config.brand.whiteLabel, now };
-  await app.register(healthRoutes, { db, catalog });
-  await app.register(timeRoutes, { now });
-  await app.register(citiesRoutes, catalogOptions);
-  await app.register(restosRoutes, catalogOptions);
-  await app.register(menusRoutes, catalogOptions);
-  await app.register(deliveriesRoutes, catalogOptions);
-  await app.register(promotionsRoutes, catalogOptions);
-  await app.register(locationRoutes, catalogOptions);
-  await app.register(bootRoutes, {
-    whiteLabel: config.brand.whiteLabel,
-    preOrder: config.brand.features.preOrder,
-  });
-  await app.register(geocoderRoutes, { catalog, brand: config.brand, brandDir: config.brandDir });
-  await app.register(authRoutes, { db, now });
-  await app.register(meRoutes, { db });
-  await app.register(socialSignInRoutes, { db, now });
-  await app.register(staffAuthRoutes, { db, now });
-  await app.register(preflightRoutes, { db, config, catalog, now, availability });
-  await app.register(ordersRoutes, { db, config, catalog, now, payments });
-  await app.register(paymentsRoutes, { payments });
-  await app.register(boardRoutes, { db, config, catalog, now, payments });
-  await app.register(stopListRoutes, { db, catalog, now, availability });
-  await app.register(demoPageRoutes, { payments, brand: config.brand });
-  await app.register(eventsRoutes, { db, config, now });
+  // Every module of modules/index.ts, in its order; seo comes after the storefront's files, below.
+  const deps: ModuleDeps = { config, db, now, ...services };
+  for (const module of API_MODULES) await module.register(app, deps);
 
   // The public part of the brand: one storefront build serves any brand. apiBase: decision 25.
   const publicConfig = JSON.stringify({

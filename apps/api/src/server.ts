@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase, prepareDatabase } from './db/prepare-database.ts';
 import { BrandSeedError } from './db/seed/load-brand-seed.ts';
-import { serverClock } from './modules/time/server-clock.ts';
+import { serverClock } from './modules/time/index.ts';
 
 /** Milliseconds since this process began (node's own start included): where a start spends its time. */
 const sinceProcessStart = () => Math.round(performance.now());

@@ -16,10 +16,10 @@ import {
   createStaffAccount,
   disableStaffAccount,
   findStaffByLogin,
+  hashStaffPassword,
+  normalizeStaffLogin,
   resetStaffPassword,
-} from '../modules/staff/staff-accounts.ts';
-import { hashStaffPassword } from '../modules/staff/staff-passwords.ts';
-import { normalizeStaffLogin } from '../modules/staff/staff-sign-in.ts';
+} from '../modules/staff/index.ts';
 import type { Database } from './client.ts';
 import { restos } from './schema.ts';
 

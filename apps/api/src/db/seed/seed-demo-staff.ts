@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createStaffAccount } from '../../modules/staff/staff-accounts.ts';
-import { hashStaffPassword } from '../../modules/staff/staff-passwords.ts';
+import { createStaffAccount, hashStaffPassword } from '../../modules/staff/index.ts';
 import { type Database, MIGRATION_LOCK_KEY } from '../client.ts';
 import { restos, staff } from '../schema.ts';
 import { DEMO_STAFF, DEMO_STAFF_BRAND } from './demo-staff-logins.ts';

@@ -1,7 +1,7 @@
 import type { Locale } from '@storefront/domain';
 import type { Database } from '../../db/client.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import type { PaymentsContext } from '../payments/payments-context.ts';
+import type { PaymentsContext } from '../payments/index.ts';
 
 /** What the board's calls work with: one per app. */
 export interface BoardContext {

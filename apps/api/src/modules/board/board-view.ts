@@ -14,7 +14,7 @@ import { inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { orders } from '../../db/schema.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import { type OrderRow, orderFromRow } from '../orders/order-view.ts';
+import { type OrderRow, orderFromRow } from '../orders/index.ts';
 
 /** An order as the board shows it (contracts/staff.ts boardOrder), and which orders the kitchen sees. */
 

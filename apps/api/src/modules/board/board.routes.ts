@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
 import type { CatalogStore } from '../catalog/index.ts';
-import type { PaymentsContext } from '../payments/payments-context.ts';
+import type { PaymentsContext } from '../payments/index.ts';
 import type { BoardContext } from './board-context.ts';
 import { readBoard, readBoardOrder } from './board-read.ts';
 import { acceptOrder, declineOrder, moveOrder } from './staff-moves.ts';

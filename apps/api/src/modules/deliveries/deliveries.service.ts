@@ -1,6 +1,6 @@
 import { DEFAULT_ZONES_PAGE_SIZE, type DeliveryZone } from '@storefront/domain/contracts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import { getResto } from '../restos/restos.service.ts';
+import { getResto } from '../restos/index.ts';
 
 export function restoZones(snapshot: CatalogSnapshot, restoId: number): DeliveryZone[] {
   getResto(snapshot, restoId, 'restoId');

@@ -3,7 +3,7 @@ import type { DeliveryPointResponse, DeliveryZone } from '@storefront/domain/con
 import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
 import { resolveWhiteLabel } from '../catalog/index.ts';
-import { getCity } from '../cities/cities.service.ts';
+import { getCity } from '../cities/index.ts';
 
 /** The part of the catalog snapshot the check reads; a CatalogSnapshot fits as it is. */
 export interface DeliveryPointCatalog {

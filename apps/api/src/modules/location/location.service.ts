@@ -1,7 +1,7 @@
 import type { LocationResponse } from '@storefront/domain/contracts';
 import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import { getCity } from '../cities/cities.service.ts';
+import { getCity } from '../cities/index.ts';
 
 /** Everything the location popup needs for one city: its restaurants in order and all their zones. */
 export function cityLocation(

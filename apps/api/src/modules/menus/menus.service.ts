@@ -2,7 +2,7 @@ import type { Position, PositionGroup, PositionModifiers, TimeSlot } from '@stor
 import { UNGROUPED_GROUP_ID } from '@storefront/domain/contracts';
 import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot, SnapshotMenu } from '../catalog/index.ts';
-import { getResto } from '../restos/restos.service.ts';
+import { getResto } from '../restos/index.ts';
 
 function getMenu(snapshot: CatalogSnapshot, menuId: number): SnapshotMenu {
   const menu = snapshot.menus.get(menuId);

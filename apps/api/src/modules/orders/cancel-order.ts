@@ -1,11 +1,11 @@
 import { CUSTOMER_CANCELLABLE_STATUSES } from '@storefront/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
-import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
-import { orderHistory, orders, payments, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
+import { orderHistory, orders, payments } from '../../db/schema.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
-import { queueAutomaticRefund } from '../payments/refunds.ts';
+import { queueAutomaticRefund } from '../payments/index.ts';
+import { givePromoUseBack } from '../promotions/index.ts';
 
 /**
  * The customer cancels an order the restaurant has not accepted yet: one guarded update (status in the
@@ -66,21 +66,4 @@ export async function cancelOrder(
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')));
     return { refundId };
   });
-}
-
-/**
- * An order that will not be made gives its promo use back (ORDERING.md: cancelled and declined orders): its
- * redemption row goes and the code's counter comes down, only when a redemption existed, so a use is never
- * given back twice. Run it in the transaction that moves the order to canceled or declined.
- */
-export async function givePromoUseBack(tx: Executor, orderId: number, promoCodeId: number) {
-  const given = await tx
-    .delete(promoCodeRedemptions)
-    .where(eq(promoCodeRedemptions.orderId, orderId))
-    .returning({ id: promoCodeRedemptions.id });
-  if (given.length > 0)
-    await tx
-      .update(promoCodes)
-      .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
-      .where(eq(promoCodes.id, promoCodeId));
 }

@@ -11,7 +11,7 @@ import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { orderHistory, orderLines, orders } from '../../db/schema.ts';
-import { orderPaymentOf, type PaymentViewOptions } from '../payments/payment-view.ts';
+import { orderPaymentOf, type PaymentViewOptions } from '../payments/index.ts';
 
 /** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */
 

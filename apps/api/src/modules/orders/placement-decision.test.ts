@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../core/api-error.ts';
 import type { PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import { verifyQuote } from '../preflight/quote.ts';
+import { verifyQuote } from '../preflight/index.ts';
 import {
   decideCart,
   decideClaim,

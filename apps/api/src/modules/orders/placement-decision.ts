@@ -21,9 +21,15 @@ import { ApiError } from '../../core/api-error.ts';
 import type { orderLines, orders } from '../../db/schema.ts';
 import type { PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import { preflightAnswer, quoteOf } from '../preflight/preflight-answer.ts';
-import { pricingCatalogFor } from '../preflight/pricing-catalog.ts';
-import { type Quote, type QuoteKey, signQuote, verifyQuote } from '../preflight/quote.ts';
+import {
+  preflightAnswer,
+  pricingCatalogFor,
+  type Quote,
+  type QuoteKey,
+  quoteOf,
+  signQuote,
+  verifyQuote,
+} from '../preflight/index.ts';
 import type { Claim } from './idempotency.ts';
 
 /**

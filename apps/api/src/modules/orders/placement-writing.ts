@@ -17,9 +17,8 @@ import {
 } from '../../db/schema.ts';
 import { type CatalogSnapshot, readAvailability } from '../catalog/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
-import { insertAttempt } from '../payments/attempts.ts';
-import { normalisePromoCode, promoCodeDefinition } from '../preflight/pricing-catalog.ts';
-import type { Quote } from '../preflight/quote.ts';
+import { insertAttempt } from '../payments/index.ts';
+import { normalisePromoCode, promoCodeDefinition, type Quote } from '../preflight/index.ts';
 import type { KeyRef } from './idempotency.ts';
 import {
   decideCart,

@@ -1,8 +1,8 @@
 import { PAYABLE_PAYMENT_STATUSES } from '@storefront/domain';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { orderHistory, orders, paymentRefunds, payments } from '../../db/schema.ts';
-import { givePromoUseBack } from '../orders/cancel-order.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
+import { givePromoUseBack } from '../promotions/index.ts';
 import { attemptRow, startAttempt } from './attempts.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { advanceRefund } from './refunds.ts';

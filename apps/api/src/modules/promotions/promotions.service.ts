@@ -1,6 +1,6 @@
 import type { Promotion } from '@storefront/domain/contracts';
 import type { CatalogSnapshot, Produced } from '../catalog/index.ts';
-import { getResto } from '../restos/restos.service.ts';
+import { getResto } from '../restos/index.ts';
 
 const time = (iso: string | null, ifNull: number) => (iso === null ? ifNull : Date.parse(iso));
 

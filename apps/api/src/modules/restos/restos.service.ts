@@ -1,7 +1,7 @@
 import type { PreOrderHours, Resto, RestoListItem } from '@storefront/domain/contracts';
 import { ApiError } from '../../core/api-error.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import { getCity } from '../cities/cities.service.ts';
+import { getCity } from '../cities/index.ts';
 
 export function listRestos(snapshot: CatalogSnapshot, whiteLabel: string, cityId?: number): RestoListItem[] {
   if (cityId !== undefined && getCity(snapshot, cityId).whiteLabelId !== whiteLabel) {

@@ -1,6 +1,6 @@
 import type { Position, PositionGroup, Promotion, Resto } from '@storefront/domain/contracts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
-import { restoPromotions } from '../promotions/promotions.service.ts';
+import { restoPromotions } from '../promotions/index.ts';
 
 export interface PublicMenu {
   id: number;

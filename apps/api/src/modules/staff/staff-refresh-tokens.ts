@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { staff, staffRefreshTokens } from '../../db/schema.ts';
-import { hashRefreshToken, isRefreshTokenShaped } from '../auth/refresh-tokens.ts';
+import { hashRefreshToken, isRefreshTokenShaped } from '../auth/index.ts';
 
 /** 256 random bits, base64url (43 characters), the customers' shape; only its SHA-256 is stored. */
 const newRefreshToken = () => randomBytes(32).toString('base64url');

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { clientKeyOf } from '../../core/client-key.ts';
 import type { Executor } from '../../core/executor.ts';
 import { smsRequestBudget } from '../../db/schema.ts';
-import { secondsUntil } from '../auth/phone-limits.ts';
+import { secondsUntil } from '../auth/index.ts';
 
 /**
  * Failed staff sign-ins one client (an IPv4 address, an IPv6 /64) may make in an hour, across every login.

@@ -4,8 +4,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
-import { secondsUntil } from '../auth/phone-limits.ts';
-import { SignInRefusal } from '../auth/sign-in-refusal.ts';
+import { SignInRefusal, secondsUntil } from '../auth/index.ts';
 import {
   hashStaffPassword,
   needsRehash,

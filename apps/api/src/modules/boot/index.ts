@@ -1,0 +1,14 @@
+import type { AppConfig } from '../../config.ts';
+import type { ApiModule } from '../../core/api-module.ts';
+import { bootRoutes } from './boot.routes.ts';
+
+/** GET /1/p/boot: a returning customer's whole boot in one call (decision 33). */
+export const bootModule: ApiModule<{ config: AppConfig }> = {
+  name: 'boot',
+  async register(app, { config }) {
+    await app.register(bootRoutes, {
+      whiteLabel: config.brand.whiteLabel,
+      preOrder: config.brand.features.preOrder,
+    });
+  },
+};

@@ -1,0 +1,20 @@
+import type { ApiModule } from '../../core/api-module.ts';
+import type { Database } from '../../db/client.ts';
+import { staffAuthRoutes } from './staff-auth.routes.ts';
+
+export {
+  createStaffAccount,
+  disableStaffAccount,
+  findStaffByLogin,
+  resetStaffPassword,
+} from './staff-accounts.ts';
+export { hashStaffPassword } from './staff-passwords.ts';
+export { normalizeStaffLogin } from './staff-sign-in.ts';
+
+/** Staff sign-in (login and password) and their tokens; who may do what is core/staff-access.ts. */
+export const staffModule: ApiModule<{ db: Database; now: () => number }> = {
+  name: 'staff',
+  async register(app, { db, now }) {
+    await app.register(staffAuthRoutes, { db, now });
+  },
+};
