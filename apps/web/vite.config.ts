@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
@@ -16,7 +17,36 @@ const HEAD_PREFETCH_SHARED =
 
 /** Small modules of the location popup's lazy graph that other lazy screens share too (see the group below). */
 const POPUP_SHARED =
-  /[\\/](shared[\\/]ui[\\/](dialog|confirmation-popup|progress-overlay)(\.module\.css|\.tsx)|entities[\\/]location[\\/]delivery-terms-popup\.tsx|domain[\\/]src[\\/](geo[\\/]geo|delivery-terms[\\/]delivery-terms)\.ts)$/;
+  /[\\/](shared[\\/]ui[\\/](dialog|confirmation-popup|progress-overlay)(\.module\.css|\.tsx)|features[\\/]location[\\/]components[\\/]delivery-terms-popup(\.module\.css|\.tsx)|domain[\\/]src[\\/](geo[\\/]geo|delivery-terms[\\/]delivery-terms)\.ts)$/;
+
+/** The location popup's chunk: a first visit opens it at once (features/location/components/location-popup.tsx). */
+const FIRST_VISIT_POPUP = 'location-popup-content';
+
+/**
+ * The files of the location popup's chunk that the first screen's bundle does not already bring: the chunk,
+ * what it imports statically (but the entry and the head's shared chunk) and their styles. The page head
+ * asks for them on a first visit, beside the bundle (decision 34). The build fails when the chunk is gone.
+ */
+function firstVisitChunks(bundle: OutputBundle): string[] {
+  const chunks = new Map<string, OutputChunk>();
+  for (const output of Object.values(bundle))
+    if (output.type === 'chunk') chunks.set(output.fileName, output);
+  const popup = [...chunks.values()].find((chunk) => chunk.name === FIRST_VISIT_POPUP);
+  if (!popup) throw new Error(`the ${FIRST_VISIT_POPUP} chunk is missing from the bundle`);
+  const files: string[] = [];
+  const visit = (chunk: OutputChunk) => {
+    if (chunk.isEntry || chunk.name === 'head-shared' || files.includes(`/${chunk.fileName}`)) return;
+    files.push(`/${chunk.fileName}`);
+    for (const css of chunk.viteMetadata?.importedCss ?? [])
+      if (!files.includes(`/${css}`)) files.push(`/${css}`);
+    for (const imported of chunk.imports) {
+      const next = chunks.get(imported);
+      if (next) visit(next);
+    }
+  };
+  visit(popup);
+  return files;
+}
 
 /**
  * The page head's own small script (decision 30): its own entry, so it arrives and runs while the app's
@@ -41,6 +71,7 @@ function headPrefetch(): Plugin {
           chunk?.type === 'chunk' ? chunk.imports.filter((file) => !/head-shared-/.test(file)) : [];
         if (waitsFor.length > 0) throw new Error(`the head-prefetch entry imports ${waitsFor.join(', ')}`);
         const built = chunk?.fileName ?? HEAD_PREFETCH;
+        const firstVisit = context.bundle ? firstVisitChunks(context.bundle) : [];
         return [
           {
             tag: 'script',
@@ -51,6 +82,8 @@ function headPrefetch(): Plugin {
               crossorigin: Boolean(context.bundle),
               src: `/${built}`,
               'data-head-prefetch': true,
+              // What a first visit's head asks for beside the bundle (first-visit-preload.ts).
+              ...(firstVisit.length > 0 ? { 'data-first-visit-chunks': firstVisit.join(' ') } : {}),
             },
             injectTo: 'head-prepend',
           },

@@ -13,6 +13,7 @@ import {
   firstSlidePicture,
   savedChoice,
 } from './boot-requests.ts';
+import { preloadFirstVisitChunks } from './first-visit-preload.ts';
 
 /**
  * Runs from the page head, a few hundred bytes beside the app's bundle (decision 30): it asks
@@ -91,4 +92,8 @@ function startBootRequests(): void {
 // Whatever fails here, the app asks again itself.
 try {
   startBootRequests();
+} catch {}
+// Whatever fails here, the popup's files come when the app asks for them.
+try {
+  preloadFirstVisitChunks(document.querySelector('script[data-head-prefetch]'), window.localStorage);
 } catch {}
