@@ -1,5 +1,16 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import {
+  type HTMLAttributes,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { useIsWide } from './breakpoints.ts';
 import { IconButton } from './button.tsx';
 import { cx } from './class-names.ts';
@@ -15,7 +26,7 @@ export interface ResponsiveDialogProps {
   children?: ReactNode;
   /** Actions under the scrollable body; stays visible while the body scrolls. */
   footer?: ReactNode;
-  /** true: Escape, a click outside, a downward swipe and the X button close it. false: none of them. */
+  /** true: Escape, a click outside and the X button close it. false: none of them. */
   dismissible?: boolean;
   /** false: no dimmed backdrop, the page stays visible (it's still modal: outside clicks don't reach it). */
   withScrim?: boolean;
@@ -29,49 +40,53 @@ export interface ResponsiveDialogProps {
   className?: string;
 }
 
-/** A centred dialog from 840 px up, a draggable bottom sheet below. Focus is trapped in both. */
+/** A centred dialog from 840 px up, a bottom sheet below; both a native modal <dialog> (decision 37). */
 export function ResponsiveDialog(props: ResponsiveDialogProps) {
-  return useIsWide() ? <CentredDialog {...props} /> : <BottomSheet {...props} />;
-}
-
-function hasContent(node: ReactNode): boolean {
-  return node !== undefined && node !== null && node !== false && node !== '';
-}
-
-function dismissHandlers({ dismissible = true, onEscapeKeyDown }: ResponsiveDialogProps) {
-  return {
-    onEscapeKeyDown: (event: KeyboardEvent) => {
-      onEscapeKeyDown?.(event);
-      if (!dismissible) event.preventDefault();
-    },
-    onPointerDownOutside: (event: Event) => {
-      if (!dismissible) event.preventDefault();
-    },
-    onInteractOutside: (event: Event) => {
-      if (!dismissible) event.preventDefault();
-    },
-  };
-}
-
-/** Without a description Radix must not point aria-describedby at a missing element. */
-function describedBy(description: ReactNode) {
-  return hasContent(description) ? {} : { 'aria-describedby': undefined };
-}
-
-function Frame({
-  title,
-  description,
-  children,
-  footer,
-  dismissible = true,
-  closeLabel = 'Закрыть',
-  onOpenChange,
-}: ResponsiveDialogProps) {
-  const showBody = hasContent(description) || hasContent(children);
+  const {
+    open,
+    onOpenChange,
+    title,
+    description,
+    children,
+    footer,
+    dismissible = true,
+    withScrim = true,
+    fullHeight,
+    size = 'default',
+    closeLabel = 'Закрыть',
+    onEscapeKeyDown,
+    className,
+  } = props;
+  const wide = useIsWide();
+  const titleId = useId();
+  const descriptionId = useId();
+  const described = hasContent(description);
+  const showBody = described || hasContent(children);
   return (
-    <>
+    <Modal
+      open={open}
+      onDismiss={() => onOpenChange(false)}
+      dismissible={dismissible}
+      onEscapeKeyDown={onEscapeKeyDown}
+      // The sheet focuses itself, not its first field: no on-screen keyboard jumping up on open.
+      initialFocus={wide ? 'first' : 'content'}
+      aria-labelledby={titleId}
+      aria-describedby={described ? descriptionId : undefined}
+      data-sheet={wide ? undefined : ''}
+      overlayClassName={cx(styles.overlay, !withScrim && styles.overlayClear)}
+      contentClassName={
+        wide
+          ? cx(styles.dialog, size === 'compact' && styles.compact, className)
+          : cx(styles.sheet, fullHeight && styles.sheetFull, className)
+      }
+    >
+      {/* Below 840 px it closes by its button, Escape or a tap outside; a drag-to-close gesture library
+          would cost the first visit ~9 KB. */}
+      {!wide && dismissible && <div className={styles.handle} aria-hidden="true" />}
       <div className={cx(styles.header, dismissible && styles.headerWithClose)}>
-        <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
         {dismissible && (
           <IconButton aria-label={closeLabel} className={styles.close} onClick={() => onOpenChange(false)}>
             <CloseIcon />
@@ -80,72 +95,212 @@ function Frame({
       </div>
       {showBody && (
         <div className={styles.body}>
-          {hasContent(description) && (
-            <RadixDialog.Description asChild>
-              <div className={styles.description}>{description}</div>
-            </RadixDialog.Description>
+          {described && (
+            <div id={descriptionId} className={styles.description}>
+              {description}
+            </div>
           )}
           {children}
         </div>
       )}
       {hasContent(footer) && <div className={styles.footer}>{footer}</div>}
-    </>
+    </Modal>
   );
 }
 
-function CentredDialog(props: ResponsiveDialogProps) {
-  const { open, onOpenChange, description, withScrim = true, size = 'default', className } = props;
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={cx(styles.overlay, !withScrim && styles.overlayClear)} />
-        <RadixDialog.Content
-          className={cx(styles.dialog, size === 'compact' && styles.compact, className)}
-          {...dismissHandlers(props)}
-          {...describedBy(description)}
-        >
-          <Frame {...props} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+function hasContent(node: ReactNode): boolean {
+  return node !== undefined && node !== null && node !== false && node !== '';
+}
+
+type DialogAttributes = Omit<
+  HTMLAttributes<HTMLDialogElement>,
+  'children' | 'className' | 'onCancel' | 'onClose'
+> & {
+  [data: `data-${string}`]: string | undefined;
+};
+
+export interface ModalProps extends DialogAttributes {
+  open: boolean;
+  /** Escape (or another close request of the browser) or a click on the backdrop; never when not dismissible. */
+  onDismiss?: () => void;
+  dismissible?: boolean;
+  /** Called on Escape even when not dismissible; preventDefault() keeps it open. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** On open, focus 'first': the first tabbable element but links (else the content), or the 'content' itself. */
+  initialFocus?: 'first' | 'content';
+  /** The backdrop (scrim): a click on it is a click outside. */
+  overlayClassName?: string;
+  contentClassName?: string;
+  contentProps?: HTMLAttributes<HTMLDivElement> & { [data: `data-${string}`]: string | undefined };
+  children?: ReactNode;
 }
 
 /**
- * Below 840 px the same Radix dialog, laid out as a sheet rising from the bottom. It closes by its
- * button, Escape or a tap outside; a drag-to-close gesture library would cost the first visit ~9 KB.
+ * A native modal <dialog> (decision 37): showModal() puts it in the top layer and makes the rest of the
+ * page inert; we add the dismissing rules, the first focus, its return, the page's scroll lock and the
+ * exit animation. The <dialog> is a transparent full-viewport frame holding the overlay and the content,
+ * so the scrim is a styled element (::backdrop reads no custom properties in older Safari and Chrome) and
+ * a click on the overlay is a click outside. Portalled to <body> like before: styles inherited from where
+ * it is used, an enclosing <form> or <p> don't reach it.
  */
-function BottomSheet(props: ResponsiveDialogProps) {
-  const {
-    open,
-    onOpenChange,
-    description,
-    dismissible = true,
-    withScrim = true,
-    fullHeight,
-    className,
-  } = props;
+export function Modal({ open, ...props }: ModalProps) {
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
+  const exited = useCallback(() => setShown(false), []);
+  if (!shown) return null;
+  return createPortal(<ModalFrame open={open} onExited={exited} {...props} />, document.body);
+}
+
+function ModalFrame({
+  open,
+  onExited,
+  onDismiss,
+  dismissible = true,
+  onEscapeKeyDown,
+  initialFocus = 'first',
+  overlayClassName,
+  contentClassName,
+  contentProps,
+  children,
+  ...attributes
+}: ModalProps & { onExited: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const state = open ? 'open' : 'closed';
+
+  /** Escape, or another close request (Android's back): the consumer may keep it open. */
+  const closeRequest = () => {
+    if (!open) return;
+    const request = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true });
+    onEscapeKeyDown?.(request);
+    if (dismissible && !request.defaultPrevented) onDismiss?.();
+  };
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDialogElement>) => {
+    attributes.onKeyDown?.(event);
+    // A dialog opened from this one handles its own Escape (portals bubble through React's tree).
+    if (event.key !== 'Escape' || !dialogRef.current?.contains(event.target as Node)) return;
+    // A cancelled keydown makes no close request: the browser neither closes it nor fires 'cancel'.
+    event.preventDefault();
+    event.stopPropagation();
+    closeRequest();
+  };
+  const onClick = (event: ReactMouseEvent<HTMLDialogElement>) => {
+    attributes.onClick?.(event);
+    if (event.target === overlayRef.current && open && dismissible) onDismiss?.();
+  };
+  // A close request that reached the dialog without a keydown inside it (focus on the body, Android's back).
+  const onCancelRequest = useEffectEvent((event: Event) => {
+    event.preventDefault();
+    closeRequest();
+  });
+  // The browser closed it itself (a repeated close request it lets no page cancel).
+  const onNativeClose = useEffectEvent(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    if (dismissible) {
+      onDismiss?.();
+    } else {
+      dialog.showModal();
+      focusInitial(contentRef.current, initialFocus);
+    }
+  });
+  const focusFirst = useEffectEvent(() => focusInitial(contentRef.current, initialFocus));
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const previous = document.activeElement;
+    const cancel = (event: Event) => onCancelRequest(event);
+    const close = () => onNativeClose();
+    dialog.addEventListener('cancel', cancel);
+    dialog.addEventListener('close', close);
+    dialog.showModal();
+    focusFirst();
+    const unlock = lockScroll();
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      dialog.removeEventListener('close', close);
+      const focused = document.activeElement;
+      const focusInside = !focused || focused === document.body || dialog.contains(focused);
+      if (dialog.open) dialog.close();
+      unlock();
+      // Focus goes back where it was before opening, unless something else took it meanwhile.
+      if (focusInside && previous instanceof HTMLElement && previous.isConnected) {
+        previous.focus({ preventScroll: true });
+      }
+    };
+  }, []);
+
+  // Closed: the exit animation (data-state="closed") runs to its end, then it unmounts.
+  useLayoutEffect(() => {
+    if (open) return;
+    const animations =
+      dialogRef.current
+        ?.getAnimations?.({ subtree: true })
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))) ?? [];
+    if (animations.length === 0) {
+      onExited();
+      return;
+    }
+    let reopened = false;
+    void Promise.allSettled(animations.map((animation) => animation.finished)).then(() => {
+      if (!reopened) onExited();
+    });
+    return () => {
+      reopened = true;
+    };
+  }, [open, onExited]);
+
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={cx(styles.overlay, !withScrim && styles.overlayClear)} />
-        <RadixDialog.Content
-          ref={contentRef}
-          className={cx(styles.sheet, fullHeight && styles.sheetFull, className)}
-          data-sheet=""
-          // Focus the sheet itself, not its first field: no on-screen keyboard jumping up on open.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            contentRef.current?.focus({ preventScroll: true });
-          }}
-          {...dismissHandlers(props)}
-          {...describedBy(description)}
-        >
-          {dismissible && <div className={styles.handle} aria-hidden="true" />}
-          <Frame {...props} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <dialog
+      {...attributes}
+      ref={dialogRef}
+      className={styles.modal}
+      data-state={state}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+    >
+      <div ref={overlayRef} className={overlayClassName} data-state={state} aria-hidden="true" />
+      <div {...contentProps} ref={contentRef} className={contentClassName} data-state={state} tabIndex={-1}>
+        {children}
+      </div>
+    </dialog>
   );
+}
+
+/** Like Radix's focus scope: the first tabbable element that takes focus, links skipped; else the content. */
+function focusInitial(content: HTMLElement | null, mode: 'first' | 'content') {
+  if (!content) return;
+  if (mode === 'first') {
+    for (const element of content.querySelectorAll<HTMLElement>('*')) {
+      const hiddenInput = element instanceof HTMLInputElement && element.type === 'hidden';
+      const disabled = 'disabled' in element && element.disabled === true;
+      if (element.tabIndex < 0 || element.tagName === 'A' || element.hidden || disabled || hiddenInput)
+        continue;
+      element.focus({ preventScroll: true });
+      if (document.activeElement === element) {
+        if (element instanceof HTMLInputElement) element.select();
+        return;
+      }
+    }
+  }
+  content.focus({ preventScroll: true });
+}
+
+let scrollLocks = 0;
+
+/** The page doesn't scroll under an open modal; a classic scrollbar's room stays reserved (no layout shift). */
+function lockScroll(): () => void {
+  const root = document.documentElement;
+  if (scrollLocks++ === 0) {
+    const scrollbar = window.innerWidth > root.clientWidth;
+    root.style.overflow = 'hidden';
+    if (scrollbar) root.style.setProperty('scrollbar-gutter', 'stable');
+  }
+  return () => {
+    if (--scrollLocks > 0) return;
+    root.style.removeProperty('overflow');
+    root.style.removeProperty('scrollbar-gutter');
+  };
 }

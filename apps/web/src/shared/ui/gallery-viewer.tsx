@@ -1,7 +1,7 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { apiUrl } from '../api-base.ts';
 import { IconButton } from './button.tsx';
+import { Modal } from './dialog.tsx';
 import styles from './gallery-viewer.module.css';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons.tsx';
 
@@ -40,9 +40,10 @@ function wrap(index: number, length: number): number {
   return length === 0 ? 0 : ((index % length) + length) % length;
 }
 
-/** Full-screen photo viewer: arrows / ←→ / swipe move (wrapping around), Escape and X close. */
+/** Full-screen photo viewer (a native modal dialog): arrows / ←→ / swipe move (wrapping around), Escape and X close. */
 export function GalleryViewer({ open, images, startIndex, onClose, labels }: GalleryViewerProps) {
   const text = { ...DEFAULT_LABELS, ...labels };
+  const titleId = useId();
   const count = images.length;
   const [index, setIndex] = useState(startIndex);
   // Each opening starts at startIndex (state adjusted during render, no flash of the previous photo).
@@ -76,67 +77,64 @@ export function GalleryViewer({ open, images, startIndex, onClose, labels }: Gal
   };
 
   return (
-    <RadixDialog.Root
+    <Modal
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onDismiss={onClose}
+      aria-labelledby={titleId}
+      overlayClassName={styles.overlay}
+      contentClassName={styles.viewer}
+      contentProps={{ onKeyDown }}
     >
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.viewer} aria-describedby={undefined} onKeyDown={onKeyDown}>
-          <RadixDialog.Title className="visually-hidden">{text.title}</RadixDialog.Title>
-          <div className={styles.topBar}>
-            <p className={styles.counter} aria-live="polite" aria-atomic="true">
-              {count > 0 ? `${current + 1} / ${count}` : ''}
-            </p>
-            <RadixDialog.Close asChild>
-              <IconButton aria-label={text.close} variant="tonal" className={styles.control}>
-                <CloseIcon />
-              </IconButton>
-            </RadixDialog.Close>
-          </div>
-          <div
-            className={styles.stage}
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => {
-              swipeStart.current = null;
-            }}
-          >
-            {image && (
-              <img
-                key={image.src}
-                className={styles.image}
-                src={apiUrl(image.src)}
-                alt={image.alt}
-                decoding="async"
-                draggable={false}
-              />
-            )}
-            {count > 1 && (
-              <>
-                <IconButton
-                  aria-label={text.previous}
-                  variant="tonal"
-                  className={`${styles.control} ${styles.nav} ${styles.previous}`}
-                  onClick={() => move(-1)}
-                >
-                  <ChevronLeftIcon />
-                </IconButton>
-                <IconButton
-                  aria-label={text.next}
-                  variant="tonal"
-                  className={`${styles.control} ${styles.nav} ${styles.next}`}
-                  onClick={() => move(1)}
-                >
-                  <ChevronRightIcon />
-                </IconButton>
-              </>
-            )}
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      <h2 id={titleId} className="visually-hidden">
+        {text.title}
+      </h2>
+      <div className={styles.topBar}>
+        <p className={styles.counter} aria-live="polite" aria-atomic="true">
+          {count > 0 ? `${current + 1} / ${count}` : ''}
+        </p>
+        <IconButton aria-label={text.close} variant="tonal" className={styles.control} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </div>
+      <div
+        className={styles.stage}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
+        {image && (
+          <img
+            key={image.src}
+            className={styles.image}
+            src={apiUrl(image.src)}
+            alt={image.alt}
+            decoding="async"
+            draggable={false}
+          />
+        )}
+        {count > 1 && (
+          <>
+            <IconButton
+              aria-label={text.previous}
+              variant="tonal"
+              className={`${styles.control} ${styles.nav} ${styles.previous}`}
+              onClick={() => move(-1)}
+            >
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton
+              aria-label={text.next}
+              variant="tonal"
+              className={`${styles.control} ${styles.nav} ${styles.next}`}
+              onClick={() => move(1)}
+            >
+              <ChevronRightIcon />
+            </IconButton>
+          </>
+        )}
+      </div>
+    </Modal>
   );
 }

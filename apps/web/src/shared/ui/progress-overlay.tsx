@@ -1,5 +1,6 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
+import { useId } from 'react';
 import { useIsWide } from './breakpoints.ts';
+import { Modal } from './dialog.tsx';
 import styles from './progress-overlay.module.css';
 import { Spinner } from './spinner.tsx';
 
@@ -9,33 +10,28 @@ export interface ProgressOverlayProps {
   label?: string;
 }
 
-const ignore = (event: Event) => event.preventDefault();
-
 /**
  * A modal full-screen scrim with a centred spinner (48 px wide / 40 px narrow, docs/product.md §9) while an action runs:
- * it blocks pointer, keyboard (focus is trapped) and Escape, and hides the page from assistive technology.
+ * a native modal dialog (decision 37) that blocks pointer, keyboard (the page is inert) and Escape, and hides the
+ * page from assistive technology.
  */
 export function ProgressOverlay({ open, label = 'Загрузка…' }: ProgressOverlayProps) {
   const isWide = useIsWide();
+  const labelId = useId();
   return (
-    <RadixDialog.Root open={open}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.scrim} />
-        <RadixDialog.Content
-          className={styles.content}
-          role="progressbar"
-          aria-busy="true"
-          aria-describedby={undefined}
-          onEscapeKeyDown={ignore}
-          onPointerDownOutside={ignore}
-          onInteractOutside={ignore}
-        >
-          <RadixDialog.Title asChild>
-            <span className="visually-hidden">{label}</span>
-          </RadixDialog.Title>
-          <Spinner size={isWide ? 48 : 40} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Modal
+      open={open}
+      dismissible={false}
+      initialFocus="content"
+      aria-labelledby={labelId}
+      overlayClassName={styles.scrim}
+      contentClassName={styles.content}
+      contentProps={{ role: 'progressbar', 'aria-busy': 'true', 'aria-labelledby': labelId }}
+    >
+      <span id={labelId} className="visually-hidden">
+        {label}
+      </span>
+      <Spinner size={isWide ? 48 : 40} />
+    </Modal>
   );
 }
