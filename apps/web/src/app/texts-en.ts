@@ -1,12 +1,9 @@
-import { cartTextsEn } from '../features/cart/cart-texts.en.ts';
 import { catalogTextsEn } from '../features/catalog/catalog-texts.en.ts';
 import { consentTextsEn } from '../features/consent/consent-texts.en.ts';
-import { infoPagesTextsEn } from '../features/info-pages/info-pages-texts.en.ts';
 import { deliveryTermsTextsEn } from '../features/location/delivery-terms-texts.en.ts';
 import { locationTextsEn } from '../features/location/location-texts.en.ts';
 import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
 import { restosTextsEn } from '../features/restos/restos-texts.en.ts';
-import { searchTextsEn } from '../features/search/search-texts.en.ts';
 import { commonTextsEn } from '../shared/i18n/common-texts.en.ts';
 import type { LocaleTexts } from '../shared/i18n/i18n.ts';
 import { appBannerTextsEn } from './app-banner-texts.en.ts';
@@ -26,8 +23,5 @@ export const TEXTS_EN: LocaleTexts = {
   catalog: catalogTextsEn,
   promotions: promotionsTextsEn,
   restos: restosTextsEn,
-  cart: cartTextsEn,
-  'info-pages': infoPagesTextsEn,
   consent: consentTextsEn,
-  search: searchTextsEn,
 };

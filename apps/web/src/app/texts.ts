@@ -1,12 +1,9 @@
-import { cartTexts } from '../features/cart/cart-texts.ts';
 import { catalogTexts } from '../features/catalog/catalog-texts.ts';
 import { consentTexts } from '../features/consent/consent-texts.ts';
-import { infoPagesTexts } from '../features/info-pages/info-pages-texts.ts';
 import { deliveryTermsTexts } from '../features/location/delivery-terms-texts.ts';
 import { locationTexts } from '../features/location/location-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
 import { restosTexts } from '../features/restos/restos-texts.ts';
-import { searchTexts } from '../features/search/search-texts.ts';
 import { commonTexts } from '../shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '../shared/i18n/i18n.ts';
 import { appBannerTexts } from './app-banner-texts.ts';
@@ -33,10 +30,7 @@ export const TEXTS_RU: LocaleTexts = {
   catalog: catalogTexts,
   promotions: promotionsTexts,
   restos: restosTexts,
-  cart: cartTexts,
-  'info-pages': infoPagesTexts,
   consent: consentTexts,
-  search: searchTexts,
 };
 
 /** Other languages load when a customer chooses them, keeping them off the first visit. */
@@ -50,9 +44,12 @@ export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
  */
 export const LAZY_TEXTS = {
   auth: 'features/auth/auth-texts.ts',
+  cart: 'features/cart/cart-texts.ts',
   checkout: 'features/checkout/checkout-texts.ts',
   orders: 'features/orders/orders-texts.ts',
   staff: 'features/staff/staff-texts.ts',
   'location-map': 'features/location/map-popup-texts.ts',
   map: 'shared/map/map-texts.ts',
+  search: 'features/search/search-texts.ts',
+  'info-pages': 'features/info-pages/info-pages-texts.ts',
 } as const satisfies Record<string, `${string}-texts.ts`>;

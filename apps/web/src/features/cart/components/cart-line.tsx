@@ -1,10 +1,10 @@
 import { type CartLine, formatMoney, type Locale, type Minor, POSITION_COUNT_MAX } from '@storefront/domain';
 import type { PreflightProblem, PricedPosition } from '@storefront/domain/contracts';
-import { useTranslation } from 'react-i18next';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { CloseIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
+import { useCartTexts } from '../cart-namespace.ts';
 import styles from './cart-page.module.css';
 
 export interface CartLineViewProps {
@@ -30,7 +30,7 @@ export function CartLineView({
   currency,
   locale,
 }: CartLineViewProps) {
-  const { t } = useTranslation('cart');
+  const { t } = useCartTexts();
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
   const setCount = (count: number) =>
     cartStore.getState().setCount(line.id, line.menu.id, line.modifiers, count);

@@ -28,6 +28,7 @@ import { useBrand } from '../../../shared/config.tsx';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
+import { useCartTexts } from '../cart-namespace.ts';
 import { lineKey, type PriceChange } from '../model/price-changes.ts';
 import { usePreflightAnswer } from '../model/use-preflight-answer.ts';
 import { CartLineView } from './cart-line.tsx';
@@ -46,7 +47,7 @@ export interface CartPageProps {
 
 /** /cart (docs/product.md §2 item 16): the lines, persons, promo code, place, delivery alert and totals, priced by the server. */
 export default function CartPage({ checkout, deliveryTerms }: CartPageProps = {}) {
-  const { t } = useTranslation('cart');
+  const { t } = useCartTexts();
   const locale = useLocale();
   useSessionConfig();
   const lines = useStore(cartStore, (state) => state.positions);
@@ -82,7 +83,7 @@ function FilledCart({
   checkoutSection?: ReactNode;
   deliveryTerms?: DeliveryTermsDialog;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useCartTexts();
   const { t: common } = useTranslation('common');
   const brand = useBrand();
   const navigate = useNavigate();

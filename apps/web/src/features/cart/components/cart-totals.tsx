@@ -1,7 +1,7 @@
 import { formatMoney, type Locale, type Minor } from '@storefront/domain';
 import type { PreflightResponse } from '@storefront/domain/contracts';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
+import { useCartTexts } from '../cart-namespace.ts';
 import styles from './cart-page.module.css';
 
 /**
@@ -25,7 +25,7 @@ export function CartTotals({
   currency: string;
   locale: Locale;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useCartTexts();
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
   const value = (amount: Minor) => (calculating ? t('calculating') : answer ? money(amount) : '—');
   return (

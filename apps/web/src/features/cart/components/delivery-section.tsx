@@ -9,12 +9,12 @@ import {
 } from '@storefront/domain';
 import type { PreflightProblem, PreflightResponse } from '@storefront/domain/contracts';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { useSelections } from '../../../entities/location/selections-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
+import { useCartTexts } from '../cart-namespace.ts';
 import styles from './cart-page.module.css';
 
 // The small map loads after the cart: its provider is a chunk of its own, as on the restaurant page.
@@ -48,7 +48,7 @@ export function DeliverySection({
   locale: Locale;
   deliveryTerms?: DeliveryTermsDialog;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useCartTexts();
   const { resto, method } = useCurrentLocation();
   const address = useSelections((state) => state.deliveryPlace?.address ?? null);
   const point = useSelections((state) => state.deliveryPlace?.location ?? null);

@@ -1,10 +1,10 @@
 import { formatMoney, type Locale, type Minor, PROMO_CODE_MAX_LENGTH } from '@storefront/domain';
 import type { PreflightProblem, PreflightResponse } from '@storefront/domain/contracts';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/order-draft-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field } from '../../../shared/ui/field.tsx';
+import { useCartTexts } from '../cart-namespace.ts';
 import styles from './cart-page.module.css';
 
 /**
@@ -26,7 +26,7 @@ export function PromoField({
   currency: string;
   locale: Locale;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useCartTexts();
   const promoCode = useOrderDraft((state) => state.promoCode);
   const refusal = useOrderDraft((state) => state.promoRefusal);
   const [text, setText] = useState('');

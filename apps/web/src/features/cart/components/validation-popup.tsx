@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import { useCartTexts } from '../cart-namespace.ts';
 import styles from './cart-page.module.css';
 
 /**
@@ -21,7 +22,7 @@ export function ValidationPopup({
   onChangePlace: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useCartTexts();
   const { t: common } = useTranslation('common');
   return (
     <ResponsiveDialog

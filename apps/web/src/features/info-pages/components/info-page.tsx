@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { marked } from 'marked';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiFetchText } from '../../../shared/api-client.ts';
+import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { infoPagesTextsEn } from '../info-pages-texts.en.ts';
+import { infoPagesTexts } from '../info-pages-texts.ts';
 import styles from './info-page.module.css';
 
 const fetchPage = (locale: string, slug: string) => apiFetchText(`/content/pages/${locale}/${slug}.md`);
@@ -15,7 +17,7 @@ const fetchPage = (locale: string, slug: string) => apiFetchText(`/content/pages
  * The brand's own text is trusted content; raw HTML in it is not rendered.
  */
 export default function InfoPage({ slug }: { slug: string }) {
-  const { t } = useTranslation('info-pages');
+  const { t } = useLazyNamespace('info-pages', { ru: infoPagesTexts, en: infoPagesTextsEn });
   const locale = useLocale();
   const page = useQuery({
     queryKey: ['info-page', locale, slug],

@@ -8,15 +8,17 @@ import {
 import type { Position } from '@storefront/domain/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { menuPositionsQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Modal } from '../../../shared/ui/dialog.tsx';
 import { ChevronLeftIcon, CloseIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
+import { searchTextsEn } from '../search-texts.en.ts';
+import { searchTexts } from '../search-texts.ts';
 import styles from './search-overlay.module.css';
 
 const RESULT_LIMIT = 50;
@@ -27,7 +29,7 @@ const RESULT_LIMIT = 50;
  * in the wrong keyboard layout (packages/domain/src/search). Loaded only when opened; a native modal dialog.
  */
 export default function SearchOverlay() {
-  const { t } = useTranslation('search');
+  const { t } = useLazyNamespace('search', { ru: searchTexts, en: searchTextsEn });
   const locale = useLocale();
   const navigate = useNavigate();
   const { resto, menus } = useCurrentLocation();
