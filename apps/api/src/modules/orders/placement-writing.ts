@@ -161,7 +161,12 @@ export async function writeOrder(
     throw new ApiError(409, 'idempotency.in-progress', 'Idempotency-Key', {
       headers: { 'retry-after': '1' },
     });
-  await numberTheOrder(tx, { orderId, whiteLabel: settings.whiteLabel, restoId: resto.id, ...rows.numbering });
+  await numberTheOrder(tx, {
+    orderId,
+    whiteLabel: settings.whiteLabel,
+    restoId: resto.id,
+    ...rows.numbering,
+  });
   return orderId;
 }
 
