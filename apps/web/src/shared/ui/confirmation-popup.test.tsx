@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../test/match-media.ts';
@@ -69,5 +69,13 @@ describe('ConfirmationPopup', () => {
     const confirm = screen.getByRole('button', { name: 'Ок' });
     expect(confirm).toHaveAttribute('aria-busy', 'true');
     expect(confirm).toBeDisabled();
+  });
+
+  it('a click outside does not cancel; Escape while the action runs does nothing', async () => {
+    const { onCancel, user } = setup({ confirmLoading: true });
+    fireEvent.click(document.querySelector('.overlay') as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toHaveAttribute('open');
   });
 });

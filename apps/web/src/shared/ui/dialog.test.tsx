@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../test/match-media.ts';
-import { ResponsiveDialog } from './dialog.tsx';
+import { ResponsiveDialog, type ResponsiveDialogProps } from './dialog.tsx';
 
 beforeEach(() => {});
 
@@ -10,21 +10,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-/** Radix starts listening for outside pointer-downs a tick after opening and dismisses on the click. */
-async function clickOutside() {
-  await tick();
-  const backdrop = document.querySelector('.overlay') ?? document.body;
+/** The overlay fills the <dialog> frame around the content: a click on it is a click outside. */
+function clickOutside() {
+  const backdrop = document.querySelector('.overlay') as HTMLElement;
   fireEvent.pointerDown(backdrop, { button: 0 });
   fireEvent.pointerUp(backdrop, { button: 0 });
   fireEvent.click(backdrop, { button: 0 });
-  await tick();
 }
 
 for (const wide of [false, true]) {
   describe(`ResponsiveDialog (${wide ? 'wide: centred dialog' : 'narrow: bottom sheet'})`, () => {
-    const setup = (props: { dismissible?: boolean; withScrim?: boolean } = {}) => {
+    const setup = (props: Partial<ResponsiveDialogProps> = {}) => {
       if (wide) stubMatchMedia(true);
       const onOpenChange = vi.fn();
       render(
@@ -67,17 +63,77 @@ for (const wide of [false, true]) {
 
     it('closes on a click outside only when dismissible', async () => {
       const first = setup({ dismissible: false });
-      await clickOutside();
+      clickOutside();
       expect(first.onOpenChange).not.toHaveBeenCalled();
       cleanup();
       const second = setup();
-      await clickOutside();
+      clickOutside();
       expect(second.onOpenChange).toHaveBeenCalledWith(false);
     });
 
-    it('moves focus into the dialog', () => {
+    it('a click inside the content is not a click outside', async () => {
+      const { onOpenChange, user } = setup();
+      await user.click(screen.getByText('Содержимое'));
+      await user.click(screen.getByText('Адрес доставки'));
+      expect(onOpenChange).not.toHaveBeenCalled();
+    });
+
+    it('is a native modal <dialog>, open, with no aria-describedby without a description', () => {
+      if (wide) stubMatchMedia(true);
+      render(<ResponsiveDialog open onOpenChange={() => {}} title="Без описания" />);
+      const dialog = screen.getByRole('dialog', { name: 'Без описания' });
+      expect(dialog.tagName).toBe('DIALOG');
+      expect(dialog).toHaveAttribute('open');
+      expect(dialog).not.toHaveAttribute('aria-describedby');
+    });
+
+    it('calls onEscapeKeyDown on Escape, dismissible or not; its preventDefault() keeps it open', async () => {
+      const onEscapeKeyDown = vi.fn((event: KeyboardEvent) => event.preventDefault());
+      const kept = setup({ onEscapeKeyDown });
+      await kept.user.keyboard('{Escape}');
+      expect(onEscapeKeyDown).toHaveBeenCalledTimes(1);
+      expect(kept.onOpenChange).not.toHaveBeenCalled();
+      cleanup();
+      const onEscapeWhenFixed = vi.fn();
+      const fixed = setup({ dismissible: false, onEscapeKeyDown: onEscapeWhenFixed });
+      await fixed.user.keyboard('{Escape}');
+      expect(onEscapeWhenFixed).toHaveBeenCalledTimes(1);
+      expect(fixed.onOpenChange).not.toHaveBeenCalled();
+      expect(screen.getByRole('dialog')).toHaveAttribute('open');
+    });
+
+    it('a close request from outside the keyboard path (the native cancel event) obeys dismissible', () => {
+      const fixed = setup({ dismissible: false });
+      const refused = new Event('cancel', { cancelable: true });
+      screen.getByRole('dialog').dispatchEvent(refused);
+      expect(refused.defaultPrevented).toBe(true);
+      expect(fixed.onOpenChange).not.toHaveBeenCalled();
+      cleanup();
+      const open = setup();
+      screen.getByRole('dialog').dispatchEvent(new Event('cancel', { cancelable: true }));
+      expect(open.onOpenChange).toHaveBeenCalledWith(false);
+    });
+
+    it('locks the page scroll while open, gives focus back to the opener on close', () => {
+      if (wide) stubMatchMedia(true);
+      const opener = document.createElement('button');
+      document.body.append(opener);
+      opener.focus();
+      const view = render(<ResponsiveDialog open onOpenChange={() => {}} title="Фокус" />);
+      expect(document.activeElement).not.toBe(opener);
+      expect(document.documentElement.style.overflow).toBe('hidden');
+      view.rerender(<ResponsiveDialog open={false} onOpenChange={() => {}} title="Фокус" />);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(document.activeElement).toBe(opener);
+      expect(document.documentElement.style.overflow).toBe('');
+      opener.remove();
+    });
+
+    it(`moves focus into the dialog: ${wide ? 'its first focusable element' : 'the sheet itself (no keyboard jump)'}`, () => {
       setup();
       expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+      if (wide) expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Закрыть' }));
+      else expect(document.activeElement).toHaveClass('sheet');
     });
 
     it('withScrim=false keeps the (transparent) backdrop', () => {
@@ -100,4 +156,26 @@ it('renders nothing while closed', () => {
     </ResponsiveDialog>,
   );
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('Escape in a dialog opened from another closes only the top one', async () => {
+  const outer = vi.fn();
+  const inner = vi.fn();
+  render(
+    <ResponsiveDialog open onOpenChange={outer} title="Внешний">
+      <ResponsiveDialog open onOpenChange={inner} title="Внутренний" />
+    </ResponsiveDialog>,
+  );
+  expect(screen.getByRole('dialog', { name: 'Внутренний' }).contains(document.activeElement)).toBe(true);
+  await userEvent.keyboard('{Escape}');
+  expect(inner).toHaveBeenCalledWith(false);
+  expect(outer).not.toHaveBeenCalled();
+});
+
+it('unmounting an open dialog closes it and unlocks the page', () => {
+  const view = render(<ResponsiveDialog open onOpenChange={() => {}} title="Снимается" />);
+  const dialog = screen.getByRole('dialog');
+  view.unmount();
+  expect(dialog).not.toHaveAttribute('open');
+  expect(document.documentElement.style.overflow).toBe('');
 });

@@ -1,9 +1,11 @@
 import {
+  createContext,
   type HTMLAttributes,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
   useCallback,
+  useContext,
   useEffectEvent,
   useId,
   useLayoutEffect,
@@ -151,6 +153,13 @@ export function Modal({ open, ...props }: ModalProps) {
   return createPortal(<ModalFrame open={open} onExited={exited} {...props} />, document.body);
 }
 
+/** A modal opened from within another one opens after it (React runs a child's effects first): top layer order, focus. */
+interface Opening {
+  opened: boolean;
+  waiting: (() => void)[];
+}
+const ParentModal = createContext<Opening | null>(null);
+
 function ModalFrame({
   open,
   onExited,
@@ -164,6 +173,8 @@ function ModalFrame({
   children,
   ...attributes
 }: ModalProps & { onExited: () => void }) {
+  const parent = useContext(ParentModal);
+  const [opening] = useState<Opening>(() => ({ opened: false, waiting: [] }));
   const dialogRef = useRef<HTMLDialogElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -210,27 +221,38 @@ function ModalFrame({
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const previous = document.activeElement;
+    let previous: Element | null = null;
+    let unlock: (() => void) | null = null;
     const cancel = (event: Event) => onCancelRequest(event);
     const close = () => onNativeClose();
-    dialog.addEventListener('cancel', cancel);
-    dialog.addEventListener('close', close);
-    dialog.showModal();
-    focusFirst();
-    const unlock = lockScroll();
+    const show = () => {
+      previous = document.activeElement;
+      dialog.addEventListener('cancel', cancel);
+      dialog.addEventListener('close', close);
+      dialog.showModal();
+      focusFirst();
+      unlock = lockScroll();
+      opening.opened = true;
+      for (const next of opening.waiting.splice(0)) next();
+    };
+    if (parent && !parent.opened) parent.waiting.push(show);
+    else show();
     return () => {
+      if (parent) parent.waiting = parent.waiting.filter((next) => next !== show);
+      if (!opening.opened) return;
+      opening.opened = false;
       dialog.removeEventListener('cancel', cancel);
       dialog.removeEventListener('close', close);
       const focused = document.activeElement;
       const focusInside = !focused || focused === document.body || dialog.contains(focused);
       if (dialog.open) dialog.close();
-      unlock();
+      unlock?.();
       // Focus goes back where it was before opening, unless something else took it meanwhile.
       if (focusInside && previous instanceof HTMLElement && previous.isConnected) {
         previous.focus({ preventScroll: true });
       }
     };
-  }, []);
+  }, [parent, opening]);
 
   // Closed: the exit animation (data-state="closed") runs to its end, then it unmounts.
   useLayoutEffect(() => {
@@ -263,7 +285,7 @@ function ModalFrame({
     >
       <div ref={overlayRef} className={overlayClassName} data-state={state} aria-hidden="true" />
       <div {...contentProps} ref={contentRef} className={contentClassName} data-state={state} tabIndex={-1}>
-        {children}
+        <ParentModal.Provider value={opening}>{children}</ParentModal.Provider>
       </div>
     </dialog>
   );

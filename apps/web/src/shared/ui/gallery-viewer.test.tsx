@@ -73,4 +73,18 @@ describe('GalleryViewer', () => {
     expect(screen.queryByRole('button', { name: 'Следующее фото' })).not.toBeInTheDocument();
     expect(counter()).toHaveTextContent('1 / 1');
   });
+
+  it('is a native modal dialog focused on its close button; closing gives focus back', () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { view } = setup();
+    const dialog = screen.getByRole('dialog', { name: 'Просмотр фото' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Закрыть' }));
+    view.rerender(<GalleryViewer open={false} images={images} startIndex={1} onClose={() => {}} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
 });

@@ -30,4 +30,16 @@ describe('ProgressOverlay', () => {
     rerender(<ProgressOverlay open={false} />);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
+
+  it('is a native modal dialog that refuses close requests and takes focus', () => {
+    render(<ProgressOverlay open label="Оформляем заказ" />);
+    const dialog = screen.getByRole('dialog', { name: 'Оформляем заказ' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(document.activeElement).toBe(screen.getByRole('progressbar'));
+    const request = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(request);
+    expect(request.defaultPrevented).toBe(true);
+    expect(dialog).toHaveAttribute('open');
+  });
 });
