@@ -10,6 +10,7 @@ import {
   restoTimeSlotsQuery,
 } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
 import { useIsWide } from '../../../shared/ui/breakpoints.ts';
 import { DishCard } from './dish-card.tsx';
@@ -151,8 +152,8 @@ export function MenuOverview({
   menuId?: number;
   onChooseLocation: () => void;
 }) {
-  const { t, i18n } = useTranslation('catalog');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('catalog');
+  const locale = useLocale();
   const { resto, menus } = useCurrentLocation();
   const desktop = useDesktopVariant();
   if (!resto || menus.length === 0) {

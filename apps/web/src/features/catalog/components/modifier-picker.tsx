@@ -2,7 +2,6 @@ import {
   canIncrement,
   formatMoney,
   groupTotal,
-  type Locale,
   type Minor,
   type ModifierSelection,
   pickText,
@@ -12,6 +11,7 @@ import {
 } from '@storefront/domain';
 import type { PositionModifiers } from '@storefront/domain/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import styles from './position-layer.module.css';
 
 type Group = PositionModifiers['modifiers'][number];
@@ -33,8 +33,8 @@ export function ModifierPicker({
   currency: string;
   missing: ReadonlySet<number>;
 }) {
-  const { t, i18n } = useTranslation('catalog');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('catalog');
+  const locale = useLocale();
   const price = (amount: Minor) => (amount === 0 ? t('free') : `+${formatMoney(amount, currency, locale)}`);
   return (
     <div className={styles.modifiers}>

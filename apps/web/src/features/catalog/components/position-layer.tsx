@@ -1,7 +1,6 @@
 import {
   EXTENDED_COOKING_TAG,
   formatMoney,
-  type Locale,
   type ModifierSelection,
   pickText,
   selectionPrice,
@@ -19,6 +18,7 @@ import {
 } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { track } from '../../../shared/analytics/track.ts';
+import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';
@@ -34,8 +34,8 @@ import { useDishAvailability } from './use-dish-availability.ts';
  * Closing returns to `backTo`; the page underneath keeps its scroll.
  */
 export function PositionLayer({ backTo }: { backTo: string }) {
-  const { t, i18n } = useTranslation('catalog');
-  const locale: Locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation('catalog');
+  const locale = useLocale();
   const navigate = useNavigate();
   const { menuId, positionId } = useParams();
   const { resto, menus } = useCurrentLocation();
