@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { bootTexts } from './boot-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const bootTextsEn = {
@@ -6,4 +7,4 @@ export const bootTextsEn = {
   failedTitle: 'The storefront could not load',
   failedHint: 'Check your internet connection and try again.',
   retry: 'Try again',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof bootTexts>;

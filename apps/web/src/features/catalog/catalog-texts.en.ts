@@ -1,4 +1,5 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { catalogTexts } from './catalog-texts.ts';
 
 /** English texts: loaded only when a customer chooses English. */
 export const catalogTextsEn = {
@@ -36,4 +37,4 @@ export const catalogTextsEn = {
   free: 'free',
   photos: 'Photos of the dish',
   close: 'Close',
-} satisfies NamespaceTexts;
+} satisfies EnglishTexts<typeof catalogTexts>;
