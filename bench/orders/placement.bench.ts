@@ -31,8 +31,8 @@ import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import { AccessTokens } from '../../apps/api/src/modules/auth/access-tokens.ts';
-import { readAuthSettings } from '../../apps/api/src/modules/auth/auth-settings.ts';
+import { AccessTokens } from '../../apps/api/src/core/access-tokens.ts';
+import { readAuthSettings } from '../../apps/api/src/core/auth-settings.ts';
 import {
   apiServerArgs,
   freePort,
