@@ -6,7 +6,6 @@ import { createGoogleGeocoder } from './google-geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
 
 export interface CreateGeocoderOptions {
-  timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 }
 

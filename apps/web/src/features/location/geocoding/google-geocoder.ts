@@ -3,13 +3,15 @@ import type { AddressSuggestion, Geocoder } from './geocoder.ts';
 import { GeocoderError } from './geocoder.ts';
 import { coordinate, fetchJson, isRecord, MIN_QUERY_LENGTH, text, trimBase } from './geocoder-http.ts';
 
+/** How long a request may take before the customer is told the service is unavailable. */
+export const GOOGLE_TIMEOUT_MS = 8000;
+
 export interface GoogleGeocoderOptions {
   apiKey: string;
   /** Geocoding API host; a fake's address in tests. */
   geocodingUrl?: string;
   /** Places API (New) host. */
   placesUrl?: string;
-  timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -28,7 +30,6 @@ export const ADDRESS_PRIMARY_TYPES = ['street_address', 'premise', 'subpremise',
 export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
   const geocodingUrl = trimBase(options.geocodingUrl ?? 'https://maps.googleapis.com');
   const placesUrl = trimBase(options.placesUrl ?? 'https://places.googleapis.com');
-  const timeoutMs = options.timeoutMs ?? 8000;
   // Called through a wrapper: a bare `window.fetch` stored on an object throws 'Illegal invocation'.
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -43,7 +44,7 @@ export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
     const answer = await fetchJson(
       `${geocodingUrl}/maps/api/geocode/json?${query.toString()}`,
       { method: 'GET' },
-      { fetch: fetchFn, timeoutMs, signal, service },
+      { fetch: fetchFn, timeoutMs: GOOGLE_TIMEOUT_MS, signal, service },
     );
     if (!answer.ok) throw new GeocoderError(`${service} answered HTTP ${answer.status}`, answer.status);
     const body = answer.body;
@@ -83,7 +84,7 @@ export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
             includedPrimaryTypes: ADDRESS_PRIMARY_TYPES,
           }),
         },
-        { fetch: fetchFn, timeoutMs, signal, service },
+        { fetch: fetchFn, timeoutMs: GOOGLE_TIMEOUT_MS, signal, service },
       );
       if (!answer.ok) throw placesError(service, answer.status, answer.body);
       if (!isRecord(answer.body)) throw new GeocoderError(`${service} answer is not an object`);
