@@ -5,7 +5,7 @@ import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { cartStorage } from './entities/cart/cart-store.ts';
 import { consentStorage } from './entities/consent/consent-store.ts';
 import { applyFirstBootDefaults, selectionsStorage } from './entities/location/selections-store.ts';
-import { analyticsMayRun, runsUnderTest } from './shared/analytics/should-load-analytics.ts';
+import { analyticsMayRun, driverControlled } from './shared/analytics/should-load-analytics.ts';
 import { switchAnalyticsOff } from './shared/analytics/track.ts';
 import { applyApiBase, applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
@@ -35,7 +35,7 @@ async function start(element: HTMLElement) {
     // Off at once where it can never count (development, tests, no counter): no chunk is fetched. Otherwise
     // its code and its waiting for consent come after the first screen (decisions 29, 33); events queue in
     // track() meanwhile.
-    if (analyticsMayRun({ ...analytics, isTest: runsUnderTest() }))
+    if (analyticsMayRun({ ...analytics, driverControlled: driverControlled() }))
       afterFirstScreen(() => {
         void import('./app/analytics.ts').then(({ startAnalytics }) => startAnalytics(analytics));
       });

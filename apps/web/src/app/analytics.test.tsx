@@ -1,21 +1,43 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consentStore } from '../entities/consent/consent-store.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { METRIKA_TAG_URL, type MetrikaWindow } from '../shared/analytics/load-metrika.ts';
-import { analyticsState, connectAnalytics, resetAnalytics } from '../shared/analytics/track.ts';
-import { startAnalytics } from './analytics.ts';
+import { connectAnalytics } from '../shared/analytics/track.ts';
 import { PageViews } from './page-views.tsx';
 
 const tags = () => Array.from(document.scripts).filter((script) => script.src === METRIKA_TAG_URL);
 const now = (run: () => void) => run();
-const configured = { production: true, metrikaId: '98765432', isTest: false, afterFirstScreen: now };
+const configured = { production: true, metrikaId: '98765432', afterFirstScreen: now };
+/** The page views the counter was given, by URL (its stub keeps every call until tag.js runs). */
+const hits = () =>
+  ((window as Window & MetrikaWindow).ym?.a ?? []).filter((call) => call[1] === 'hit').map((call) => call[2]);
+
+/** What a page load finds: the analytics modules and the consent store fresh (their state is their own). */
+async function freshVisit() {
+  vi.resetModules();
+  const [{ startAnalytics }, { track, connectAnalytics }, { consentStore }] = await Promise.all([
+    import('./analytics.ts'),
+    import('../shared/analytics/track.ts'),
+    import('../entities/consent/consent-store.ts'),
+  ]);
+  return { startAnalytics, track, connectAnalytics, consentStore };
+}
+let visit: Awaited<ReturnType<typeof freshVisit>>;
+
+/** Analytics is off: an event tracked now never reaches a counter connected later (while pending it would). */
+function dropsEvents(): boolean {
+  visit.track({ type: 'page-view', url: '/probe' });
+  const sink = vi.fn();
+  visit.connectAnalytics(sink);
+  return sink.mock.calls.length === 0;
+}
 
 describe('the analytics counter in the storefront (decision 29)', () => {
+  beforeEach(async () => {
+    visit = await freshVisit();
+  });
   afterEach(() => {
     delete (navigator as { webdriver?: boolean }).webdriver;
-    resetAnalytics();
-    consentStore.setState({ cookiesConsentAccepted: false });
     for (const tag of tags()) tag.remove();
     const win = window as Window & MetrikaWindow;
     delete win.ym;
@@ -25,37 +47,38 @@ describe('the analytics counter in the storefront (decision 29)', () => {
   it.each([
     ['not production', { ...configured, production: false }],
     ['no counter configured', { ...configured, metrikaId: null }],
-    ['under test', { ...configured, isTest: true }],
   ])('%s: nothing is loaded, even with consent, and events are dropped', (_name, start) => {
-    consentStore.setState({ cookiesConsentAccepted: true });
+    visit.consentStore.setState({ cookiesConsentAccepted: true });
     const load = vi.fn();
-    startAnalytics({ ...start, load });
+    visit.startAnalytics({ ...start, load });
     expect(load).not.toHaveBeenCalled();
-    expect(analyticsState()).toBe('off');
+    expect(dropsEvents()).toBe(true);
     expect(tags()).toHaveLength(0);
   });
 
-  it('in a browser driven by automation (no isTest given) nothing loads, even in production with consent', () => {
+  it('in a browser driven by automation nothing loads, even in production with consent', () => {
     // jsdom has no navigator.webdriver; a WebDriver-driven browser says true.
     Object.defineProperty(navigator, 'webdriver', { value: true, configurable: true });
-    consentStore.setState({ cookiesConsentAccepted: true });
+    visit.consentStore.setState({ cookiesConsentAccepted: true });
     const load = vi.fn();
-    startAnalytics({ production: true, metrikaId: '98765432', afterFirstScreen: now, load });
+    visit.startAnalytics({ ...configured, load });
     expect(load).not.toHaveBeenCalled();
-    expect(analyticsState()).toBe('off');
+    expect(dropsEvents()).toBe(true);
     expect(tags()).toHaveLength(0);
   });
 
   it('waits for cookie consent, then for the first screen, then loads the counter', async () => {
     const later: Array<() => void> = [];
-    startAnalytics({ ...configured, afterFirstScreen: (run) => later.push(run) });
+    visit.startAnalytics({ ...configured, afterFirstScreen: (run) => later.push(run) });
+    visit.track({ type: 'page-view', url: '/menus/3' });
     expect(tags()).toHaveLength(0);
     expect(later).toHaveLength(0);
-    act(() => consentStore.getState().acceptCookies());
+    act(() => visit.consentStore.getState().acceptCookies());
     expect(later).toHaveLength(1);
     expect(tags()).toHaveLength(0);
     later[0]?.();
-    await vi.waitFor(() => expect(analyticsState()).toBe('on'));
+    // What was tracked while waiting reaches the counter once it is connected.
+    await vi.waitFor(() => expect(hits()).toEqual(['/menus/3']));
     expect(tags()).toHaveLength(1);
     expect((window as Window & MetrikaWindow).ym?.a?.[0]?.slice(0, 2)).toEqual([98765432, 'init']);
   });

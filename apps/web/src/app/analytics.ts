@@ -1,7 +1,7 @@
 import { consentStore } from '../entities/consent/consent-store.ts';
 import {
   analyticsMayRun,
-  runsUnderTest,
+  driverControlled,
   shouldLoadAnalytics,
 } from '../shared/analytics/should-load-analytics.ts';
 import { type AnalyticsSink, connectAnalytics, switchAnalyticsOff } from '../shared/analytics/track.ts';
@@ -10,7 +10,6 @@ import { afterFirstScreen } from '../shared/scheduling/after-first-screen.ts';
 export interface AnalyticsStart {
   production: boolean;
   metrikaId: string | null;
-  isTest?: boolean;
   /** Loads the counter and answers its sink; the real one is a dynamic import (not first-visit JavaScript). */
   load?: (metrikaId: string) => Promise<AnalyticsSink>;
   /** Runs its callback once the first screen is drawn and the browser is idle. */
@@ -24,19 +23,18 @@ const loadMetrikaLazily = async (metrikaId: string) =>
  * main.tsx imports this module dynamically: none of it is first-visit JavaScript (only track.ts and
  * page-views.tsx are). Decides the visit's analytics (docs/product.md §1, §7; decision 29): off at once in development, tests and for brands
  * without a counter; otherwise waits for cookie consent, then for the first screen, then loads Metrika.
- * Events tracked before that wait in track()'s queue. Answers a function that stops waiting (tests).
+ * Events tracked before that wait in track()'s queue.
  */
 export function startAnalytics({
   production,
   metrikaId,
-  isTest = runsUnderTest(),
   load = loadMetrikaLazily,
   afterFirstScreen: later = afterFirstScreen,
-}: AnalyticsStart): () => void {
-  const conditions = { production, metrikaId, isTest };
+}: AnalyticsStart): void {
+  const conditions = { production, metrikaId, driverControlled: driverControlled() };
   if (!metrikaId || !analyticsMayRun(conditions)) {
     switchAnalyticsOff();
-    return () => {};
+    return;
   }
   let started = false;
   const tryStart = () => {
@@ -50,5 +48,4 @@ export function startAnalytics({
   };
   const unsubscribe = consentStore.subscribe(tryStart);
   tryStart();
-  return unsubscribe;
 }

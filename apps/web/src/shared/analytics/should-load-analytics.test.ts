@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsMayRun, runsUnderTest, shouldLoadAnalytics } from './should-load-analytics.ts';
+import { analyticsMayRun, driverControlled, shouldLoadAnalytics } from './should-load-analytics.ts';
 
 describe('when the analytics counter loads (SPEC §1, §7)', () => {
-  const all = { production: true, metrikaId: '98765432', consent: true, isTest: false };
+  const all = { production: true, metrikaId: '98765432', consent: true, driverControlled: false };
 
   it.each([
-    ['production, configured, consent given, not under test', all, true],
+    ['production, configured, consent given, not driven by automation', all, true],
     ['not production (development, the tests, e2e servers)', { ...all, production: false }, false],
     ['no counter configured', { ...all, metrikaId: null }, false],
     ['an empty counter id', { ...all, metrikaId: '' }, false],
     ['a counter id that is not a number', { ...all, metrikaId: '12<script>' }, false],
     ['no cookie consent yet', { ...all, consent: false }, false],
-    ['under test, even in production with consent', { ...all, isTest: true }, false],
-    ['nothing at all', { production: false, metrikaId: undefined, consent: false, isTest: true }, false],
+    ['driven by automation, even in production with consent', { ...all, driverControlled: true }, false],
+    [
+      'nothing at all',
+      { production: false, metrikaId: undefined, consent: false, driverControlled: true },
+      false,
+    ],
   ])('%s → %s', (_name, conditions, expected) => {
     expect(shouldLoadAnalytics(conditions)).toBe(expected);
   });
@@ -22,14 +26,14 @@ describe('when the analytics counter loads (SPEC §1, §7)', () => {
     expect(analyticsMayRun(visit)).toBe(true);
     expect(analyticsMayRun({ ...visit, production: false })).toBe(false);
     expect(analyticsMayRun({ ...visit, metrikaId: null })).toBe(false);
-    expect(analyticsMayRun({ ...visit, isTest: true })).toBe(false);
+    expect(analyticsMayRun({ ...visit, driverControlled: true })).toBe(false);
   });
 
   it('knows a browser driven by automation (navigator.webdriver)', () => {
     // jsdom has no navigator.webdriver: a unit test is not a browser driven by automation.
-    expect(runsUnderTest()).toBe(false);
+    expect(driverControlled()).toBe(false);
     Object.defineProperty(navigator, 'webdriver', { value: true, configurable: true });
-    expect(runsUnderTest()).toBe(true);
+    expect(driverControlled()).toBe(true);
     delete (navigator as { webdriver?: boolean }).webdriver;
   });
 });

@@ -6,18 +6,18 @@ export interface AnalyticsConditions {
   metrikaId: string | null | undefined;
   /** The customer accepted cookies (the consent popup). */
   consent: boolean;
-  /** A browser driven by automation (e2e, runsUnderTest()): never counted. */
-  isTest: boolean;
+  /** A browser driven by automation (e2e; driverControlled()): never counted. */
+  driverControlled: boolean;
 }
 
-/** Loads only in production, only with a counter configured, only after consent, never under test. */
+/** Loads only in production, only with a counter configured, only after consent, never in a driven browser. */
 export function shouldLoadAnalytics({
   production,
   metrikaId,
   consent,
-  isTest,
+  driverControlled,
 }: AnalyticsConditions): boolean {
-  return production && !!metrikaId && /^\d+$/.test(metrikaId) && consent && !isTest;
+  return production && !!metrikaId && /^\d+$/.test(metrikaId) && consent && !driverControlled;
 }
 
 /**
@@ -30,8 +30,8 @@ export function analyticsMayRun(conditions: Omit<AnalyticsConditions, 'consent'>
 
 /**
  * A browser driven by automation (Playwright's e2e runs, any WebDriver) sets navigator.webdriver: such a
- * visit is never a customer's. Unit tests say what they test through `isTest` instead.
+ * visit is never a customer's.
  */
-export function runsUnderTest(): boolean {
+export function driverControlled(): boolean {
   return typeof navigator !== 'undefined' && navigator.webdriver === true;
 }

@@ -62,17 +62,7 @@ export function connectAnalytics(sink: AnalyticsSink): void {
   for (const event of waiting) track(event);
 }
 
-/** Analytics will not load in this visit (development, tests, no counter configured): nothing is kept. */
+/** Analytics will not load in this visit (development, a driven browser, no counter configured): nothing is kept. */
 export function switchAnalyticsOff(): void {
   state = { kind: 'off' };
-}
-
-/** Back to the start (tests). */
-export function resetAnalytics(): void {
-  state = { kind: 'pending', queue: [] };
-}
-
-/** What the module is doing now (tests, diagnostics). */
-export function analyticsState(): 'pending' | 'on' | 'off' {
-  return state.kind;
 }
