@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -186,20 +184,6 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: { '/1': api, '/api': api, '/geocoder': api, '/config.json': api, '/media': api, '/content': api },
-  },
-  resolve: {
-    alias: process.env.VITEST
-      ? []
-      : [
-          // Its package exports only the development build (warnings, checks); this is its production one.
-          {
-            find: /^react-router$/,
-            replacement: join(
-              dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-              'dist/production/index.mjs',
-            ),
-          },
-        ],
   },
   build: {
     outDir: 'dist',

@@ -1,8 +1,9 @@
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { METRIKA_TAG_URL, type MetrikaWindow } from '../shared/analytics/load-metrika.ts';
 import { connectAnalytics } from '../shared/analytics/track.ts';
+import { AppLink } from '../shared/navigation/app-link.tsx';
+import { MemoryRouter } from '../shared/navigation/router.tsx';
 import { PageViews } from './page-views.tsx';
 
 const tags = () => Array.from(document.scripts).filter((script) => script.src === METRIKA_TAG_URL);
@@ -86,9 +87,13 @@ describe('the analytics counter in the storefront (decision 29)', () => {
   it('sends a page view for the first screen and for each route change', async () => {
     const sink = vi.fn();
     connectAnalytics(sink);
-    const router = createMemoryRouter([{ path: '*', element: <PageViews /> }], { initialEntries: ['/'] });
-    render(<RouterProvider router={router} />);
-    await act(() => router.navigate('/menus/3?x=1'));
+    render(
+      <MemoryRouter>
+        <AppLink to="/menus/3?x=1">Меню</AppLink>
+        <PageViews />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Меню' }));
     const origin = window.location.origin;
     expect(sink.mock.calls.map(([event]) => event)).toEqual([
       { type: 'page-view', url: `${origin}/` },

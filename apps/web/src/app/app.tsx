@@ -3,10 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
 import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
 import { localeOf } from '../shared/i18n/use-locale.ts';
-import { AppNavigateProvider } from '../shared/navigation/app-link.tsx';
 import { Root } from './root.tsx';
 
 function makeQueryClient() {
@@ -27,11 +25,8 @@ export function App({ brand, i18n }: { brand: BrandConfig; i18n: i18n }) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <BrandProvider brand={brand}>
-          <BrowserRouter>
-            <AppNavigateProvider>
-              <Root />
-            </AppNavigateProvider>
-          </BrowserRouter>
+          {/* The router needs no provider: it reads the browser's history (shared/navigation/router.tsx). */}
+          <Root />
         </BrandProvider>
       </I18nextProvider>
     </QueryClientProvider>

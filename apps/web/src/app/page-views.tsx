@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { track } from '../shared/analytics/track.ts';
+import { useLocation } from '../shared/navigation/router.tsx';
 
 /** Every route change is a page view (Metrika is initialised with defer: the first one is sent from here too). */
 export function PageViews() {

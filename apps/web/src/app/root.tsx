@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useMatch } from 'react-router';
 import { useAppFlags } from '../entities/app-flags/app-flags-store.ts';
 import { clockStore } from '../entities/clock/clock-store.ts';
 import { CurrentLocationContext } from '../entities/location/current-location.tsx';
@@ -9,6 +8,7 @@ import { CookieConsent } from '../features/consent/components/cookie-consent.tsx
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
 import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
 import { apiFetch } from '../shared/api-client.ts';
+import { useMatch } from '../shared/navigation/router.tsx';
 import { DrawnLater } from '../shared/scheduling/drawn-later.tsx';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
@@ -27,7 +27,7 @@ const SearchOverlay = lazy(() => import('../features/search/components/search-ov
  */
 export function Root() {
   // The order board (decision 24) is not a customer's visit: no location, menu, consent or day-off popups.
-  return useMatch('/staff/*') ? <StaffRoot /> : <StorefrontRoot />;
+  return useMatch('/staff/*?') ? <StaffRoot /> : <StorefrontRoot />;
 }
 
 /** /staff needs only the server's clock (late orders, pre-orders' times); it waits for it briefly. */

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchPath } from '../shared/navigation/router.tsx';
 
 /** docs/product.md §2 layouts. 'simple' is the default when a route names none. */
 export type LayoutName = 'custom' | 'custom-default' | 'default' | 'error' | 'simple';
@@ -7,5 +7,5 @@ export type LayoutName = 'custom' | 'custom-default' | 'default' | 'error' | 'si
 const LAYER_PATTERNS = ['/menus/:menuId/positions/:positionId', '/promotions/:promotionId'];
 
 export function isLayerPath(pathname: string): boolean {
-  return LAYER_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
+  return LAYER_PATTERNS.some((pattern) => matchPath(pattern, pathname));
 }

@@ -1,8 +1,8 @@
 import { lazy, memo, type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { appFlagsStore } from '../entities/app-flags/app-flags-store.ts';
 import { MenuOverview } from '../features/catalog/components/menu-overview.tsx';
 import { PromotionsCarousel } from '../features/promotions/components/promotions-carousel.tsx';
+import { Navigate, Route, Switch, useLocation, useParams } from '../shared/navigation/router.tsx';
 import { useIsWide } from '../shared/ui/breakpoints.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { AppBanner } from './app-banner.tsx';
@@ -89,8 +89,8 @@ function PromotionRoute() {
   );
 }
 
-/** A layout route: the pages nested under it share one of the five layouts of docs/product.md §2. */
-function LayoutRoute({ name }: { name: LayoutName }) {
+/** A page in one of the five layouts of docs/product.md §2. */
+function LayoutRoute({ name, children }: { name: LayoutName; children: ReactNode }) {
   return (
     <Layout
       name={name}
@@ -102,7 +102,7 @@ function LayoutRoute({ name }: { name: LayoutName }) {
       }
       footer={<Footer />}
     >
-      <Outlet />
+      {children}
     </Layout>
   );
 }
@@ -111,43 +111,86 @@ function deferred(element: ReactNode) {
   return <Deferred>{element}</Deferred>;
 }
 
+/** The information pages: one route, so moving from one to another keeps the page (and its layout) drawn. */
+const infoPagePath = () =>
+  new RegExp(`^/(?<slug>${[...INFO_PAGE_SLUGS, 'terms-of-sale'].join('|')})/?$`, 'i');
+
+function InfoRoute() {
+  return deferred(<InfoPage slug={String(useParams().slug).toLowerCase()} />);
+}
+
 /**
- * Every route of docs/product.md §2's table, grouped by layout; 'simple' is the default layout. Drawn again only when
- * the location changes (memo): React Router flattens and ranks the whole table on every drawing of
- * <Routes>, and the storefront around it draws again at every step of the boot (decision 33).
+ * Every route of docs/product.md §2's table; 'simple' is the default layout. The first route that matches
+ * the path is drawn, so the unknown paths' redirect comes last; no two patterns match the same path.
+ * Every page is a Route at the same place whose first child is its LayoutRoute: moving between two pages
+ * keeps the layout (header, footer) drawn and draws only the page again, as React Router's layout routes did.
+ * Drawn again only when the location changes (memo): the storefront around it draws again at every step
+ * of the boot (decision 33).
  */
 export const AppRoutes = memo(function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<LayoutRoute name="default" />}>
-        <Route index element={<Home />} />
-        <Route path="menus/:menuId/positions/:positionId" element={<PositionRoute />} />
-        <Route path="promotions" element={deferred(<PromotionsPage />)} />
-        <Route path="promotions/:promotionId" element={<PromotionRoute />} />
-        <Route path="restos" element={deferred(<RestosPage />)} />
-        <Route path="restos/:restoId" element={deferred(<RestoPage />)} />
-        {/* The cart has two columns on wide screens: the default layout's width, not the narrow one. */}
-        <Route path="cart" element={deferred(<CartPage />)} />
-        <Route path="orders" element={deferred(<OrdersPage />)} />
-        <Route path="orders/:orderId" element={deferred(<OrderPage />)} />
-        <Route path="orders/:orderId/payment" element={deferred(<PaymentPage />)} />
+    <Switch>
+      <Route path="/">
+        <LayoutRoute name="default">
+          <Home />
+        </LayoutRoute>
       </Route>
-      <Route element={<LayoutRoute name="custom-default" />}>
-        <Route path="menus/:menuId" element={<MenuPage />} />
+      <Route path="/menus/:menuId/positions/:positionId">
+        <LayoutRoute name="default">
+          <PositionRoute />
+        </LayoutRoute>
       </Route>
-      <Route element={<LayoutRoute name="simple" />}>
-        <Route path="auth" element={deferred(<AuthPage />)} />
-        {[...INFO_PAGE_SLUGS, 'terms-of-sale'].map((slug) => (
-          <Route key={slug} path={slug} element={deferred(<InfoPage slug={slug} />)} />
-        ))}
+      <Route path="/promotions">
+        <LayoutRoute name="default">{deferred(<PromotionsPage />)}</LayoutRoute>
       </Route>
-      <Route element={<LayoutRoute name="error" />}>
-        <Route path="not-found" element={<NotFoundPage />} />
+      <Route path="/promotions/:promotionId">
+        <LayoutRoute name="default">
+          <PromotionRoute />
+        </LayoutRoute>
+      </Route>
+      <Route path="/restos">
+        <LayoutRoute name="default">{deferred(<RestosPage />)}</LayoutRoute>
+      </Route>
+      <Route path="/restos/:restoId">
+        <LayoutRoute name="default">{deferred(<RestoPage />)}</LayoutRoute>
+      </Route>
+      {/* The cart has two columns on wide screens: the default layout's width, not the narrow one. */}
+      <Route path="/cart">
+        <LayoutRoute name="default">{deferred(<CartPage />)}</LayoutRoute>
+      </Route>
+      <Route path="/orders">
+        <LayoutRoute name="default">{deferred(<OrdersPage />)}</LayoutRoute>
+      </Route>
+      <Route path="/orders/:orderId">
+        <LayoutRoute name="default">{deferred(<OrderPage />)}</LayoutRoute>
+      </Route>
+      <Route path="/orders/:orderId/payment">
+        <LayoutRoute name="default">{deferred(<PaymentPage />)}</LayoutRoute>
+      </Route>
+      <Route path="/menus/:menuId">
+        <LayoutRoute name="custom-default">
+          <MenuPage />
+        </LayoutRoute>
+      </Route>
+      <Route path="/auth">
+        <LayoutRoute name="simple">{deferred(<AuthPage />)}</LayoutRoute>
+      </Route>
+      <Route path={infoPagePath()}>
+        <LayoutRoute name="simple">
+          <InfoRoute />
+        </LayoutRoute>
+      </Route>
+      <Route path="/not-found">
+        <LayoutRoute name="error">
+          <NotFoundPage />
+        </LayoutRoute>
       </Route>
       {/* Its own plain layout: no storefront header, footer or location prompts. */}
-      <Route path="staff" element={deferred(<StaffPage />)} />
+      <Route path="/staff">{deferred(<StaffPage />)}</Route>
       {/* docs/product.md §2: any unknown path redirects home. */}
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+      <Route>
+        <Navigate to="/" replace />
+      </Route>
+    </Switch>
   );
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../shared/navigation/router.tsx';
 import { isLayerPath } from './route-kinds.ts';
 
 /**

@@ -10,13 +10,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { loadLocaleTexts, TEXTS_RU } from '../app/texts.ts';
 import { type CurrentLocation, CurrentLocationContext } from '../entities/location/current-location.tsx';
 import { BrandProvider } from '../shared/config.tsx';
 import { createI18n } from '../shared/i18n/i18n.ts';
-import { AppNavigateProvider } from '../shared/navigation/app-link.tsx';
+import { MemoryRouter } from '../shared/navigation/router.tsx';
 
 export const testBrand: BrandConfig = {
   whiteLabel: 'demo',
@@ -170,8 +169,8 @@ export async function renderWithApp(
       <I18nextProvider i18n={i18n}>
         <BrandProvider brand={brand}>
           <CurrentLocationContext.Provider value={value}>
-            <MemoryRouter initialEntries={[{ pathname: entry, state }]}>
-              <AppNavigateProvider>{ui}</AppNavigateProvider>
+            <MemoryRouter path={entry} state={state}>
+              {ui}
             </MemoryRouter>
           </CurrentLocationContext.Provider>
         </BrandProvider>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { useBrand } from '../../shared/config.tsx';
-import { AppLink } from '../../shared/navigation/app-link.tsx';
+import { AppLink, NavLink } from '../../shared/navigation/app-link.tsx';
 import styles from './header.module.css';
 import { INFO_PAGE_SLUGS } from './navigation.ts';
 

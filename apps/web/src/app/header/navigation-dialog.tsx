@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
+import { useLocation } from '../../shared/navigation/router.tsx';
 import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks, SecondaryLinks, StoreLinks } from './links.tsx';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppLink, AppNavigateProvider } from './app-link.tsx';
+import { AppLink, NavLink } from './app-link.tsx';
+import { MemoryRouter, useLocation } from './router.tsx';
 
 function Shown() {
   const location = useLocation();
@@ -12,18 +12,11 @@ function Shown() {
   );
 }
 
-function renderLinks(link: React.ReactNode, { provider = true } = {}) {
-  const routes = (
-    <>
-      {link}
-      <Routes>
-        <Route path="*" element={<Shown />} />
-      </Routes>
-    </>
-  );
+function renderLinks(link: React.ReactNode, path = '/') {
   return render(
-    <MemoryRouter initialEntries={['/']}>
-      {provider ? <AppNavigateProvider>{routes}</AppNavigateProvider> : routes}
+    <MemoryRouter path={path}>
+      {link}
+      <Shown />
     </MemoryRouter>,
   );
 }
@@ -87,9 +80,42 @@ describe('AppLink', () => {
     expect(screen.getByTestId('where').textContent).toBe('/ null');
   });
 
-  it("outside the app's provider still navigates (the router's own link)", () => {
-    renderLinks(<AppLink to="/restos/2">Ресторан</AppLink>, { provider: false });
+  it('navigates without state when given none', () => {
+    renderLinks(<AppLink to="/restos/2">Ресторан</AppLink>);
     fireEvent.click(screen.getByRole('link', { name: 'Ресторан' }));
     expect(screen.getByTestId('where').textContent).toBe('/restos/2 null');
+  });
+});
+
+describe('NavLink', () => {
+  it.each([
+    ['/promotions', '/promotions', false, true],
+    ['/promotions', '/promotions/3', false, true],
+    ['/promotions', '/Promotions/', false, true],
+    ['/promotions', '/promotions-old', false, false],
+    ['/', '/', true, true],
+    ['/', '/restos', true, false],
+    ['/promotions', '/promotions/3', true, false],
+  ])('to %s at %s (end: %s) marks the current page: %s', (to, at, end, current) => {
+    renderLinks(
+      <NavLink to={to} end={end}>
+        Ссылка
+      </NavLink>,
+      at,
+    );
+    const link = screen.getByRole('link', { name: 'Ссылка' });
+    expect(link.getAttribute('aria-current')).toBe(current ? 'page' : null);
+  });
+
+  it('follows the location', () => {
+    renderLinks(
+      <>
+        <NavLink to="/restos">Рестораны</NavLink>
+        <AppLink to="/restos/2">Ресторан</AppLink>
+      </>,
+    );
+    expect(screen.getByRole('link', { name: 'Рестораны' }).getAttribute('aria-current')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Ресторан' }));
+    expect(screen.getByRole('link', { name: 'Рестораны' }).getAttribute('aria-current')).toBe('page');
   });
 });

@@ -1,30 +1,5 @@
-import {
-  type AnchorHTMLAttributes,
-  createContext,
-  type MouseEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useRef,
-} from 'react';
-import { Link, type NavigateOptions, useNavigate } from 'react-router';
-
-type Navigate = (to: string, options?: NavigateOptions) => void;
-
-const AppNavigateContext = createContext<Navigate | null>(null);
-
-/**
- * The router's navigation, asked for once for the whole app (decision 32). React Router's `Link` costs half a
- * dozen hooks per link, and a page has some thirty links: on a cheap phone that was the largest part of the
- * home's first render. The function given here never changes, so links do not draw again on navigation.
- */
-export function AppNavigateProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  const latest = useRef(navigate);
-  latest.current = navigate;
-  const stable = useCallback<Navigate>((to, options) => void latest.current(to, options), []);
-  return <AppNavigateContext.Provider value={stable}>{children}</AppNavigateContext.Provider>;
-}
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { useLocation, useNavigate } from './router.tsx';
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An absolute path of the storefront ('/promotions/3'). */
@@ -35,12 +10,11 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
 
 /**
  * A link to a page of the storefront: a plain anchor, so it opens in a new tab, is copied and is read by
- * crawlers as any link; a plain click is handed to the router instead of loading the page.
+ * crawlers as any link; a plain click is handed to the router instead of loading the page. It asks only for
+ * the router's navigation, which never changes (decision 32): links do not draw again on navigation.
  */
 export function AppLink({ to, state, onClick, ...anchor }: AppLinkProps) {
-  const navigate = useContext(AppNavigateContext);
-  // Outside the app's provider (a component test with its own router), the router's own link does the same.
-  if (!navigate) return <Link to={to} state={state} onClick={onClick} {...anchor} />;
+  const navigate = useNavigate();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainClick(event, anchor.target)) return;
@@ -48,6 +22,17 @@ export function AppLink({ to, state, onClick, ...anchor }: AppLinkProps) {
     navigate(to, { state });
   };
   return <a href={to} {...anchor} onClick={follow} />;
+}
+
+/**
+ * An `AppLink` of the navigation bar: marked `aria-current="page"` on its page and the pages under it
+ * ('/promotions' on '/promotions/3'), or on its page alone with `end`. It follows the location.
+ */
+export function NavLink({ end = false, ...link }: AppLinkProps & { end?: boolean }) {
+  const pathname = useLocation().pathname.toLowerCase();
+  const to = link.to.toLowerCase();
+  const here = pathname === to || (!end && pathname.startsWith(`${to}/`));
+  return <AppLink {...link} aria-current={here ? 'page' : undefined} />;
 }
 
 /** A click the browser would follow in this tab: the main button, no modifier, no other target. */

@@ -1,9 +1,9 @@
 import type { BrandConfig } from '@storefront/domain/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personStore } from '../../../entities/session/person-store.ts';
+import { Route, Switch } from '../../../shared/navigation/router.tsx';
 import { renderWithApp, testBrand } from '../../../test/render-app.tsx';
 import type { SmartCaptchaApi, SmartCaptchaParams } from '../providers/smart-captcha.ts';
 import AuthPage from './auth-page.tsx';
@@ -46,9 +46,11 @@ function stubApi() {
 
 async function askForCode() {
   await renderWithApp(
-    <Routes>
-      <Route path="/auth" element={<AuthPage />} />
-    </Routes>,
+    <Switch>
+      <Route path="/auth">
+        <AuthPage />
+      </Route>
+    </Switch>,
     { cities: [] },
     { entry: '/auth', brand },
   );

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personStore } from '../../../entities/session/person-store.ts';
+import { Route, Switch } from '../../../shared/navigation/router.tsx';
 import { renderWithApp } from '../../../test/render-app.tsx';
 import AuthPage from './auth-page.tsx';
 
@@ -46,11 +46,13 @@ const refusal = (status: number, code: string, message: string, extra: object = 
 
 function renderAuth(state?: unknown) {
   return renderWithApp(
-    <Routes>
-      <Route path="/auth" element={<AuthPage />} />
-      <Route path="/cart" element={<p>Страница корзины</p>} />
-      <Route path="/" element={<p>Главная</p>} />
-    </Routes>,
+    <Switch>
+      <Route path="/auth">
+        <AuthPage />
+      </Route>
+      <Route path="/cart">{<p>Страница корзины</p>}</Route>
+      <Route path="/">{<p>Главная</p>}</Route>
+    </Switch>,
     { cities: [] },
     { entry: '/auth', state },
   );

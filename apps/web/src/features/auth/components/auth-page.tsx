@@ -1,11 +1,11 @@
 import { formatPhoneInput } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { signOut, useSessionConfig } from '../../../entities/session/session.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
+import { useLocation, useNavigate } from '../../../shared/navigation/router.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { authTextsEn } from '../auth-texts.en.ts';
 import { authTexts } from '../auth-texts.ts';

@@ -1,9 +1,9 @@
 import type { BrandConfig } from '@storefront/domain/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personStore } from '../../../entities/session/person-store.ts';
+import { Route, Switch } from '../../../shared/navigation/router.tsx';
 import { renderWithApp, testBrand } from '../../../test/render-app.tsx';
 import { saveVkSession } from '../providers/vk-id-config.ts';
 import AuthPage from './auth-page.tsx';
@@ -75,10 +75,12 @@ async function sha256Hex(value: string) {
 
 function renderAuth(withBrand: BrandConfig = brand) {
   return renderWithApp(
-    <Routes>
-      <Route path="/auth" element={<AuthPage />} />
-      <Route path="/" element={<p>Главная</p>} />
-    </Routes>,
+    <Switch>
+      <Route path="/auth">
+        <AuthPage />
+      </Route>
+      <Route path="/">{<p>Главная</p>}</Route>
+    </Switch>,
     { cities: [] },
     { entry: '/auth', brand: withBrand },
   );

@@ -1,7 +1,7 @@
 import type { Position } from '@storefront/domain/contracts';
 import type { TFunction } from 'i18next';
-import { useNavigate } from 'react-router';
 import { cartStore, usePositionCount } from '../../../entities/cart/cart-store.ts';
+import { useNavigate } from '../../../shared/navigation/router.tsx';
 import { addDish } from './add-dish.ts';
 import styles from './cart-control.module.css';
 

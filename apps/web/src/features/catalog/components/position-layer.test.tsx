@@ -2,10 +2,10 @@ import { minor } from '@storefront/domain';
 import type { Position, PositionModifiers } from '@storefront/domain/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { consentStore } from '../../../entities/consent/consent-store.ts';
+import { Route, Switch } from '../../../shared/navigation/router.tsx';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto, stubApi } from '../../../test/render-app.tsx';
 import { PositionLayer } from './position-layer.tsx';
@@ -62,9 +62,11 @@ const modifiers: PositionModifiers[] = [
 
 async function renderLayer(path: string) {
   return renderWithApp(
-    <Routes location={path}>
-      <Route path="/menus/:menuId/positions/:positionId" element={<PositionLayer backTo="/" />} />
-    </Routes>,
+    <Switch location={path}>
+      <Route path="/menus/:menuId/positions/:positionId">
+        <PositionLayer backTo="/" />
+      </Route>
+    </Switch>,
     {
       cities,
       city: cities[0] ?? null,

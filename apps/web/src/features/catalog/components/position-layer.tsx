@@ -10,7 +10,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import {
   menuPositionsQuery,
   restoModifiersQuery,
@@ -19,6 +18,7 @@ import {
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { track } from '../../../shared/analytics/track.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
+import { useNavigate, useParams } from '../../../shared/navigation/router.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';

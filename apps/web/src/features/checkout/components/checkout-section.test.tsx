@@ -1,7 +1,6 @@
 import { makeCartLine, minor, preOrderDays } from '@storefront/domain';
 import type { PlaceOrderRequest, PreflightRequest, PreflightResponse } from '@storefront/domain/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
@@ -9,6 +8,7 @@ import { orderDraftStore } from '../../../entities/order-draft/order-draft-store
 import { preOrderRulesFor, restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
+import { Route, Switch, useParams } from '../../../shared/navigation/router.tsx';
 import { makeOrder, pricedAnswer, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import { CheckoutSection } from './checkout-section.tsx';
@@ -127,11 +127,17 @@ const onlineOrder = (confirmationUrl: string | null) =>
 
 async function render(restoOverrides: Parameters<typeof resto>[0] = { id: 1 }) {
   return renderWithApp(
-    <Routes>
-      <Route path="/cart" element={<CheckoutSection />} />
-      <Route path="/orders/:orderId" element={<OrderRoute />} />
-      <Route path="/orders/:orderId/payment" element={<PaymentRoute />} />
-    </Routes>,
+    <Switch>
+      <Route path="/cart">
+        <CheckoutSection />
+      </Route>
+      <Route path="/orders/:orderId">
+        <OrderRoute />
+      </Route>
+      <Route path="/orders/:orderId/payment">
+        <PaymentRoute />
+      </Route>
+    </Switch>,
     { cities: [kazan], city: kazan, resto: resto(restoOverrides), method: 'DELIVERY' },
     { entry: '/cart' },
   );

@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
 import { useIsAuthorised } from '../../../entities/session/person-store.ts';
+import { useNavigate } from '../../../shared/navigation/router.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useCheckoutTexts } from '../checkout-namespace.ts';
 import styles from './checkout.module.css';

@@ -8,7 +8,6 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { preflightKey } from '../../../entities/cart/preflight-request.ts';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
@@ -16,6 +15,7 @@ import { failureText, orderQuery, refusedPreflight } from '../../../entities/ord
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
+import { useNavigate } from '../../../shared/navigation/router.tsx';
 import { API_FIELDS, type CheckoutValues } from './checkout-values.ts';
 import { afterPlacement, bodyFingerprint, placeOrder } from './place-order.ts';
 

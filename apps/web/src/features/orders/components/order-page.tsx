@@ -2,7 +2,6 @@ import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
@@ -10,6 +9,7 @@ import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entitie
 import { useIsAuthorised, usePerson } from '../../../entities/session/person-store.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
+import { Navigate, useLocation, useNavigate, useParams } from '../../../shared/navigation/router.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';

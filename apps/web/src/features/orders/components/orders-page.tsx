@@ -2,7 +2,6 @@ import { formatMoney, minor, pickText } from '@storefront/domain';
 import type { OrderSummary, Position } from '@storefront/domain/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { consentStore } from '../../../entities/consent/consent-store.ts';
@@ -18,6 +17,7 @@ import { restoClockDate, restoClockTime } from '../../../entities/orders/pre-ord
 import { usePerson } from '../../../entities/session/person-store.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
+import { Navigate } from '../../../shared/navigation/router.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { planOrderAgain } from '../model/order-again.ts';

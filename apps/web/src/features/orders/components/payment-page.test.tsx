@@ -1,9 +1,9 @@
 import type { Order } from '@storefront/domain/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personStore } from '../../../entities/session/person-store.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
+import { Route, Switch, useParams } from '../../../shared/navigation/router.tsx';
 import { FakeEventSource, orderEvent } from '../../../test/fakes/fake-customer-event-source.ts';
 import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
@@ -96,11 +96,17 @@ function OrderRoute() {
 
 const render = (entry = '/orders/77/payment') =>
   renderWithApp(
-    <Routes>
-      <Route path="/orders/:orderId/payment" element={<PaymentPage />} />
-      <Route path="/orders/:orderId" element={<OrderRoute />} />
-      <Route path="/auth" element={<p data-testid="auth-route" />} />
-    </Routes>,
+    <Switch>
+      <Route path="/orders/:orderId/payment">
+        <PaymentPage />
+      </Route>
+      <Route path="/orders/:orderId">
+        <OrderRoute />
+      </Route>
+      <Route path="/auth">
+        <p data-testid="auth-route" />
+      </Route>
+    </Switch>,
     { cities: [kazan], city: kazan },
     { entry },
   );

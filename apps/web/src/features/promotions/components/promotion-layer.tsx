@@ -1,9 +1,9 @@
 import { pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../../shared/navigation/app-link.tsx';
+import { useNavigate, useParams } from '../../../shared/navigation/router.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';

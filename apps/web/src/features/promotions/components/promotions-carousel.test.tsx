@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch, useLocation } from '../../../shared/navigation/router.tsx';
 import { kazanResto, promotion } from '../../../test/fixtures/promotions-fixtures.tsx';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, stubApi } from '../../../test/render-app.tsx';
@@ -19,10 +19,12 @@ async function renderCarousel() {
   await renderWithApp(
     <>
       <PromotionsCarousel />
-      <Routes>
-        <Route path="/promotions/:promotionId" element={<StateProbe />} />
-        <Route path="*" element={null} />
-      </Routes>
+      <Switch>
+        <Route path="/promotions/:promotionId">
+          <StateProbe />
+        </Route>
+        <Route path="*" />
+      </Switch>
     </>,
     { cities: [], resto: kazanResto },
   );

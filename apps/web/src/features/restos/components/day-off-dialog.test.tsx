@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
+import { Route, Switch } from '../../../shared/navigation/router.tsx';
 import { renderWithApp, resto, testBrand } from '../../../test/render-app.tsx';
 import { resetServerClock, setServerNow } from '../../../test/test-clock.ts';
 import { DayOffDialog } from './day-off-dialog.tsx';
@@ -24,10 +24,14 @@ function stubApi() {
 
 const render = (preOrder: boolean) =>
   renderWithApp(
-    <Routes>
-      <Route path="/" element={<DayOffDialog />} />
-      <Route path="/cart" element={<p data-testid="cart-route" />} />
-    </Routes>,
+    <Switch>
+      <Route path="/">
+        <DayOffDialog />
+      </Route>
+      <Route path="/cart">
+        <p data-testid="cart-route" />
+      </Route>
+    </Switch>,
     { cities: [kazan], city: kazan, resto: resto({ id: 1 }), method: 'DELIVERY' },
     { brand: { ...testBrand, features: { ...testBrand.features, preOrder } } },
   );

@@ -2,7 +2,6 @@ import { type CustomerDeliveryMethod, firstPreOrderSlot, pickText } from '@store
 import type { Resto } from '@storefront/domain/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { restoWorkingHoursQuery } from '../../../entities/catalog/catalog-queries.ts';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../../entities/orders/pre-order.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
+import { useNavigate } from '../../../shared/navigation/router.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';

@@ -1,8 +1,8 @@
 import { formatMoney, minor } from '@storefront/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from '../../../shared/navigation/router.tsx';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import { resetServerClock, setServerNow, WEDNESDAY_NOON } from '../../../test/test-clock.ts';
@@ -41,14 +41,16 @@ const nori = resto({
 });
 
 /**
- * renderWithApp wraps the ui in a MemoryRouter without entries; a <Routes location> inside it
+ * renderWithApp wraps the ui in a MemoryRouter without entries; a <Switch location> inside it
  * matches the wanted path, so useParams() works without a second router.
  */
 function renderAt(path: string, restos = [nori]) {
   return renderWithApp(
-    <Routes location={path}>
-      <Route path="/restos/:restoId" element={<RestoPage />} />
-    </Routes>,
+    <Switch location={path}>
+      <Route path="/restos/:restoId">
+        <RestoPage />
+      </Route>
+    </Switch>,
     { cities, restos },
   );
 }

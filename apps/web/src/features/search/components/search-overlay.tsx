@@ -8,12 +8,12 @@ import {
 import type { Position } from '@storefront/domain/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { menuPositionsQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
+import { useNavigate } from '../../../shared/navigation/router.tsx';
 import { Modal } from '../../../shared/ui/dialog.tsx';
 import { ChevronLeftIcon, CloseIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
