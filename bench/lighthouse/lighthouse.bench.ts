@@ -149,7 +149,7 @@ async function main() {
     }
     console.log(
       `Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU), medians of ${RUNS} runs; ` +
-        "issue 17's targets: performance ≥ 95, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, SEO/accessibility/best practices 100",
+        'targets (docs/benchmarks.md#lighthouse): performance ≥ 95, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, SEO/accessibility/best practices 100',
     );
     console.table(rows);
     mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });

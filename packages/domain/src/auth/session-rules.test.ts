@@ -41,7 +41,7 @@ const base64Url = (value: string) => {
 };
 const jwt = (payload: object) => `${base64Url('{"alg":"HS256"}')}.${base64Url(JSON.stringify(payload))}.sig`;
 
-describe('authorisation (SPEC §4)', () => {
+describe('authorisation (docs/product.md §4)', () => {
   it('needs a profile and both tokens', () => {
     expect(isAuthorised(profile(), tokens)).toBe(true);
     expect(isAuthorised(null, tokens)).toBe(false);
@@ -51,7 +51,7 @@ describe('authorisation (SPEC §4)', () => {
   });
 });
 
-describe('the contact from a profile (SPEC §3)', () => {
+describe('the contact from a profile (docs/product.md §3)', () => {
   it('takes the profile email, first name and phone', () => {
     expect(contactFromProfile(profile())).toEqual({
       name: 'Анна',
@@ -83,7 +83,7 @@ describe('the contact from a profile (SPEC §3)', () => {
   });
 });
 
-describe('access token expiry (SPEC §4 Token refresh)', () => {
+describe('access token expiry (docs/product.md §4 Token refresh)', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
 
   it('decodes base64url as the RFC 4648 test vectors say, and refuses other characters', () => {

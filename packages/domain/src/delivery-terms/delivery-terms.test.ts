@@ -19,7 +19,7 @@ const zone: TermsZone = {
 const capped: TermsZone = { rules: [rule(100_000, 200_000, 20_000), rule(200_000, 500_000, 0)] };
 const m = minor;
 
-describe('deliveryTermsRows (SPEC §2 item 3)', () => {
+describe('deliveryTermsRows (docs/product.md §2 item 3)', () => {
   it('lists the thresholds by their start, with free rows and minutes only when nonzero', () => {
     expect(deliveryTermsRows(zone)).toEqual([
       { from: 100_000, to: 200_000, cost: 20_000, isFree: false, minutes: 60 },
@@ -73,7 +73,7 @@ describe('deliveryTermsRows: one row per total', () => {
   });
 });
 
-describe('deliveryRuleAlert (SPEC §4)', () => {
+describe('deliveryRuleAlert (docs/product.md §4)', () => {
   it('warns about the minimum order below the lowest threshold', () => {
     expect(deliveryRuleAlert(m(40_000), zone)).toEqual({
       kind: 'min-order',

@@ -17,7 +17,7 @@ const square: LatLng[] = [
   { lat: 55.9, lng: 49.0 },
 ];
 
-describe('point in polygon (SPEC §5)', () => {
+describe('point in polygon (docs/product.md §5)', () => {
   it('closes a polygon by repeating its first point, once', () => {
     const closed = closePolygon(square);
     expect(closed).toHaveLength(5);

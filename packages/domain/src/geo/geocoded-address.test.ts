@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryAddressLine } from './geocoded-address.ts';
 
-describe('deliveryAddressLine (SPEC §5)', () => {
+describe('deliveryAddressLine (docs/product.md §5)', () => {
   it('writes street and house as Russian addresses are written', () => {
     expect(deliveryAddressLine({ street: 'ул. Баумана', houseNumber: '44' })).toBe('ул. Баумана, 44');
   });

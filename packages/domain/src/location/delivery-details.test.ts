@@ -20,14 +20,14 @@ const EMPTY_INPUT: DeliveryDetailsInput = {
   comment: '',
 };
 
-describe('delivery details (SPEC §3 delivery place, §5)', () => {
+describe('delivery details (docs/product.md §3 delivery place, §5)', () => {
   it('takes every field empty: none is required', () => {
     expect(deliveryDetailsIssues(EMPTY_INPUT)).toEqual({});
     expect(deliveryDetailsIssues({})).toEqual({});
     expect(deliveryDetailIssue('comment', null)).toBeUndefined();
   });
 
-  it('takes a comment of 100 characters and refuses 101 (SPEC §5)', () => {
+  it('takes a comment of 100 characters and refuses 101 (docs/product.md §5)', () => {
     expect(DELIVERY_DETAIL_MAX.comment).toBe(DELIVERY_COMMENT_MAX);
     expect(deliveryDetailIssue('comment', 'я'.repeat(100))).toBeUndefined();
     expect(deliveryDetailsIssues({ ...EMPTY_INPUT, comment: 'я'.repeat(101) })).toEqual({

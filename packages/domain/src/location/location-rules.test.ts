@@ -36,7 +36,7 @@ const north: LatLng = { lat: 56.0, lng: 49.1 };
 const faraway: LatLng = { lat: 50, lng: 30 };
 const northPolygon = rectangle({ lat: 55.9, lng: 49.0 }, { lat: 56.1, lng: 49.2 });
 
-describe('offeredMethods (SPEC §4)', () => {
+describe('offeredMethods (docs/product.md §4)', () => {
   it('offers a method when some restaurant offers it, DELIVERY first', () => {
     expect(offeredMethods([takeAwayOnly(1), deliveryOnly(2)])).toEqual(['DELIVERY', 'TAKE_AWAY']);
     expect(offeredMethods([deliveryOnly(1)])).toEqual(['DELIVERY']);
@@ -54,7 +54,7 @@ describe('offeredMethods (SPEC §4)', () => {
   });
 });
 
-describe('defaultDeliveryMethod (SPEC §4)', () => {
+describe('defaultDeliveryMethod (docs/product.md §4)', () => {
   it('is DELIVERY when delivery restaurants and zones exist', () => {
     expect(defaultDeliveryMethod([makeResto(1)], [makeZone(1, 1)])).toBe('DELIVERY');
   });
@@ -78,7 +78,7 @@ describe('defaultDeliveryMethod (SPEC §4)', () => {
   });
 });
 
-describe('takeAwayRestos and firstTakeAwayResto (SPEC §4)', () => {
+describe('takeAwayRestos and firstTakeAwayResto (docs/product.md §4)', () => {
   it('lists take-away restaurants by order', () => {
     const restos = [makeResto(1, { order: 3 }), deliveryOnly(2, { order: 0 }), takeAwayOnly(3, { order: 1 })];
     expect(takeAwayRestos(restos).map((r) => r.id)).toEqual([3, 1]);
@@ -105,7 +105,7 @@ describe('takeAwayRestos and firstTakeAwayResto (SPEC §4)', () => {
   });
 });
 
-describe('restoForDeliveryPoint (SPEC §4)', () => {
+describe('restoForDeliveryPoint (docs/product.md §4)', () => {
   const restos = [makeResto(1), makeResto(2)];
   const zones = [makeZone(1, 1), makeZone(2, 2, northPolygon)];
 
@@ -168,7 +168,7 @@ describe('restoForDeliveryPoint (SPEC §4)', () => {
   });
 });
 
-describe('paymentMethodAfterSave (SPEC §4)', () => {
+describe('paymentMethodAfterSave (docs/product.md §4)', () => {
   const resto = makeResto(1, { payConfig: { delivery: PAY_ALL, takeAway: PAY_CASH } });
 
   it('keeps the current method when the restaurant allows it for the method', () => {
@@ -188,7 +188,7 @@ describe('paymentMethodAfterSave (SPEC §4)', () => {
   });
 });
 
-describe('validateLocationDraft (SPEC §5, §8)', () => {
+describe('validateLocationDraft (docs/product.md §5, §8)', () => {
   const restos = [makeResto(1), takeAwayOnly(2)];
   const ctx = makeContext({ restos, zones: [makeZone(1, 1)] });
   const delivery: LocationChoice = {
@@ -243,7 +243,7 @@ describe('validateLocationDraft (SPEC §5, §8)', () => {
   });
 });
 
-describe('hasHouseNumber (SPEC §5)', () => {
+describe('hasHouseNumber (docs/product.md §5)', () => {
   it.each([
     ['ул. Баумана, 44', true],
     ['ул. Баумана, 44а', true],
@@ -261,7 +261,7 @@ describe('hasHouseNumber (SPEC §5)', () => {
   });
 });
 
-describe('needsAddressConfirmation (SPEC §5)', () => {
+describe('needsAddressConfirmation (docs/product.md §5)', () => {
   it('asks for confirmation when the delivery address has no house number', () => {
     expect(needsAddressConfirmation(makePlace({ address: 'ул. Баумана' }), false)).toBe(true);
   });
@@ -288,7 +288,7 @@ describe('isBarePoint', () => {
   });
 });
 
-describe('isSavedLocationUnchanged (SPEC §5)', () => {
+describe('isSavedLocationUnchanged (docs/product.md §5)', () => {
   it('is unchanged when address and coordinates are equal, whatever the other fields', () => {
     expect(isSavedLocationUnchanged(makePlace(), makePlace({ apartment: '5', comment: 'x' }))).toBe(true);
   });
@@ -306,7 +306,7 @@ describe('isSavedLocationUnchanged (SPEC §5)', () => {
   });
 });
 
-describe('DELIVERY_COMMENT_MAX (SPEC §9)', () => {
+describe('DELIVERY_COMMENT_MAX (docs/product.md §9)', () => {
   it('is 100 characters', () => {
     expect(DELIVERY_COMMENT_MAX).toBe(100);
   });

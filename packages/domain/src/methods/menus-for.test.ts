@@ -6,7 +6,7 @@ const bar = { id: 2, isDelivery: false, isTakeAway: true };
 const main = { id: 3, isDelivery: true, isTakeAway: true };
 const resto = { menus: [lunch, bar, main] };
 
-describe('menusFor (SPEC §3)', () => {
+describe('menusFor (docs/product.md §3)', () => {
   it("keeps the menus flagged for the method, in the restaurant's order", () => {
     expect(menusFor(resto, 'DELIVERY')).toEqual([lunch, main]);
     expect(menusFor(resto, 'TAKE_AWAY')).toEqual([bar, main]);

@@ -13,7 +13,7 @@ import {
 const flags = { isDelivery: true, isOnline: false, isTable: false, isTakeAway: false };
 const off = { cardOnline: null, cardUponReceipt: false, cashUponReceipt: false };
 
-describe('delivery and payment methods (SPEC §4)', () => {
+describe('delivery and payment methods (docs/product.md §4)', () => {
   it('supports a method only when its flag is set, and never an unknown one', () => {
     expect(supportsMethod(flags, 'DELIVERY')).toBe(true);
     expect(supportsMethod(flags, 'TAKE_AWAY')).toBe(false);
@@ -70,7 +70,7 @@ describe('delivery and payment methods (SPEC §4)', () => {
     }
   });
 
-  it('names the SPEC §8 capability code for each refused method and payment', () => {
+  it('names the docs/product.md §8 capability code for each refused method and payment', () => {
     const payConfig: PayConfig = { delivery: off, takeAway: off };
     expect(PAYMENT_METHODS.map((pay) => paymentMethodProblem(payConfig, 'DELIVERY', pay))).toEqual([
       'resto.doesnt-support-delivery-online-pay',

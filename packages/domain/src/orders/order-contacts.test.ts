@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderContactIssues, personNameIssue, receiptEmailIssue } from './order-contacts.ts';
 
-describe('order contacts (SPEC §5)', () => {
+describe('order contacts (docs/product.md §5)', () => {
   it('takes names of letters, spaces, hyphens, apostrophes and dots up to 50 characters', () => {
     for (const name of ['Анна', 'Anna-Maria', "O'Neil", 'Д. Артаньян', 'Ёжик Туманов', 'Zoë'])
       expect(personNameIssue(name)).toBeUndefined();

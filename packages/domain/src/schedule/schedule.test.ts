@@ -21,7 +21,7 @@ const week = (open: string, close: string, off: DayOfWeek[] = []): OpeningHoursD
 // 2026-11-23 is a Monday.
 const at = (local: string, offset = '+03:00') => Date.parse(`${local}${offset}`);
 
-describe('schedule states (SPEC §4)', () => {
+describe('schedule states (docs/product.md §4)', () => {
   it('reads the wall clock in the restaurant time zone', () => {
     expect(parseTimezoneOffset('+03:00')).toBe(180);
     expect(parseTimezoneOffset('-05:30')).toBe(-330);

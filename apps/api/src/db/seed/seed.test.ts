@@ -39,7 +39,7 @@ describe('the demo brand seed', () => {
     for (const zone of seed.zones) expect(zone.rules.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('has a promo code for every rejection reason of SPEC §8', () => {
+  it('has a promo code for every rejection reason of docs/product.md §8', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     const codes = seed.promoCodes;
     expect(codes.some((c) => c.restoIds.length > 0)).toBe(true); // not-found-for-resto

@@ -52,7 +52,7 @@ describe('access tokens', () => {
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(ACCESS_TOKEN_TTL_S);
   });
 
-  it('open GET /api/v1/me with the SPEC §3 profile, no-store', async () => {
+  it('open GET /api/v1/me with the docs/product.md §3 profile, no-store', async () => {
     const { accessToken, personId, phone } = await signedIn();
     await database.db
       .update(persons)

@@ -63,7 +63,7 @@ export const bootRoutes: FastifyPluginAsync<BootRoutesOptions> = async (app, { w
       schema: {
         tags: ['location'],
         summary:
-          "A returning customer's boot (SPEC §4) in one answer: the clock, cities, the city's location, the restaurant's promotions, modifiers, time slots, working hours and the method's menus, each as its own call answers",
+          "A returning customer's boot (docs/product.md §4) in one answer: the clock, cities, the city's location, the restaurant's promotions, modifiers, time slots, working hours and the method's menus, each as its own call answers",
         querystring: bootQuery,
         response: { 200: bootResponse, 400: errorBody },
       },

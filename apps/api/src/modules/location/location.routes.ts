@@ -19,7 +19,8 @@ export const locationRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
   catalogGet(app, catalog, {
     url: '/1/p/location',
     tag: 'location',
-    summary: "The location-level fetch of SPEC §7: a city's restaurants and delivery zones for one brand",
+    summary:
+      "The location-level fetch of docs/product.md §7: a city's restaurants and delivery zones for one brand",
     querystring: locationQuery,
     answer: locationResponse,
     key: ({ query }) => `location:${query.whiteLabel ?? whiteLabel}:${query.cityId}`,
@@ -35,7 +36,7 @@ export const locationRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
       schema: {
         tags: ['location'],
         summary:
-          "SPEC §5 'Point-in-area' on the server: the delivery zone (of a delivering restaurant) holding a point, and its restaurant",
+          "docs/product.md §5 'Point-in-area' on the server: the delivery zone (of a delivering restaurant) holding a point, and its restaurant",
         querystring: deliveryPointQuery,
         response: { 200: deliveryPointResponse, 400: errorBody, 404: errorBody, 422: errorBody },
       },

@@ -42,7 +42,7 @@ const PLACE_DESCRIPTION =
   'other than the quote (or an expired quote) is 409 order.price-changed with the new `preflight`; any cart ' +
   'problem is 422 with every problem in `errors` and the `preflight`; a pre-order time off the offered slots ' +
   'is 422 order.pre-order-slot-invalid; a promo code used up meanwhile is 422 promo-code.limit-exceed. ' +
-  'Contacts are checked with the SPEC §5 words (400 with the field); a delivery without address and point is ' +
+  'Contacts are checked with the docs/product.md §5 words (400 with the field); a delivery without address and point is ' +
   '400 order.address-required; a forged or foreign quote is 400 order.quote-invalid; 404 resto.not-found. ' +
   'A refusal writes nothing.';
 

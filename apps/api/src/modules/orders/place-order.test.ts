@@ -357,7 +357,7 @@ describe('the price the customer saw', () => {
   });
 });
 
-describe('the SPEC §8 order messages', () => {
+describe('the order messages of docs/product.md §8', () => {
   it('refuses under the minimum and over the maximum of zone 2 with 422 and the preflight; nothing written', async () => {
     at(DAY);
     const before = await orderTables(database.db);

@@ -31,7 +31,7 @@ export interface PreflightRoutesOptions {
 
 const DESCRIPTION =
   'Prices the cart from the server catalog (client prices and sums are ignored) and answers 200 with every ' +
-  'problem of the cart in `problems` (SPEC §8 codes; `errors[0]` mirrors the first). Only a malformed body is ' +
+  'problem of the cart in `problems` (docs/product.md §8 codes; `errors[0]` mirrors the first). Only a malformed body is ' +
   'a 400 (with the field). 404 resto.not-found: the restaurant is unknown, unpublished or of another brand. ' +
   'Unknown promo codes spend the client’s hourly guesses; once spent every code answers ' +
   'promo-code.too-many-attempts. `quote` is a signed token of this pricing that order placement checks.';

@@ -546,7 +546,7 @@ async function databaseState() {
   return rowsOf<Record<string, number>>(result)[0];
 }
 
-describe("the restaurant's stop-list and busy (issue 16)", () => {
+describe("the restaurant's stop-list and busy pauses, read from memory (decision 23)", () => {
   it('a dish stopped today is a problem of its line; busy refuses as soon as possible, not a pre-order', async () => {
     at(DAY);
     const staffId = await addTestStaff(database.db, {

@@ -44,7 +44,7 @@ function stubFetch(answers: Record<string, Answer[] | Error>) {
 const headerOf = (init: RequestInit | undefined, name: string) =>
   new Headers(init?.headers as HeadersInit).get(name);
 
-describe('the session (SPEC §4 Authorisation, Token refresh)', () => {
+describe('the session (docs/product.md §4 Authorisation, Token refresh)', () => {
   beforeEach(() => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
     clockStore.setState({ offsetMs: 0 });

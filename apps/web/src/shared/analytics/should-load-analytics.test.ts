@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsMayRun, driverControlled, shouldLoadAnalytics } from './should-load-analytics.ts';
 
-describe('when the analytics counter loads (SPEC §1, §7)', () => {
+describe('when the analytics counter loads (docs/product.md §1, §7)', () => {
   const all = { production: true, metrikaId: '98765432', consent: true, driverControlled: false };
 
   it.each([

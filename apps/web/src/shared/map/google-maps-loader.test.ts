@@ -27,7 +27,7 @@ afterEach(() => {
   for (const script of document.head.querySelectorAll('script')) script.remove();
 });
 
-describe('Google Maps loader (SPEC §7, §8)', () => {
+describe('Google Maps loader (docs/product.md §7, §8)', () => {
   it('asks for the client key, the current language, the four libraries and the weekly version', () => {
     const url = new URL(googleMapsScriptUrl(options));
     expect(url.origin + url.pathname).toBe('https://maps.example.test/maps/api/js');

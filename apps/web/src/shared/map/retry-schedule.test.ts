@@ -4,7 +4,7 @@ import { MAPS_LOADER_RETRIES, retryDelayMs, withRetries } from './retry-schedule
 /** The gaps between the tries, in fake milliseconds. */
 const gaps = (times: number[]) => times.slice(1).map((at, index) => at - (times[index] ?? at));
 
-describe('maps loader retry schedule (SPEC §8)', () => {
+describe('maps loader retry schedule (docs/product.md §8)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

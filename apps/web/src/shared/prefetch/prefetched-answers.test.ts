@@ -40,7 +40,7 @@ it('is claimed only in the language it was asked in', async () => {
   expect(await apiFetch('/1/restos/1/promotions')).toEqual(['en']);
 });
 
-it('a prefetched error answer is the answer: the SPEC §8 error reaches the caller as from the server', async () => {
+it('a prefetched error answer is the answer: the docs/product.md §8 error reaches the caller as from the server', async () => {
   rememberPrefetch(
     '/1/p/menus/9/positions',
     answer({ errors: [{ code: 'menu.not-found', message: 'Меню не найдено' }] }, 'ru', 404),

@@ -6,7 +6,7 @@ const set = (entries: Record<string, string>) => {
   for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
 };
 
-describe('storage at start (SPEC §4)', () => {
+describe('storage at start (docs/product.md §4)', () => {
   beforeEach(() => localStorage.clear());
 
   it('clears and stamps white label and version on a first visit or when either is missing', () => {

@@ -58,7 +58,7 @@ function renderAuth(state?: unknown) {
   );
 }
 
-describe('/auth: phone sign-in (SPEC §2 item 18, §4, §5, §8)', () => {
+describe('/auth: phone sign-in (docs/product.md §2 item 18, §4, §5, §8)', () => {
   beforeEach(() => {
     localStorage.clear();
     personStore.getState().signedOut();

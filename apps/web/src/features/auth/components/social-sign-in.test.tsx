@@ -86,7 +86,7 @@ function renderAuth(withBrand: BrandConfig = brand) {
   );
 }
 
-describe('/auth: social sign-in (SPEC §1, §4 Popup login, Social widget)', () => {
+describe('/auth: social sign-in (docs/product.md §1, §4 Popup login, Social widget)', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();

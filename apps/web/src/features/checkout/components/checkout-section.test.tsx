@@ -212,7 +212,7 @@ describe('checkout', () => {
     expect(orderDraftStore.getState().contact).toEqual({ name: null, email: null, phone: null });
   });
 
-  it('says every contact message of SPEC §5', async () => {
+  it('says every contact message of docs/product.md §5', async () => {
     stubApi(() => json({}));
     personStore.getState().signedIn(testTokens(), { ...testProfile, firstName: null, phone: null });
     selectionsStore.setState({ deliveryPlace: null });

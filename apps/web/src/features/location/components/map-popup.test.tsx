@@ -59,7 +59,7 @@ function renderPopup(overrides: Partial<MapPopupProps> = {}) {
 
 const mapReady = () => waitFor(() => expect(fakeMap.options).not.toBeNull());
 
-describe('map popup: delivery (SPEC §4 Map popup, §5)', () => {
+describe('map popup: delivery (docs/product.md §4 Map popup, §5)', () => {
   beforeEach(() => {
     stubMatchMedia(true);
     stubApi({ '/1/p/cities/1': city });
@@ -189,7 +189,7 @@ describe('map popup: delivery (SPEC §4 Map popup, §5)', () => {
   });
 });
 
-describe('map popup: take-away (SPEC §4 Map popup)', () => {
+describe('map popup: take-away (docs/product.md §4 Map popup)', () => {
   beforeEach(() => {
     stubMatchMedia(true);
     stubApi({ '/1/p/cities/1': city });

@@ -34,7 +34,7 @@ const emptyDraft: LocationDraft = {
   place: null,
 };
 
-describe('location popup steps (SPEC §2 item 2, §4)', () => {
+describe('location popup steps (docs/product.md §2 item 2, §4)', () => {
   it('initialStep: skips the city step when only one city exists', () => {
     expect(initialStep(1, emptyDraft)).toBe('deliveryMethodSelection');
     expect(initialStep(3, emptyDraft)).toBe('citySelection');
@@ -60,7 +60,7 @@ describe('location popup steps (SPEC §2 item 2, §4)', () => {
   });
 });
 
-describe('chooseCity (SPEC §4)', () => {
+describe('chooseCity (docs/product.md §4)', () => {
   it('moves to method selection with the city default method, and no restaurant for delivery', () => {
     const ctx = makeContext({ restos: [makeResto(1)], zones: [makeZone(1, 1)] });
     expect(chooseCity(emptyDraft, 5, ctx)).toEqual({
@@ -105,7 +105,7 @@ describe('chooseCity (SPEC §4)', () => {
   });
 });
 
-describe('clearCity (SPEC §4)', () => {
+describe('clearCity (docs/product.md §4)', () => {
   it('returns to city selection and drops what belonged to the city', () => {
     const draft: LocationDraft = {
       step: 'deliveryMethodSelection',
@@ -118,7 +118,7 @@ describe('clearCity (SPEC §4)', () => {
   });
 });
 
-describe('switchMethod (SPEC §4)', () => {
+describe('switchMethod (docs/product.md §4)', () => {
   const restos = [
     deliveryOnly(1),
     takeAwayOnly(2, { order: 1, address: 'ул. Ямашева, 1' }),
@@ -181,7 +181,7 @@ describe('switchMethod (SPEC §4)', () => {
   });
 });
 
-describe('setDeliveryPoint (SPEC §4)', () => {
+describe('setDeliveryPoint (docs/product.md §4)', () => {
   const ctx = makeContext({
     restos: [makeResto(1), makeResto(2), takeAwayOnly(3)],
     zones: [

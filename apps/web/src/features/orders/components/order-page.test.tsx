@@ -223,7 +223,7 @@ describe('order page', () => {
   });
 });
 
-describe('order page, live (issue 16)', () => {
+describe('order page, live: statuses follow the order event stream (decision 23)', () => {
   beforeEach(() => {
     FakeEventSource.reset();
     vi.stubGlobal('EventSource', FakeEventSource);

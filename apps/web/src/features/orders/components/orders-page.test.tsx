@@ -145,7 +145,7 @@ describe('orders page', () => {
   });
 });
 
-describe('orders page, live (issue 16)', () => {
+describe('orders page, live: statuses follow the order event stream (decision 23)', () => {
   beforeEach(() => {
     FakeEventSource.reset();
     vi.stubGlobal('EventSource', FakeEventSource);

@@ -382,7 +382,7 @@ describe('payment return page', () => {
   });
 });
 
-describe('payment return page, live (issue 16)', () => {
+describe('payment return page, live: statuses follow the order event stream (decision 23)', () => {
   beforeEach(() => {
     FakeEventSource.reset();
     vi.stubGlobal('EventSource', FakeEventSource);
