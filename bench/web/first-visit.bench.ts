@@ -160,7 +160,7 @@ const WATCH_FOR_CONTENT = `(() => {
     if (marks.menu === undefined && shown(document.querySelector('main:not([data-prerendered]) h2'))) marks.menu = performance.now();
     if (marks.dish === undefined && shown(document.querySelector('[data-testid="dish-card"]')))
       marks.dish = performance.now();
-    if (marks.popup === undefined && shown(document.querySelector('[role="dialog"] button')))
+    if (marks.popup === undefined && shown(document.querySelector('dialog button, [role="dialog"] button')))
       marks.popup = performance.now();
     if (marks.popup !== undefined || (marks.menu !== undefined && marks.dish !== undefined))
       observer.disconnect();

@@ -1,5 +1,11 @@
 import { expect, it } from 'vitest';
-import { type BootChoice, bootMenuPaths, firstBootPaths } from './boot-paths.ts';
+import {
+  BOOT_CITIES_PATHS,
+  type BootChoice,
+  bootMenuPaths,
+  citiesPath,
+  firstBootPaths,
+} from './boot-paths.ts';
 
 const choice: BootChoice = { whiteLabel: 'white label', cityId: 2, restoId: 5, method: 'TAKE_AWAY' };
 
@@ -41,4 +47,11 @@ it('asks for the saved restaurant’s menus for the saved method only', () => {
     '/1/p/menus/7/positions',
   ]);
   expect(bootMenuPaths({ ...choice, restoId: 99 }, { restos })).toEqual([]);
+});
+
+it("names the brand's cities once, for the head and the app alike", () => {
+  expect(citiesPath('demo')).toBe('/1/p/cities?whiteLabel=demo');
+  expect(citiesPath('a b&c')).toBe('/1/p/cities?whiteLabel=a%20b%26c');
+  expect(citiesPath('demo').startsWith(BOOT_CITIES_PATHS)).toBe(true);
+  expect(firstBootPaths(choice, false).cities).toBe(citiesPath(choice.whiteLabel));
 });

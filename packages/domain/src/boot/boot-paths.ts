@@ -11,6 +11,14 @@ export interface BootChoice {
 
 /** docs/product.md §4 'Clock': the server's time. */
 export const BOOT_CLOCK_PATH = '/1/now';
+/** The prefix of the cities' path, whose brand a first visit knows only from the config (decision 34). */
+export const BOOT_CITIES_PATHS = '/1/p/cities?';
+
+/** docs/product.md §4 'Boot': the brand's cities, asked by every boot, a first visit's too. */
+export function citiesPath(whiteLabel: string): string {
+  return `${BOOT_CITIES_PATHS}whiteLabel=${encodeURIComponent(whiteLabel)}`;
+}
+
 /** The prefix of the menu paths, which only the city's location answer makes known. */
 export const BOOT_MENU_PATHS = '/1/p/menus/';
 
@@ -27,7 +35,7 @@ export function firstBootPaths(
   const resto = `/1/restos/${choice.restoId}`;
   return {
     clock: BOOT_CLOCK_PATH,
-    cities: `/1/p/cities?whiteLabel=${label}`,
+    cities: citiesPath(choice.whiteLabel),
     location: `/1/p/location?cityId=${choice.cityId}&whiteLabel=${label}`,
     promotions: `${resto}/promotions`,
     resto: [

@@ -28,15 +28,21 @@ export function savedChoice(): SavedChoice | null {
   return { whiteLabel, cityId, restoId, method };
 }
 
-/** Where and in which language the app will ask (api-base.ts, i18n.ts's initialLocale); null for another brand. */
-export function bootOptions(
-  choice: SavedChoice,
-  config: Pick<PublicConfig, 'whiteLabel' | 'locales' | 'defaultLocale' | 'apiBase'>,
-): { base: string; locale: string } | null {
-  if (config.whiteLabel !== choice.whiteLabel) return null;
+type RequestConfig = Pick<PublicConfig, 'whiteLabel' | 'locales' | 'defaultLocale' | 'apiBase'>;
+
+/** Where and in which language the app will ask (api-base.ts, i18n.ts's initialLocale). */
+export function requestOptions(config: RequestConfig): { base: string; locale: string } {
   const stored = readStored(STORAGE_KEYS.locale, isString);
   const locale = isLocale(stored) && config.locales.includes(stored) ? stored : config.defaultLocale;
   return { base: (config.apiBase ?? '').trim().replace(/\/+$/, ''), locale };
+}
+
+/** As requestOptions, for a returning customer's saved choice; null for another brand. */
+export function bootOptions(
+  choice: SavedChoice,
+  config: RequestConfig,
+): { base: string; locale: string } | null {
+  return config.whiteLabel === choice.whiteLabel ? requestOptions(config) : null;
 }
 
 /** The boot call (decision 33): every request of this customer's boot, answered in one. */

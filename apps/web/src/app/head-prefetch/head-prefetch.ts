@@ -14,10 +14,12 @@ import {
   savedChoice,
 } from './boot-requests.ts';
 import { preloadFirstVisitChunks } from './first-visit-preload.ts';
+import { startFirstVisitRequests } from './first-visit-requests.ts';
 
 /**
  * Runs from the page head, a few hundred bytes beside the app's bundle (decision 30): it asks
- * for the brand config and, for a returning customer, the boot requests of docs/product.md §4 while the app's
+ * for the brand config and the boot requests of docs/product.md §4 (a returning customer's whole boot, a first
+ * visit's clock and cities) while the app's
  * scripts are still downloading. The app claims the answers when it asks (prefetched-answers.ts) and
  * applies them in the same order as ever; one it never asks for is dropped with the page.
  *
@@ -30,7 +32,10 @@ function startBootRequests(): void {
     configResponse.then((response) => ({ locale: '', response })),
   );
   const choice = savedChoice();
-  if (!choice) return;
+  if (!choice) {
+    startFirstVisitRequests(configResponse);
+    return;
+  }
 
   const config = configResponse.then(async (response) => {
     if (!response.ok) throw new Error(`${CONFIG_PATH}: ${response.status}`);

@@ -1,3 +1,4 @@
+import { citiesPath } from '@storefront/domain';
 import type { City, CityListItem, LocationResponse } from '@storefront/domain/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api-client.ts';
@@ -5,7 +6,7 @@ import { apiFetch } from '../../shared/api-client.ts';
 export const citiesQuery = (whiteLabel: string) =>
   queryOptions({
     queryKey: ['cities', whiteLabel],
-    queryFn: () => apiFetch<CityListItem[]>(`/1/p/cities?whiteLabel=${encodeURIComponent(whiteLabel)}`),
+    queryFn: () => apiFetch<CityListItem[]>(citiesPath(whiteLabel)),
     staleTime: 5 * 60_000,
   });
 
