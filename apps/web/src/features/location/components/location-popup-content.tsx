@@ -1,10 +1,8 @@
 import {
   type CustomerDeliveryMethod,
-  type DeliveryDetailsInput,
   type DeliveryPlace,
   deliveryDetailsFromInput,
   deliveryDetailsInput,
-  deliveryDetailsIssues,
   EMPTY_DELIVERY_PLACE,
   isSavedLocationUnchanged,
   type LocationProblemCode,
@@ -14,14 +12,12 @@ import {
 } from '@storefront/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appFlagsStore, useAppFlags } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { cityLocationQuery } from '../../../entities/location/location-queries.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { useBrand } from '../../../shared/config.tsx';
-import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
@@ -37,7 +33,12 @@ import {
   switchMethod,
 } from '../model/popup-steps.ts';
 import { CityStep } from './city-step.tsx';
-import { MethodStep } from './method-step.tsx';
+import type { DeliveryDetailsForm } from './method-step-form.tsx';
+import { loadedMethodStepForm, loadMethodStepForm } from './method-step-form-loader.ts';
+import { MethodStepFrame } from './method-step-frame.tsx';
+
+// For location-popup.tsx, which asks for the method step's chunk right after this one when a city is saved.
+export { loadMethodStepForm } from './method-step-form-loader.ts';
 
 /** Problems that come from the city's data, not from what the customer typed: shown at once. */
 const DATA_PROBLEMS: readonly LocationProblemCode[] = [
@@ -46,9 +47,6 @@ const DATA_PROBLEMS: readonly LocationProblemCode[] = [
   'no-zones',
   'no-pickup-points',
 ];
-
-/** The delivery details' rules, from packages/domain: the API's contract checks the same limits. */
-const detailsResolver = issuesResolver<DeliveryDetailsInput>(deliveryDetailsIssues);
 
 function savedLocation() {
   const s = selectionsStore.getState();
@@ -59,6 +57,11 @@ function savedLocation() {
  * The location popup 'Адрес' (docs/product.md §2 item 2, §4 'Location selection'). It edits a draft; Save writes
  * city, method, place and restaurant back and resets the payment method if it is no longer allowed;
  * closing drops the draft, so the last saved state stays.
+ *
+ * The method step and its delivery-details form are a chunk of their own (method-step-form.tsx): a first
+ * visit's popup opens on the city step, which needs no form code. That chunk loads beside the city's data
+ * when a city is picked (or picked for the customer: one city), and at once when the popup opens on the
+ * method step (a saved city; location-popup.tsx then waits for it before the popup shows).
  */
 export default function LocationPopupContent() {
   const { t } = useTranslation('location');
@@ -68,13 +71,13 @@ export default function LocationPopupContent() {
   const persistent = useAppFlags((s) => s.locationPersistent);
   const [saved] = useState(savedLocation);
   const [draft, setDraft] = useState<LocationDraft>(() => draftFromSaved(saved, cities.length));
-  // The delivery details (apartment … comment) are a form of their own; the draft keeps the rest. A long
-  // comment is flagged as it is typed (docs/product.md §5), and Save is refused until it is cut.
-  const details = useForm<DeliveryDetailsInput>({
-    defaultValues: deliveryDetailsInput(saved.place),
-    resolver: detailsResolver,
-    mode: 'onChange',
-  });
+  // The delivery details (apartment … comment) are a form of their own, owned by the method step's chunk
+  // (method-step-form.tsx), which hands its handle here while it is mounted; the draft keeps the rest. The
+  // form starts from `initialDetails`: the saved ones, none once the city changed.
+  const [stepChunk, setStepChunk] = useState(loadedMethodStepForm);
+  const [stepChunkFailed, setStepChunkFailed] = useState(false);
+  const [details, setDetails] = useState<DeliveryDetailsForm | null>(null);
+  const [initialDetails, setInitialDetails] = useState(() => deliveryDetailsInput(saved.place));
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [loadingCityId, setLoadingCityId] = useState<number | null>(null);
@@ -91,13 +94,24 @@ export default function LocationPopupContent() {
     savedRestoId: saved.restoId,
   };
 
+  /** The place goes with the city (chooseCity, clearCity), and so do its details. */
+  const dropDetails = () => {
+    setInitialDetails(deliveryDetailsInput(null));
+    details?.reset(deliveryDetailsInput(null));
+  };
+
   const pickCity = async (cityId: number) => {
     setLoadingCityId(cityId);
     setCityFailed(false);
     try {
-      const data = await queryClient.fetchQuery(cityLocationQuery(brand.whiteLabel, cityId));
-      // Another city drops the place (chooseCity), and so its details.
-      if (cityId !== draft.cityId) details.reset(deliveryDetailsInput(null));
+      // The method step's chunk comes beside the city's data, so the step shows with both at once.
+      const [data, chunk] = await Promise.all([
+        queryClient.fetchQuery(cityLocationQuery(brand.whiteLabel, cityId)),
+        loadMethodStepForm(),
+      ]);
+      setStepChunk(chunk);
+      setStepChunkFailed(false);
+      if (cityId !== draft.cityId) dropDetails();
       setDraft((current) =>
         chooseCity(current, cityId, { ...ctx, restos: data.restos, zones: data.deliveryZones }),
       );
@@ -116,6 +130,24 @@ export default function LocationPopupContent() {
     if (draft.cityId === null && onlyCity !== null) void pickCity(onlyCity);
   }, [draft.cityId, onlyCity]);
 
+  const city = cities.find((c) => c.id === draft.cityId) ?? null;
+  const atMethodStep = draft.step === 'deliveryMethodSelection' && city !== null;
+
+  // The method step's chunk, when the popup opens on the method step (a saved city whose chunk is not in yet).
+  // Not ahead of a city pick: on a first visit that would still be the first screen's download (decision 34
+  // counts every script fetched before the network goes idle), for a step the customer may never reach.
+  useEffect(() => {
+    if (!atMethodStep || stepChunk || stepChunkFailed) return;
+    let current = true;
+    loadMethodStepForm().then(
+      (chunk) => current && setStepChunk(chunk),
+      () => current && setStepChunkFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [atMethodStep, stepChunk, stepChunkFailed]);
+
   const problem = location.isSuccess ? validateLocationDraft(draft, ctx) : null;
   const shownProblem = problem && (submitted || DATA_PROBLEMS.includes(problem.code)) ? problem.code : null;
 
@@ -132,7 +164,7 @@ export default function LocationPopupContent() {
         draft.method === 'DELIVERY'
           ? {
               ...(draft.place ?? EMPTY_DELIVERY_PLACE),
-              ...deliveryDetailsFromInput(details.getValues()),
+              ...deliveryDetailsFromInput(details?.values() ?? initialDetails),
             }
           : current.deliveryPlace,
       paymentMethod: draft.method ? paymentMethodAfterSave(current.paymentMethod, resto, draft.method) : null,
@@ -143,8 +175,8 @@ export default function LocationPopupContent() {
   const save = () => {
     setSubmitted(true);
     // Delivery saves the details too: the form checks them first (and focuses the first wrong one).
-    if (draft.method === 'DELIVERY') void details.handleSubmit(saveChecked)();
-    else saveChecked();
+    if (draft.method !== 'DELIVERY') saveChecked();
+    else details?.submit(saveChecked);
   };
 
   const saveChecked = () => {
@@ -158,7 +190,11 @@ export default function LocationPopupContent() {
     commit();
   };
 
-  const city = cities.find((c) => c.id === draft.cityId) ?? null;
+  const onChangeCity = () => {
+    dropDetails();
+    setDraft(clearCity(draft));
+  };
+  const MethodStepForm = stepChunk?.default;
   return (
     <>
       <ResponsiveDialog
@@ -175,7 +211,7 @@ export default function LocationPopupContent() {
               size="l"
               fullWidth
               onClick={save}
-              disabled={!location.isSuccess}
+              disabled={!location.isSuccess || !details}
               data-testid="location-save"
             >
               {t('save')}
@@ -191,15 +227,23 @@ export default function LocationPopupContent() {
             failed={cityFailed}
             onPick={pickCity}
           />
-        ) : (
-          <MethodStep
+        ) : !MethodStepForm ? (
+          // The method step's loading state, while its chunk is on its way.
+          <MethodStepFrame
             city={city}
             canChangeCity={cities.length > 1}
-            onChangeCity={() => {
-              // The place goes with the city (clearCity), and so do its details.
-              details.reset(deliveryDetailsInput(null));
-              setDraft(clearCity(draft));
-            }}
+            onChangeCity={onChangeCity}
+            loading={!stepChunkFailed}
+            failed={stepChunkFailed}
+            onRetry={() => setStepChunkFailed(false)}
+          />
+        ) : (
+          <MethodStepForm
+            ref={setDetails}
+            initialDetails={initialDetails}
+            city={city}
+            canChangeCity={cities.length > 1}
+            onChangeCity={onChangeCity}
             draft={draft}
             ctx={ctx}
             loading={location.isPending}
@@ -208,7 +252,6 @@ export default function LocationPopupContent() {
             problem={shownProblem}
             onMethod={(method: CustomerDeliveryMethod) => setDraft(switchMethod(draft, method, ctx))}
             onPoint={(place: DeliveryPlace) => setDraft(setDeliveryPoint(draft, place, ctx))}
-            details={details}
             onPickup={(restoId: number) => setDraft(selectPickupResto(draft, restoId))}
           />
         )}

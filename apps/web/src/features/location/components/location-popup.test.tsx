@@ -74,11 +74,13 @@ const kazanZones = [zone(10, 1, 55.7, 49.0)];
 // Samara: its only restaurant has no menu.
 const samara = [resto({ id: 9, cityIds: [2], menus: [] })];
 
-/** The popup's body is a lazy chunk: wait until it is there. */
+/** The popup's body is a lazy chunk, and its method step another: wait until they are there. */
 async function renderPopup(location: Parameters<typeof renderWithApp>[1]) {
   const view = await renderWithApp(<LocationPopup />, location);
   // The first import of the chunk is transformed on demand: on a busy machine it takes over a second.
   await screen.findByRole('dialog', { name: 'Адрес' }, { timeout: 5000 });
+  // So is the method step's own chunk, which the popup asks for when a city is picked.
+  await import('./method-step-form.tsx');
   return view;
 }
 

@@ -1,10 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { useAppFlags } from '../../../entities/app-flags/app-flags-store.ts';
+import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { STORAGE_KEYS } from '../../../shared/storage/keys.ts';
 
 // The popup's body loads when it first opens: a returning customer's visit never downloads it.
 const loadContent = () => import('./location-popup-content.tsx');
-const LocationPopupContent = lazy(loadContent);
+const LocationPopupContent = lazy(async () => {
+  const content = await loadContent();
+  // With a saved city the popup opens on the method step, a chunk of its own: the popup shows once that
+  // is in too, not with its loading state first. Should it fail, the popup shows that state and asks again.
+  if (selectionsStore.getState().cityId !== null) await content.loadMethodStepForm().catch(() => undefined);
+  return content;
+});
 
 // A first visit (no saved city) opens the popup right after boot: fetch its code while boot fetches data.
 // In a task of its own, not at the bundle's top level (see main.tsx) nor in the task that evaluates the

@@ -16,7 +16,7 @@ import {
   showsMethodToggle,
   takeAwayRestos,
 } from '@storefront/domain';
-import type { CityListItem, DeliveryZone, Resto } from '@storefront/domain/contracts';
+import type { DeliveryZone, Resto } from '@storefront/domain/contracts';
 import { lazy, Suspense, useId, useState } from 'react';
 import { type UseFormReturn, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,27 +26,21 @@ import { cx } from '../../../shared/ui/class-names.ts';
 import { Field, fieldBoxClass } from '../../../shared/ui/field.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { LocationContext, LocationDraft } from '../model/popup-steps.ts';
 import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
 import styles from './location-popup.module.css';
+import { MethodStepFrame, type MethodStepFrameProps } from './method-step-frame.tsx';
 
 // The map, its provider and the geocoder load only when the customer opens the map (DESIGN: bundle split).
 const MapPopup = lazy(() => import('./map-popup.tsx'));
 
-interface MethodStepProps {
-  city: CityListItem;
-  canChangeCity: boolean;
-  onChangeCity: () => void;
+export interface MethodStepProps extends MethodStepFrameProps {
   draft: LocationDraft;
   ctx: LocationContext;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
   problem: LocationProblemCode | null;
   onMethod: (method: CustomerDeliveryMethod) => void;
   onPoint: (place: DeliveryPlace) => void;
-  /** The delivery-details form (apartment … comment): the popup owns it, so it outlives a method switch. */
+  /** The delivery-details form (apartment … comment): method-step-form.tsx owns it, so it outlives a method switch. */
   details: UseFormReturn<DeliveryDetailsInput>;
   onPickup: (restoId: number) => void;
 }
@@ -73,63 +67,34 @@ function Problem({ code }: { code: LocationProblemCode | null }) {
 /** The delivery-method step: city header, method toggle, then the address form or the pickup points. */
 export function MethodStep(props: MethodStepProps) {
   const { t } = useTranslation('location');
-  const locale = useLocale();
-  const { city, draft, ctx, problem } = props;
+  const { draft, ctx, problem } = props;
   const methods = offeredMethods(ctx.restos);
   return (
-    <div className={styles.step}>
-      {props.canChangeCity ? (
-        <button
-          type="button"
-          className={styles.cityHeader}
-          onClick={props.onChangeCity}
-          aria-label={t('changeCity', { city: pickText(city.name, locale) })}
-        >
-          <span aria-hidden="true">‹</span> {pickText(city.name, locale)}
-        </button>
-      ) : (
-        <p className={styles.cityHeaderStatic}>{pickText(city.name, locale)}</p>
+    <MethodStepFrame {...props}>
+      {showsMethodToggle(ctx.restos) && (
+        <fieldset className={styles.toggle}>
+          <legend className="visually-hidden">{t('methods')}</legend>
+          {methods.map((method) => (
+            <label key={method} className={styles.toggleOption}>
+              <input
+                type="radio"
+                name="delivery-method"
+                checked={draft.method === method}
+                onChange={() => props.onMethod(method)}
+              />
+              <span>{t(method)}</span>
+            </label>
+          ))}
+        </fieldset>
       )}
-      {props.loading && <Spinner size={32} />}
-      {props.failed && (
-        <div role="alert" className={styles.problem}>
-          {t('loadFailed')}{' '}
-          <Button variant="text" onClick={props.onRetry}>
-            {t('retry')}
-          </Button>
-        </div>
+      {draft.method === 'DELIVERY' && (
+        <DeliveryForm {...props} problem={problem && ADDRESS_PROBLEMS.includes(problem) ? problem : null} />
       )}
-      {!props.loading && !props.failed && (
-        <>
-          {showsMethodToggle(ctx.restos) && (
-            <fieldset className={styles.toggle}>
-              <legend className="visually-hidden">{t('methods')}</legend>
-              {methods.map((method) => (
-                <label key={method} className={styles.toggleOption}>
-                  <input
-                    type="radio"
-                    name="delivery-method"
-                    checked={draft.method === method}
-                    onChange={() => props.onMethod(method)}
-                  />
-                  <span>{t(method)}</span>
-                </label>
-              ))}
-            </fieldset>
-          )}
-          {draft.method === 'DELIVERY' && (
-            <DeliveryForm
-              {...props}
-              problem={problem && ADDRESS_PROBLEMS.includes(problem) ? problem : null}
-            />
-          )}
-          {draft.method === 'TAKE_AWAY' && <PickupList {...props} />}
-          {problem &&
-            !(draft.method === 'DELIVERY' && ADDRESS_PROBLEMS.includes(problem)) &&
-            draft.method !== 'TAKE_AWAY' && <Problem code={problem} />}
-        </>
-      )}
-    </div>
+      {draft.method === 'TAKE_AWAY' && <PickupList {...props} />}
+      {problem &&
+        !(draft.method === 'DELIVERY' && ADDRESS_PROBLEMS.includes(problem)) &&
+        draft.method !== 'TAKE_AWAY' && <Problem code={problem} />}
+    </MethodStepFrame>
   );
 }
 
