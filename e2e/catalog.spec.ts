@@ -90,12 +90,18 @@ test.describe('catalog', () => {
     await expect(input).toHaveAttribute('placeholder', 'Поиск');
     // 'ролл' typed on the English layout.
     await input.fill('hjkk');
-    await expect(page.getByRole('button', { name: /Ролл с авокадо и огурцом/ })).toBeVisible();
+    // The search is a modal dialog: the page under it is inert, so its results are looked for inside it.
+    await expect(
+      page.getByRole('dialog').getByRole('button', { name: /Ролл с авокадо и огурцом/ }),
+    ).toBeVisible();
     await shot(page, testInfo, 'search-wrong-layout');
     await page.getByRole('button', { name: 'Очистить' }).click();
     await expect(input).toHaveValue('');
     await input.fill('угорь филадельфия');
-    await page.getByRole('button', { name: /Филадельфия с угрём/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Филадельфия с угрём/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Филадельфия с угрём' })).toBeVisible();
   });
 

@@ -114,7 +114,7 @@ for (const wide of [false, true]) {
       expect(open.onOpenChange).toHaveBeenCalledWith(false);
     });
 
-    it('locks the page scroll while open, gives focus back to the opener on close', () => {
+    it('locks the page scroll while open, gives focus back to the opener on close', async () => {
       if (wide) stubMatchMedia(true);
       const opener = document.createElement('button');
       document.body.append(opener);
@@ -124,6 +124,8 @@ for (const wide of [false, true]) {
       expect(document.documentElement.style.overflow).toBe('hidden');
       view.rerender(<ResponsiveDialog open={false} onOpenChange={() => {}} title="Фокус" />);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      // The closing work runs after the commit that unmounted it (a microtask).
+      await Promise.resolve();
       expect(document.activeElement).toBe(opener);
       expect(document.documentElement.style.overflow).toBe('');
       opener.remove();
@@ -172,10 +174,13 @@ it('Escape in a dialog opened from another closes only the top one', async () =>
   expect(outer).not.toHaveBeenCalled();
 });
 
-it('unmounting an open dialog closes it and unlocks the page', () => {
+it('unmounting an open dialog closes it and unlocks the page once the commit is over', async () => {
   const view = render(<ResponsiveDialog open onOpenChange={() => {}} title="Снимается" />);
   const dialog = screen.getByRole('dialog');
   view.unmount();
+  // Not inside the commit: closing a modal dialog lays the page out, which mid-commit lost the page's scroll.
+  expect(document.documentElement.style.overflow).toBe('hidden');
+  await Promise.resolve();
   expect(dialog).not.toHaveAttribute('open');
   expect(document.documentElement.style.overflow).toBe('');
 });

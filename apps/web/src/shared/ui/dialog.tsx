@@ -245,12 +245,17 @@ function ModalFrame({
       dialog.removeEventListener('close', close);
       const focused = document.activeElement;
       const focusInside = !focused || focused === document.body || dialog.contains(focused);
-      if (dialog.open) dialog.close();
-      unlock?.();
-      // Focus goes back where it was before opening, unless something else took it meanwhile.
-      if (focusInside && previous instanceof HTMLElement && previous.isConnected) {
-        previous.focus({ preventScroll: true });
-      }
+      // After the commit that unmounts it, not inside it: closing a modal dialog makes the browser lay the page
+      // out at once, and a commit that also changes the page (a layer closed by navigating) has then removed
+      // the old page but not yet added the new one, so the page's scroll was clamped to the top.
+      queueMicrotask(() => {
+        if (dialog.open) dialog.close();
+        unlock?.();
+        // Focus goes back where it was before opening, unless something else took it meanwhile.
+        if (focusInside && previous instanceof HTMLElement && previous.isConnected) {
+          previous.focus({ preventScroll: true });
+        }
+      });
     };
   }, [parent, opening]);
 

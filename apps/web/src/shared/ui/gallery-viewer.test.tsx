@@ -74,7 +74,7 @@ describe('GalleryViewer', () => {
     expect(counter()).toHaveTextContent('1 / 1');
   });
 
-  it('is a native modal dialog focused on its close button; closing gives focus back', () => {
+  it('is a native modal dialog focused on its close button; closing gives focus back', async () => {
     const opener = document.createElement('button');
     document.body.append(opener);
     opener.focus();
@@ -84,6 +84,7 @@ describe('GalleryViewer', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Закрыть' }));
     view.rerender(<GalleryViewer open={false} images={images} startIndex={1} onClose={() => {}} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await Promise.resolve();
     expect(document.activeElement).toBe(opener);
     opener.remove();
   });
