@@ -23,7 +23,7 @@ import {
 import type { Database } from './client.ts';
 import { restos } from './schema.ts';
 
-export const STAFF_ADD_USAGE = `Usage:
+const STAFF_ADD_USAGE = `Usage:
   npm run staff:add -- --login anna --name "Анна" --role operator --restos 1,2
   npm run staff:add -- --login boss --name "Борис" --role manager
   npm run staff:add -- --login anna --reset-password

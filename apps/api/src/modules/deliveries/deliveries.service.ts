@@ -2,7 +2,7 @@ import { DEFAULT_ZONES_PAGE_SIZE, type DeliveryZone } from '@storefront/domain/c
 import type { CatalogSnapshot } from '../catalog/index.ts';
 import { getResto } from '../restos/index.ts';
 
-export function restoZones(snapshot: CatalogSnapshot, restoId: number): DeliveryZone[] {
+function restoZones(snapshot: CatalogSnapshot, restoId: number): DeliveryZone[] {
   getResto(snapshot, restoId, 'restoId');
   return snapshot.zonesByResto.get(restoId) ?? [];
 }

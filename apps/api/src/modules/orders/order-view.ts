@@ -17,7 +17,7 @@ import { orderPaymentOf, type PaymentViewOptions } from '../payments/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export function orderSummaryOf(row: OrderRow): OrderSummary {
+function orderSummaryOf(row: OrderRow): OrderSummary {
   return {
     id: row.id,
     number: row.number,

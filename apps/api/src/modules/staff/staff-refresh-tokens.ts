@@ -94,7 +94,7 @@ export function rotateStaffRefreshToken(
   });
 }
 
-export async function revokeStaffFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+async function revokeStaffFamily(db: Executor, familyId: string, now: Date): Promise<void> {
   await db
     .update(staffRefreshTokens)
     .set({ revokedAt: now })

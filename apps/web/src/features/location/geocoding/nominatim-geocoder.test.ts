@@ -7,7 +7,7 @@ import {
   startFakeGeocodingServer,
 } from '../../../test/fakes/fake-geocoding-server.ts';
 import { GeocoderError } from './geocoder.ts';
-import { createNominatimGeocoder } from './nominatim-geocoder.ts';
+import { createNominatimGeocoder, NOMINATIM_TIMEOUT_MS } from './nominatim-geocoder.ts';
 
 /** Kazan's bounds as the demo brand's city has them. */
 const KAZAN: Bounds = { southWest: { lat: 55.7, lng: 48.95 }, northEast: { lat: 55.88, lng: 49.3 } };
@@ -289,7 +289,6 @@ describe('createNominatimGeocoder: failures', () => {
       let requestSignal: AbortSignal | undefined;
       const geocoder = createNominatimGeocoder({
         baseUrl: 'http://geocoder.test',
-        timeoutMs: 200,
         fetch: (_input, init) =>
           new Promise<Response>((_resolve, reject) => {
             requestSignal = init?.signal ?? undefined;
@@ -298,13 +297,13 @@ describe('createNominatimGeocoder: failures', () => {
       });
       const outcome = geocoder.suggest('Баумана', suggestOptions).catch((error: unknown) => error);
 
-      await vi.advanceTimersByTimeAsync(199);
+      await vi.advanceTimersByTimeAsync(NOMINATIM_TIMEOUT_MS - 1);
       expect(requestSignal?.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(requestSignal?.aborted).toBe(true);
       const error = await outcome;
       expect(error).toBeInstanceOf(GeocoderError);
-      expect(error).toMatchObject({ message: expect.stringMatching(/200 ms/) });
+      expect(error).toMatchObject({ message: expect.stringMatching(new RegExp(`${NOMINATIM_TIMEOUT_MS} ms`)) });
     } finally {
       vi.useRealTimers();
     }

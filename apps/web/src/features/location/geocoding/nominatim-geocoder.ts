@@ -6,9 +6,11 @@ import { coordinate, fetchJson, isRecord, MIN_QUERY_LENGTH, text, trimBase } fro
 export interface NominatimGeocoderOptions {
   /** Absolute (http://127.0.0.1:1234) or a path on this origin ('/geocoder'). */
   baseUrl: string;
-  timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 }
+
+/** How long a lookup may take before it fails in words (the address search then says it could not search). */
+export const NOMINATIM_TIMEOUT_MS = 8000;
 
 const SUGGESTION_LIMIT = 6;
 const SERVICE = 'Nominatim';
@@ -19,7 +21,6 @@ const SERVICE = 'Nominatim';
  */
 export function createNominatimGeocoder(options: NominatimGeocoderOptions): Geocoder {
   const base = trimBase(options.baseUrl);
-  const timeoutMs = options.timeoutMs ?? 8000;
   // Called through a wrapper: a bare `window.fetch` stored on an object throws 'Illegal invocation'.
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -28,7 +29,7 @@ export function createNominatimGeocoder(options: NominatimGeocoderOptions): Geoc
     const answer = await fetchJson(
       url,
       { method: 'GET', headers: { Accept: 'application/json' } },
-      { fetch: fetchFn, timeoutMs, signal, service: SERVICE },
+      { fetch: fetchFn, timeoutMs: NOMINATIM_TIMEOUT_MS, signal, service: SERVICE },
     );
     if (!answer.ok) throw new GeocoderError(`${SERVICE} answered HTTP ${answer.status}`, answer.status);
     return answer.body;
