@@ -303,7 +303,9 @@ describe('createNominatimGeocoder: failures', () => {
       expect(requestSignal?.aborted).toBe(true);
       const error = await outcome;
       expect(error).toBeInstanceOf(GeocoderError);
-      expect(error).toMatchObject({ message: expect.stringMatching(new RegExp(`${NOMINATIM_TIMEOUT_MS} ms`)) });
+      expect(error).toMatchObject({
+        message: expect.stringMatching(new RegExp(`${NOMINATIM_TIMEOUT_MS} ms`)),
+      });
     } finally {
       vi.useRealTimers();
     }
