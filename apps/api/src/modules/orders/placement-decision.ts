@@ -196,17 +196,17 @@ export function decideCart(
   const { body, nowMs, personId, locale } = input;
   const { resto } = pricing;
   const cart = priceCart({ ...pricing, ...facts.availability }, { request: body, promo: facts.promo, nowMs });
-  const answer = () =>
-    preflightAnswer(cart, {
-      locale,
-      currency: resto.currency,
-      timezone: resto.timezone,
-      nowMs,
-      whiteLabel: settings.whiteLabel,
-      personId,
-      request: body,
-      sign: signQuote.bind(null, settings.quoteKey),
-    });
+  const context = {
+    locale,
+    currency: resto.currency,
+    timezone: resto.timezone,
+    nowMs,
+    whiteLabel: settings.whiteLabel,
+    personId,
+    request: body,
+    sign: signQuote.bind(null, settings.quoteKey),
+  };
+  const answer = () => preflightAnswer(cart, context);
 
   if (cart.problems.length > 0) {
     const preflight = answer();
@@ -249,16 +249,8 @@ export function decideCart(
       ),
     );
 
-  const priced = quoteOf(cart, {
-    locale,
-    currency: resto.currency,
-    timezone: resto.timezone,
-    nowMs,
-    whiteLabel: settings.whiteLabel,
-    personId,
-    request: body,
-    sign: () => '',
-  });
+  // quoteOf signs nothing: the same context serves the comparison and the answer.
+  const priced = quoteOf(cart, context);
   if (!quote || comparable(quote) !== comparable(priced))
     return refuse(
       new OrderRefusal(
