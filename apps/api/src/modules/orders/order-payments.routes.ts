@@ -7,11 +7,10 @@ import {
 } from '@storefront/domain/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../core/api-error.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
 import { checkPayment, newAttempt, type PaymentsContext, switchToReceipt } from '../payments/index.ts';
-import { readOrder } from './order-view.ts';
+import { answerOrder } from './order-view.ts';
 
 export interface OrderPaymentsRoutesOptions {
   payments: PaymentsContext;
@@ -44,13 +43,19 @@ export const orderPaymentsRoutes: FastifyPluginAsyncZod<OrderPaymentsRoutesOptio
   app,
   { payments },
 ) => {
-  const answer = async (request: FastifyRequest, personId: number, orderId: number) => {
-    const found = await readOrder(payments.db, personId, orderId, {
+  const answer = (request: FastifyRequest, personId: number, orderId: number) =>
+    answerOrder(payments.db, personId, orderId, {
       locale: requestLocale(request),
       snapshot: payments.catalog(),
     });
-    if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
-    return found;
+  /** Each call: the signed-in person's order acted on by the payments module, then answered as it is now. */
+  const actThenAnswer = async (
+    request: FastifyRequest & { params: { orderId: number } },
+    act: (personId: number, orderId: number) => Promise<unknown>,
+  ) => {
+    const { personId } = signedInPerson(request);
+    await act(personId, request.params.orderId);
+    return answer(request, personId, request.params.orderId);
   };
   const personal = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -68,9 +73,10 @@ export const orderPaymentsRoutes: FastifyPluginAsyncZod<OrderPaymentsRoutesOptio
       config: { auth: 'path-person' },
     },
     async (request, reply) => {
-      const { personId } = signedInPerson(request);
-      await newAttempt(payments, personId, request.params.orderId, request.body.replacesAttempt);
-      return reply.code(201).send(await answer(request, personId, request.params.orderId));
+      const answered = await actThenAnswer(request, (personId, orderId) =>
+        newAttempt(payments, personId, orderId, request.body.replacesAttempt),
+      );
+      return reply.code(201).send(answered);
     },
   );
 
@@ -87,11 +93,10 @@ export const orderPaymentsRoutes: FastifyPluginAsyncZod<OrderPaymentsRoutesOptio
       },
       config: { auth: 'path-person' },
     },
-    async (request) => {
-      const { personId } = signedInPerson(request);
-      await switchToReceipt(payments, personId, request.params.orderId, request.body.payType);
-      return answer(request, personId, request.params.orderId);
-    },
+    async (request) =>
+      actThenAnswer(request, (personId, orderId) =>
+        switchToReceipt(payments, personId, orderId, request.body.payType),
+      ),
   );
 
   app.post(
@@ -106,10 +111,7 @@ export const orderPaymentsRoutes: FastifyPluginAsyncZod<OrderPaymentsRoutesOptio
       },
       config: { auth: 'path-person' },
     },
-    async (request) => {
-      const { personId } = signedInPerson(request);
-      await checkPayment(payments, personId, request.params.orderId);
-      return answer(request, personId, request.params.orderId);
-    },
+    async (request) =>
+      actThenAnswer(request, (personId, orderId) => checkPayment(payments, personId, orderId)),
   );
 };

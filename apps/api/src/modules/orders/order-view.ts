@@ -9,6 +9,7 @@ import {
 } from '@storefront/domain';
 import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import { orderHistory, orderLines, orders } from '../../db/schema.ts';
 import { orderPaymentOf, type PaymentViewOptions } from '../payments/index.ts';
@@ -56,6 +57,18 @@ export async function readOrder(
     .where(and(eq(orders.id, orderId), eq(orders.personId, personId)));
   if (!row) return undefined;
   return orderFromRow(db, row, view);
+}
+
+/** The order as readOrder reads it, for a route that answers it: 404 order.not-found where there is none. */
+export async function answerOrder(
+  db: Executor,
+  personId: number,
+  orderId: number,
+  view: PaymentViewOptions = {},
+): Promise<Order> {
+  const found = await readOrder(db, personId, orderId, view);
+  if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
+  return found;
 }
 
 /**

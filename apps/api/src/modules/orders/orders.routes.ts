@@ -13,7 +13,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
-import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
@@ -22,7 +21,7 @@ import type { PaymentsContext } from '../payments/index.ts';
 import { advanceRefund, startCurrentAttempt } from '../payments/index.ts';
 import { readQuoteKey } from '../preflight/index.ts';
 import { cancelOrder } from './cancel-order.ts';
-import { listOrders, readOrder } from './order-view.ts';
+import { answerOrder, listOrders } from './order-view.ts';
 import { type PlacementDeps, placeOrder } from './place-order.ts';
 import { OrderRefusal } from './placement-decision.ts';
 
@@ -104,8 +103,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
         // The payment after the commit (and again on a replay): a provider failure leaves the attempt for the
         // sweeper or the client's retry, never fails the placement.
         await startCurrentAttempt(payments, placed.orderId);
-        const answer = await readOrder(db, personId, placed.orderId, view(request));
-        if (!answer) throw new ApiError(404, 'order.not-found', 'orderId');
+        const answer = await answerOrder(db, personId, placed.orderId, view(request));
         if (placed.replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(201).send(answer);
       } catch (error) {
@@ -142,16 +140,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       },
       config: { auth: 'path-person' },
     },
-    async (request) => {
-      const found = await readOrder(
-        db,
-        signedInPerson(request).personId,
-        request.params.orderId,
-        view(request),
-      );
-      if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
-      return found;
-    },
+    async (request) =>
+      answerOrder(db, signedInPerson(request).personId, request.params.orderId, view(request)),
   );
 
   app.post(
@@ -177,9 +167,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
       const { personId } = signedInPerson(request);
       const { refundId } = await cancelOrder(db, personId, request.params.orderId, now());
       if (refundId !== null) await advanceRefund(payments, refundId);
-      const found = await readOrder(db, personId, request.params.orderId, view(request));
-      if (!found) throw new ApiError(404, 'order.not-found', 'orderId');
-      return found;
+      return answerOrder(db, personId, request.params.orderId, view(request));
     },
   );
 };
