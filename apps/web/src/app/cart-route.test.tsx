@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../entities/cart/cart-store.ts';
 import { selectionsStore } from '../entities/location/selections-store.ts';
 import { personStore } from '../entities/session/person-store.ts';
+import { makeDeliveryPlace } from '../test/fixtures/location-fixtures.ts';
 import { pricedAnswer, testProfile, testTokens } from '../test/fixtures/order-fixtures.ts';
 import { renderWithApp, resto } from '../test/render-app.tsx';
 import CartRoute from './cart-route.tsx';
@@ -82,15 +83,7 @@ describe('/cart', () => {
     );
     selectionsStore.setState({
       deliveryMethod: 'DELIVERY',
-      deliveryPlace: {
-        address: 'Казань, ул. Баумана, 1',
-        location: { lat: 55.79, lng: 49.12 },
-        apartment: null,
-        entrance: null,
-        floor: null,
-        intercom: null,
-        comment: null,
-      },
+      deliveryPlace: makeDeliveryPlace(),
     });
     personStore.getState().signedOut();
     await renderWithApp(<CartRoute />, {

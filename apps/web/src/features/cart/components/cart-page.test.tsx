@@ -12,6 +12,7 @@ import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
+import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import CartPage from './cart-page.tsx';
 
@@ -202,15 +203,7 @@ describe('cart page', () => {
       deliveryMethod: 'DELIVERY',
       paymentMethod: 'CARD_ONLINE',
       restoId: 1,
-      deliveryPlace: {
-        address: 'Казань, ул. Баумана, 1',
-        location: { lat: 55.79, lng: 49.12 },
-        apartment: null,
-        entrance: null,
-        floor: null,
-        intercom: null,
-        comment: null,
-      },
+      deliveryPlace: makeDeliveryPlace(),
     });
   });
 

@@ -9,7 +9,14 @@ import { preOrderRulesFor, restoClockTime } from '../../../entities/orders/pre-o
 import { personStore } from '../../../entities/session/person-store.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Route, Switch, useParams } from '../../../shared/navigation/router.tsx';
-import { makeOrder, pricedAnswer, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
+import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
+import {
+  makeOrder,
+  onlineOrder,
+  pricedAnswer,
+  testProfile,
+  testTokens,
+} from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import { CheckoutSection } from './checkout-section.tsx';
 
@@ -107,23 +114,8 @@ function PaymentRoute() {
 const PAY_URL = 'http://127.0.0.1:3000/api/v1/payments/demo/pay/p-1';
 
 /** A card-online order as placed: pending at the provider, with its page (or none yet). */
-const onlineOrder = (confirmationUrl: string | null) =>
-  makeOrder({
-    id: 77,
-    payType: 'CARD_ONLINE',
-    paymentStatus: 'pending',
-    payment: {
-      status: 'pending',
-      attempt: 1,
-      confirmationUrl,
-      failure: null,
-      payUntil: '2026-11-24T11:00:00Z',
-      paidAt: null,
-      canRetry: false,
-      canSwitchTo: [],
-      refunds: [],
-    },
-  });
+const placedOnline = (confirmationUrl: string | null) =>
+  onlineOrder({ confirmationUrl, payUntil: '2026-11-24T11:00:00Z' });
 
 async function render(restoOverrides: Parameters<typeof resto>[0] = { id: 1 }) {
   return renderWithApp(
@@ -179,15 +171,7 @@ describe('checkout', () => {
       deliveryMethod: 'DELIVERY',
       paymentMethod: 'CARD_ONLINE',
       restoId: 1,
-      deliveryPlace: {
-        address: 'Казань, ул. Баумана, 1',
-        location: { lat: 55.79, lng: 49.12 },
-        apartment: '12',
-        entrance: '2',
-        floor: null,
-        intercom: null,
-        comment: null,
-      },
+      deliveryPlace: makeDeliveryPlace({ apartment: '12', entrance: '2' }),
     });
   });
 
@@ -254,7 +238,7 @@ describe('checkout', () => {
   });
 
   it('sends a card-online order to the provider’s page, the cart emptied and the return page under it', async () => {
-    const { posts } = stubApi(() => json(onlineOrder(PAY_URL), 201));
+    const { posts } = stubApi(() => json(placedOnline(PAY_URL), 201));
     personStore.getState().signedIn(testTokens(), testProfile);
     await render();
     fillContacts();
@@ -271,7 +255,7 @@ describe('checkout', () => {
   });
 
   it('opens the return page of a card-online order whose payment page is not there yet', async () => {
-    stubApi(() => json(onlineOrder(null), 201));
+    stubApi(() => json(placedOnline(null), 201));
     personStore.getState().signedIn(testTokens(), testProfile);
     await render();
     fillContacts();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { selectionsStorage, selectionsStore } from '../../../entities/location/selections-store.ts';
+import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import { locationAnswer, renderWithApp, resto, stubApi, zone } from '../../../test/render-app.tsx';
 import { LocationPopup } from './location-popup.tsx';
@@ -62,15 +63,11 @@ describe('location popup before its method step has loaded', () => {
       deliveryMethod: 'DELIVERY',
       restoId: 1,
       paymentMethod: null,
-      deliveryPlace: {
+      deliveryPlace: makeDeliveryPlace({
         address: 'ул. Баумана, 44',
         location: { lat: 55.75, lng: 49.05 },
         apartment: '7',
-        entrance: null,
-        floor: null,
-        intercom: null,
-        comment: null,
-      },
+      }),
     });
     appFlagsStore.getState().openLocation({ persistent: false });
     await renderWithApp(<LocationPopup />, { cities });

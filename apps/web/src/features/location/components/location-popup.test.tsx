@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { selectionsStorage, selectionsStore } from '../../../entities/location/selections-store.ts';
 import { address, createFakeMap, fakeGeocoder, fakeMap } from '../../../test/fakes/map-test-doubles.ts';
+import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import {
   locationAnswer,
@@ -247,15 +248,12 @@ describe('location popup', () => {
       deliveryMethod: 'DELIVERY',
       restoId: 1,
       paymentMethod: null,
-      deliveryPlace: {
+      deliveryPlace: makeDeliveryPlace({
         address: 'ул. Баумана, 44',
         location: { lat: 55.75, lng: 49.05 },
         apartment: '7',
         entrance: '2',
-        floor: null,
-        intercom: null,
-        comment: null,
-      },
+      }),
     });
     open(false);
     await renderPopup({ cities });

@@ -5,7 +5,7 @@ import { personStore } from '../../../entities/session/person-store.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Route, Switch } from '../../../shared/navigation/router.tsx';
 import { FakeEventSource, orderEvent } from '../../../test/fakes/fake-customer-event-source.ts';
-import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
+import { makeOrder, onlineOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
 import { setServerNow } from '../../../test/test-clock.ts';
 import OrderPage from './order-page.tsx';
@@ -15,27 +15,6 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const PAY_URL = 'http://127.0.0.1/api/v1/payments/demo/pay/p-1';
-
-function online(payment: Partial<Order['payment']>, overrides: Partial<Order> = {}): Order {
-  const status = payment.status ?? 'pending';
-  return makeOrder({
-    payType: 'CARD_ONLINE',
-    paymentStatus: status,
-    ...overrides,
-    payment: {
-      status,
-      attempt: 1,
-      confirmationUrl: null,
-      failure: null,
-      payUntil: null,
-      paidAt: null,
-      canRetry: false,
-      canSwitchTo: [],
-      refunds: [],
-      ...payment,
-    },
-  });
-}
 
 function stubOrders(order = makeOrder()) {
   const calls: string[] = [];
@@ -53,7 +32,7 @@ function stubOrders(order = makeOrder()) {
         return json(makeOrder({ payType }));
       }
       if (path === '/api/v1/persons/5/orders/77/payments' && init?.method === 'POST') {
-        return json(online({ attempt: 2 }), 201);
+        return json(onlineOrder({ attempt: 2 }), 201);
       }
       return json({ errors: [{ code: 'order.not-found', message: 'Заказ не найден' }] }, 404);
     }),
@@ -126,7 +105,7 @@ describe('order page', () => {
   });
 
   it('says an unpaid online order waits for payment, until when, and links to the provider’s page', async () => {
-    stubOrders(online({ confirmationUrl: PAY_URL, payUntil: '2026-11-24T11:30:00Z' }));
+    stubOrders(onlineOrder({ confirmationUrl: PAY_URL, payUntil: '2026-11-24T11:30:00Z' }));
     await render();
     expect(await screen.findByText('Заказ ждёт оплаты')).toBeInTheDocument();
     expect(screen.queryByText('Мы позвоним, чтобы уточнить детали')).not.toBeInTheDocument();
@@ -147,7 +126,7 @@ describe('order page', () => {
       refunded: 'Деньги возвращены',
     } as const;
     for (const [status, text] of Object.entries(words)) {
-      stubOrders(online({ status: status as keyof typeof words }));
+      stubOrders(onlineOrder({ status: status as keyof typeof words }));
       const { unmount } = await render();
       expect(await screen.findByTestId('payment-status')).toHaveTextContent(text);
       unmount();
@@ -156,7 +135,7 @@ describe('order page', () => {
 
   it('shows a failed payment’s reason, and switches it to card on receipt in place', async () => {
     const calls = stubOrders(
-      online({
+      onlineOrder({
         status: 'failed',
         failure: { code: 'card_expired', message: 'Истёк срок действия карты' },
         canRetry: true,
@@ -176,7 +155,7 @@ describe('order page', () => {
 
   it('starts a new attempt and waits on the return page when the provider has no page yet', async () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => {});
-    stubOrders(online({ status: 'failed', canRetry: true }));
+    stubOrders(onlineOrder({ status: 'failed', canRetry: true }));
     await render();
     expect(await screen.findByTestId('payment-failure')).toHaveTextContent('Банк не подтвердил оплату');
     fireEvent.click(screen.getByRole('button', { name: 'Попробовать ещё раз' }));
@@ -186,7 +165,7 @@ describe('order page', () => {
 
   it('lists the refunds with their words and amounts', async () => {
     stubOrders(
-      online(
+      onlineOrder(
         {
           status: 'refund_pending',
           refunds: [
@@ -303,29 +282,14 @@ describe('order page, live: statuses follow the order event stream (decision 23)
   });
 
   it('shows the restaurant’s reason in the customer’s words when it declines, and the refund', async () => {
-    const paid = {
-      status: 'paid' as const,
-      attempt: 1,
-      confirmationUrl: null,
-      failure: null,
-      payUntil: null,
-      paidAt: '2026-11-24T08:01:00Z',
-      canRetry: false,
-      canSwitchTo: [],
-      refunds: [],
-    };
-    const api = stubLive(makeOrder({ payType: 'CARD_ONLINE', paymentStatus: 'paid', payment: paid }));
+    const paid = { status: 'paid' as const, paidAt: '2026-11-24T08:01:00Z' };
+    const api = stubLive(onlineOrder(paid));
     await render();
     expect(await screen.findByTestId('order-status')).toHaveTextContent('Новый');
     const source = await streamOpen();
 
-    api.order = makeOrder({
-      status: 'declined',
-      canCancel: false,
-      payType: 'CARD_ONLINE',
-      paymentStatus: 'refund_pending',
-      declineReason: { code: 'out-of-stock', message: 'Закончились продукты для этого блюда' },
-      payment: {
+    api.order = onlineOrder(
+      {
         ...paid,
         status: 'refund_pending',
         refunds: [
@@ -338,7 +302,12 @@ describe('order page, live: statuses follow the order event stream (decision 23)
           },
         ],
       },
-    });
+      {
+        status: 'declined',
+        canCancel: false,
+        declineReason: { code: 'out-of-stock', message: 'Закончились продукты для этого блюда' },
+      },
+    );
     act(() => source.send(orderEvent(42, 'declined')));
 
     expect(await screen.findByTestId('order-decline-reason')).toHaveTextContent(

@@ -5,7 +5,7 @@ import { personStore } from '../../../entities/session/person-store.ts';
 import { externalNavigation } from '../../../shared/navigation/external-navigation.ts';
 import { Route, Switch, useParams } from '../../../shared/navigation/router.tsx';
 import { FakeEventSource, orderEvent } from '../../../test/fakes/fake-customer-event-source.ts';
-import { makeOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
+import { makeOrder, onlineOrder, testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp } from '../../../test/render-app.tsx';
 import { setServerNow } from '../../../test/test-clock.ts';
 import { PAYMENT_POLL_EVERY_MS, PAYMENT_POLL_FOR_MS } from '../model/use-payment-watch.ts';
@@ -19,27 +19,9 @@ const problem = (code: string, message: string, status: number) =>
 
 const PAY_URL = 'http://127.0.0.1/api/v1/payments/demo/pay/p-2';
 
-/** A card-online order in a payment state: `pending`, `paid`, `failed`, … */
-function online(payment: Partial<Order['payment']> = {}, overrides: Partial<Order> = {}): Order {
-  const status = payment.status ?? 'pending';
-  return makeOrder({
-    payType: 'CARD_ONLINE',
-    paymentStatus: status,
-    ...overrides,
-    payment: {
-      status,
-      attempt: 1,
-      confirmationUrl: null,
-      failure: null,
-      payUntil: '2026-11-24T11:30:00Z',
-      paidAt: null,
-      canRetry: false,
-      canSwitchTo: [],
-      refunds: [],
-      ...payment,
-    },
-  });
-}
+/** A card-online order in a payment state (`pending`, `paid`, `failed`, …) to pay by 14:30 in Kazan. */
+const online = (payment: Partial<Order['payment']> = {}, overrides: Partial<Order> = {}) =>
+  onlineOrder({ payUntil: '2026-11-24T11:30:00Z', ...payment }, overrides);
 
 const failedOrder = () =>
   online({
