@@ -11,6 +11,8 @@ import { renderWithApp, resto } from '../test/render-app.tsx';
 import CartRoute from './cart-route.tsx';
 
 const kazan = { id: 1, name: { ru: 'Казань' }, order: 1 };
+const renderCart = (method: 'DELIVERY' | 'TAKE_AWAY') =>
+  renderWithApp(<CartRoute />, { cities: [kazan], city: kazan, resto: resto({ id: 1 }), method });
 
 describe('/cart', () => {
   beforeEach(() => {
@@ -39,12 +41,7 @@ describe('/cart', () => {
 
   it('shows the checkout below the cart in place of the cart’s own button, priced by one preflight', async () => {
     personStore.getState().signedIn(testTokens(), testProfile);
-    await renderWithApp(<CartRoute />, {
-      cities: [kazan],
-      city: kazan,
-      resto: resto({ id: 1 }),
-      method: 'TAKE_AWAY',
-    });
+    await renderCart('TAKE_AWAY');
     expect(screen.getByTestId('checkout-form')).toBeInTheDocument();
     expect(screen.queryByTestId('checkout')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('place-order')).toBeEnabled());
@@ -56,12 +53,7 @@ describe('/cart', () => {
 
   it('asks an anonymous customer to sign in below the cart', async () => {
     personStore.getState().signedOut();
-    await renderWithApp(<CartRoute />, {
-      cities: [kazan],
-      city: kazan,
-      resto: resto({ id: 1 }),
-      method: 'TAKE_AWAY',
-    });
+    await renderCart('TAKE_AWAY');
     expect(screen.getByText('Чтобы оформить заказ, авторизуйтесь', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByTestId('checkout-sign-in-button')).toBeInTheDocument();
   });
@@ -86,12 +78,7 @@ describe('/cart', () => {
       deliveryPlace: makeDeliveryPlace(),
     });
     personStore.getState().signedOut();
-    await renderWithApp(<CartRoute />, {
-      cities: [kazan],
-      city: kazan,
-      resto: resto({ id: 1 }),
-      method: 'DELIVERY',
-    });
+    await renderCart('DELIVERY');
     fireEvent.click(await screen.findByTestId('delivery-terms'));
     const dialog = await screen.findByRole('dialog', { name: 'Условия доставки' });
     expect(within(dialog).getAllByRole('row')).toHaveLength(3);
