@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { selectionsStorage, selectionsStore } from '../../../entities/location/selections-store.ts';
-import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
+import { saveDeliveryToBaumana44 } from '../../../test/fixtures/location-fixtures.ts';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import { locationAnswer, renderWithApp, resto, stubApi, zone } from '../../../test/render-app.tsx';
 import { LocationPopup } from './location-popup.tsx';
@@ -58,17 +58,7 @@ describe('location popup before its method step has loaded', () => {
     appFlagsStore.getState().closeLocation();
 
     // Opened again on a saved city: the method step's loading state, Save off, until the chunk arrives.
-    selectionsStore.getState().save({
-      cityId: 1,
-      deliveryMethod: 'DELIVERY',
-      restoId: 1,
-      paymentMethod: null,
-      deliveryPlace: makeDeliveryPlace({
-        address: 'ул. Баумана, 44',
-        location: { lat: 55.75, lng: 49.05 },
-        apartment: '7',
-      }),
-    });
+    saveDeliveryToBaumana44({ apartment: '7' });
     appFlagsStore.getState().openLocation({ persistent: false });
     await renderWithApp(<LocationPopup />, { cities });
     expect(await screen.findByRole('button', { name: 'Казань, сменить город' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { selectionsStorage, selectionsStore } from '../../../entities/location/selections-store.ts';
 import { address, createFakeMap, fakeGeocoder, fakeMap } from '../../../test/fakes/map-test-doubles.ts';
-import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
+import { saveDeliveryToBaumana44 } from '../../../test/fixtures/location-fixtures.ts';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import {
   locationAnswer,
@@ -243,18 +243,7 @@ describe('location popup', () => {
   });
 
   it('keeps the details across a switch to take-away and back, and drops them with the city', async () => {
-    selectionsStore.getState().save({
-      cityId: 1,
-      deliveryMethod: 'DELIVERY',
-      restoId: 1,
-      paymentMethod: null,
-      deliveryPlace: makeDeliveryPlace({
-        address: 'ул. Баумана, 44',
-        location: { lat: 55.75, lng: 49.05 },
-        apartment: '7',
-        entrance: '2',
-      }),
-    });
+    saveDeliveryToBaumana44({ apartment: '7', entrance: '2' });
     open(false);
     await renderPopup({ cities });
     expect(await screen.findByRole('textbox', { name: 'Квартира / офис' })).toHaveValue('7');
