@@ -1,5 +1,6 @@
 import { makeCartLine, minor } from '@storefront/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testProfile } from '../../test/fixtures/order-fixtures.ts';
 import { personStore } from '../session/person-store.ts';
 import { fetchPreflight } from './preflight-query.ts';
 import { buildPreflightRequest } from './preflight-request.ts';
@@ -19,17 +20,7 @@ function token(exp: number) {
   return `${part({ alg: 'HS256' })}.${part({ sub: '5', exp })}.sig`;
 }
 
-const profile = {
-  id: 5,
-  accountIds: [],
-  avatar: null,
-  deliveries: [],
-  email: null,
-  firstName: 'Анна',
-  lastName: null,
-  patronymic: null,
-  phone: null,
-};
+const profile = { ...testProfile, phone: null };
 
 function stub(answers: Record<string, { status: number; body: unknown }>) {
   const calls: { path: string; authorization: string | null }[] = [];

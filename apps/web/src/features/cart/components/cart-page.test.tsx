@@ -13,6 +13,7 @@ import { selectionsStore } from '../../../entities/location/selections-store.ts'
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
 import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
+import { testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
 import { renderWithApp, resto } from '../../../test/render-app.tsx';
 import CartPage from './cart-page.tsx';
 
@@ -169,24 +170,9 @@ function fillCart() {
   });
 }
 
-/** A signed-in person whose access token is good for an hour. */
+/** A signed-in person (the shared test person, without a phone). */
 function signIn() {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const accessToken = `${part({ alg: 'HS256' })}.${part({ sub: '5', exp: Math.floor(Date.now() / 1000) + 3600 })}.s`;
-  personStore.getState().signedIn(
-    { accessToken, refreshToken: 'r', source: 'PHONE' },
-    {
-      id: 5,
-      accountIds: [],
-      avatar: null,
-      deliveries: [],
-      email: null,
-      firstName: 'Анна',
-      lastName: null,
-      patronymic: null,
-      phone: null,
-    },
-  );
+  personStore.getState().signedIn(testTokens(), { ...testProfile, phone: null });
 }
 
 async function settled() {
