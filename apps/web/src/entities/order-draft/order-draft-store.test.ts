@@ -1,7 +1,7 @@
 import { PERSON_COUNT_MAX } from '@storefront/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { personStore } from '../session/person-store.ts';
-import { orderDraftStorage, orderDraftStore } from './order-draft-store.ts';
+import { DEFAULT_PERSON_COUNT, orderDraftStorage, orderDraftStore } from './order-draft-store.ts';
 
 describe('order draft', () => {
   beforeEach(() => {
@@ -118,12 +118,15 @@ describe('order draft', () => {
       expect(second).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('ends the attempt when the order exists: key, time and comment go, contacts stay', () => {
+    it('ends the attempt when the order exists: key, time, comment, persons and promo code go, contacts stay', () => {
       orderDraftStore.setState({
         contact: { name: 'Анна', phone: null, email: null },
         comment: 'x',
         preOrderAt: future,
         attempt: { key: 'k-12345678', fingerprint: 'f' },
+        personCount: 4,
+        promoCode: { code: 'WELCOME', active: true, maxDiscountAmount: null, minOrderAmount: null },
+        promoRefusal: { code: 'promo-code.limit-exceed', message: 'x', promoCode: 'OLD' },
       });
       orderDraftStore.getState().placed();
       expect(orderDraftStore.getState()).toMatchObject({
@@ -131,6 +134,9 @@ describe('order draft', () => {
         comment: '',
         preOrderAt: null,
         attempt: null,
+        personCount: DEFAULT_PERSON_COUNT,
+        promoCode: null,
+        promoRefusal: null,
       });
     });
 

@@ -83,7 +83,10 @@ export interface OrderDraft extends StoredDraft {
   setPreOrderAt(preOrderAt: string | null): void;
   /** The Idempotency-Key for this body: the attempt's own while the body is the same, else a new one. */
   attemptKey(fingerprint: string): string;
-  /** The order exists: the next checkout is a new attempt, as soon as possible, without the old comment. */
+  /**
+   * The order exists: the next cart starts clean (a new attempt, as soon as possible, one person, no promo
+   * code or its refusal, no comment); the contacts stay for the next order.
+   */
   placed(): void;
 }
 
@@ -123,7 +126,15 @@ export const orderDraftStore = createStore<OrderDraft>()((set, get) => ({
     set({ attempt: { key, fingerprint } });
     return key;
   },
-  placed: () => set({ attempt: null, preOrderAt: null, comment: '' }),
+  placed: () =>
+    set({
+      attempt: null,
+      preOrderAt: null,
+      comment: '',
+      personCount: DEFAULT_PERSON_COUNT,
+      promoCode: null,
+      promoRefusal: null,
+    }),
   setPersonCount: (count) => set({ personCount: clampPersonCount(count) }),
   applyPromoCode: (code) => {
     const normalised = normalisePromoCode(code);
