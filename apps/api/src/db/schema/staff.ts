@@ -29,15 +29,38 @@ export const staff = pgTable(
     login: text('login').notNull(),
     name: text('name').notNull(),
     role: text('role', { enum: STAFF_ROLES }).notNull(),
-    /** scrypt (N=2^15, r=8, p=1), '$scrypt$N$r$p$salt$hash' in base64url: memory-hard (ASVS 11.4.2). */
+    /** scrypt (today N=2^17, r=8, p=1), '$scrypt$N$r$p$salt$hash' in base64url: memory-hard (ASVS 11.4.2). */
     passwordHash: text('password_hash').notNull(),
-    /** Wrong passwords since the last success or lock; at STAFF_SIGN_IN_ATTEMPTS the login locks. */
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The TOTP second factor's secret (base32, RFC 6238) once confirmed; null while it is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled: it turns on only when a code made with it is confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is never taken again. */
+    totpLastStep: integer('totp_last_step'),
+    /** Set: the account cannot sign in and its sessions end (the event streams check it too). */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('staff_login_idx').on(t.whiteLabelId, t.login)],
+);
+
+/**
+ * Wrong sign-ins per login of a brand, kept for any login typed, existing or not, so an unknown login is
+ * slowed exactly as a known one (decision 40). From the STAFF_SIGN_IN_ATTEMPTS-th failure in a row each one
+ * blocks the login for a while that doubles up to a cap; the count is forgotten an hour after the last
+ * failure, at a success, or when a manager unlocks the login.
+ */
+export const staffSignInThrottle = pgTable(
+  'staff_sign_in_throttle',
+  {
+    whiteLabelId: text('white_label_id').notNull(),
+    /** Normalized as a sign-in reads it (trimmed, lower-case). */
+    login: text('login').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.whiteLabelId, t.login] })],
 );
 
 /** An operator's restaurants (a manager sees every restaurant of the brand and needs no rows). */
