@@ -59,4 +59,23 @@ describe('day-off dialog', () => {
     expect(await screen.findByText('Сейчас заказы не принимаются')).toBeInTheDocument();
     expect(screen.queryByTestId('pre-order-offer')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['an order’s page', '/orders/7'],
+    ['an order’s payment page', '/orders/7/payment'],
+  ])('never shows over %s: that order is already made', async (_, entry) => {
+    await renderWithApp(
+      <>
+        <DayOffDialog />
+        <p data-testid="page" />
+      </>,
+      { cities: [kazan], city: kazan, resto: resto({ id: 1 }), method: 'DELIVERY' },
+      { entry, brand: { ...testBrand, features: { ...testBrand.features, preOrder: true } } },
+    );
+    expect(await screen.findByTestId('page')).toBeInTheDocument();
+    // The notice loads lazily: give it every chance to appear before saying it did not.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Сейчас заказы не принимаются')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('pre-order-offer')).not.toBeInTheDocument();
+  });
 });
