@@ -7,8 +7,6 @@ CREATE TABLE "staff_sign_in_throttle" (
 	CONSTRAINT "staff_sign_in_throttle_white_label_id_login_pk" PRIMARY KEY("white_label_id","login")
 );
 --> statement-breakpoint
-ALTER TABLE "restos" ADD COLUMN "take_away_max_order_sum" integer;--> statement-breakpoint
 ALTER TABLE "staff" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "staff" ADD COLUMN "totp_pending_secret" text;--> statement-breakpoint
-ALTER TABLE "staff" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
-ALTER TABLE "restos" ADD CONSTRAINT "restos_take_away_max_order_sum_positive" CHECK ("restos"."take_away_max_order_sum" > 0);
+ALTER TABLE "staff" ADD COLUMN "totp_last_step" integer;
