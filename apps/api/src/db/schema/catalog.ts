@@ -114,12 +114,15 @@ export const restos = pgTable(
     orderCode: text('order_code'),
     /** As soon as possible take-away: ready this many minutes after the order is placed. */
     takeAwayMinutes: integer('take_away_minutes').notNull().default(20),
+    /** Take-away totals at or above this are refused ('split it into several orders'); null: no maximum. */
+    takeAwayMaxOrderSum: integer('take_away_max_order_sum').$type<Minor>(),
   },
   (t) => [
     index('restos_white_label_idx').on(t.whiteLabelId),
     uniqueIndex('restos_order_code_idx').on(t.whiteLabelId, t.orderCode),
     check('restos_take_away_minutes', sql`${t.takeAwayMinutes} between 0 and 1440`),
     check('restos_average_check_nonnegative', sql`${t.averageCheck} >= 0`),
+    check('restos_take_away_max_order_sum_positive', sql`${t.takeAwayMaxOrderSum} > 0`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "restos" ADD COLUMN "take_away_max_order_sum" integer;--> statement-breakpoint
+ALTER TABLE "restos" ADD CONSTRAINT "restos_take_away_max_order_sum_positive" CHECK ("restos"."take_away_max_order_sum" > 0);
