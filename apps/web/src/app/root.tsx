@@ -50,7 +50,7 @@ function StaffRoot() {
 function StorefrontRoot() {
   const boot = useBoot();
   const searchOpen = useAppFlags((s) => s.searchOpen);
-  if (boot.kind === 'failed') return <FatalError message={boot.message} onRetry={boot.retry} />;
+  if (boot.kind === 'failed') return <FatalError failure={boot.failure} onRetry={boot.retry} />;
   if (!boot.location) return <Splash />;
   return (
     <CurrentLocationContext.Provider value={boot.location}>

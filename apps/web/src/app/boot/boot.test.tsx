@@ -141,6 +141,36 @@ describe('boot', () => {
     expect(await screen.findByRole('dialog', { name: 'Адрес' })).toBeInTheDocument();
   });
 
+  it('shows docs/product.md §8’s fallback for a failed clock with the status, in Russian', async () => {
+    stubApi(api);
+    const answer = vi.mocked(fetch);
+    const served = answer.getMockImplementation();
+    answer.mockImplementation(async (input, init) =>
+      new URL(String(input), 'http://localhost').pathname === '/1/now'
+        ? new Response('<html>upstream down</html>', { status: 503, statusText: 'Service Unavailable' })
+        : (served as typeof fetch)(input, init),
+    );
+    await renderApp();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(screen.getByTestId('boot-failure').textContent).toBe('Не удалось получить время сервера (UTC)');
+    expect(screen.getByTestId('boot-status').textContent).toBe('Код ответа сервера: 503');
+    // The status text and the network error are English technical words: never on a Russian screen.
+    expect(alert.textContent).not.toMatch(/Service Unavailable|Failed to fetch|Network error/);
+  });
+
+  it('says a missing menu’s groups are not found, in English, with the status', async () => {
+    selectionsStore
+      .getState()
+      .save({ cityId: 1, deliveryMethod: 'TAKE_AWAY', restoId: 1, paymentMethod: null, deliveryPlace: null });
+    stubApi({ ...api, '/1/p/menus/1/position-groups': undefined });
+    const i18n = await createI18n(TEXTS_RU, 'en', loadLocaleTexts);
+    render(<App brand={testBrand} i18n={i18n} />);
+    await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(screen.getByTestId('boot-failure').textContent).toBe('Menu groups not found');
+    expect(screen.getByTestId('boot-status').textContent).toBe('Server status: 404');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The storefront could not load');
+  });
+
   it('forgets a saved restaurant that no longer exists and asks again', async () => {
     selectionsStore.getState().save({
       cityId: 1,

@@ -18,10 +18,11 @@ import { apiFetch } from '../../shared/api-client.ts';
 import { CLOCK_PATH } from '../../shared/clock-path.ts';
 import { useBrand } from '../../shared/config.tsx';
 import { claimPrefetchedAnswer } from '../../shared/prefetch/prefetched-answers.ts';
+import { type BootFailure, type BootStep, bootFailure, bootStepOf } from './boot-failure.ts';
 
 export type BootState =
   | { kind: 'loading'; location: CurrentLocation | null }
-  | { kind: 'failed'; message: string; retry: () => void }
+  | { kind: 'failed'; failure: BootFailure; retry: () => void }
   | { kind: 'ready'; location: CurrentLocation };
 
 /**
@@ -64,17 +65,16 @@ export function useBoot(): BootState {
 
   const resto = location.data?.restos.find((r) => r.id === restoId) ?? null;
   const menus = useMemo(() => menusFor(resto, method), [resto, method]);
-  const menuQueries = useQueries({
-    queries: resto
-      ? [
-          ...menus.flatMap((menu) => [menuGroupsQuery(menu.id), menuPositionsQuery(menu.id)]),
-          restoPromotionsQuery(resto.id),
-          restoModifiersQuery(resto.id),
-          restoTimeSlotsQuery(resto.id),
-          ...(brand.features.preOrder ? [restoWorkingHoursQuery(resto.id)] : []),
-        ].map((q) => ({ ...q, retry: 1 }))
-      : [],
-  });
+  const menuSources = resto
+    ? [
+        ...menus.flatMap((menu) => [menuGroupsQuery(menu.id), menuPositionsQuery(menu.id)]),
+        restoPromotionsQuery(resto.id),
+        restoModifiersQuery(resto.id),
+        restoTimeSlotsQuery(resto.id),
+        ...(brand.features.preOrder ? [restoWorkingHoursQuery(resto.id)] : []),
+      ]
+    : [];
+  const menuQueries = useQueries({ queries: menuSources.map((q) => ({ ...q, retry: 1 })) });
 
   const needsLocation = cities.isSuccess && (cityId === null || (location.isSuccess && resto === null));
   useEffect(() => {
@@ -94,13 +94,18 @@ export function useBoot(): BootState {
     };
   }, [cities.data, cityId, location.data, resto, method, menus]);
 
-  const failed = [clock, cities, location, ...menuQueries].find((q) => q.isError);
+  // Each boot query with the step it is (docs/product.md §8 words a failure by what was fetched).
+  const steps: [BootStep, { isError: boolean; error: Error | null }][] = [
+    ['now', clock],
+    ['cities', cities],
+    ['location', location],
+    ...menuQueries.map((q, i): [BootStep, typeof q] => [bootStepOf(menuSources[i]?.queryKey ?? []), q]),
+  ];
+  const failed = steps.find(([, q]) => q.isError);
   if (failed) {
-    const message =
-      failed.error instanceof Error && failed.error.message ? failed.error.message : 'Failed to fetch';
     return {
       kind: 'failed',
-      message: failed === clock ? message || 'Failed to fetch UTC time' : message,
+      failure: bootFailure(failed[0], failed[1].error),
       retry: () => {
         for (const q of [clock, cities, location, ...menuQueries]) if (q.isError) void q.refetch();
       },
