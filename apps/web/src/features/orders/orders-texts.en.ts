@@ -75,7 +75,6 @@ export const ordersTextsEn = {
   paymentStatus_failed: 'Not paid',
   paymentStatus_refund_pending: 'Refund in progress',
   paymentStatus_refunded: 'Refunded',
-  paidAt: 'Paid {{when}}',
   paidTitle: 'The order is paid',
   failedTitle: 'The payment did not go through',
   failedUnknown: 'The bank did not confirm the payment',

@@ -76,7 +76,6 @@ export const ordersTexts = {
   paymentStatus_failed: 'Не оплачен',
   paymentStatus_refund_pending: 'Возвращаем деньги',
   paymentStatus_refunded: 'Деньги возвращены',
-  paidAt: 'Оплачен {{when}}',
   paidTitle: 'Заказ оплачен',
   failedTitle: 'Оплата не прошла',
   failedUnknown: 'Банк не подтвердил оплату',

@@ -133,6 +133,15 @@ describe('order page', () => {
     }
   });
 
+  it('says a paid order is paid once, then when (on the restaurant’s clock)', async () => {
+    stubOrders(onlineOrder({ status: 'paid', paidAt: '2026-11-24T08:01:00Z' }));
+    await render();
+    const status = await screen.findByTestId('payment-status');
+    const line = status.parentElement as HTMLElement;
+    expect(line.textContent?.match(/Оплачен/g)).toHaveLength(1);
+    expect(line).toHaveTextContent(/^Оплачен · 24 ноября, 11:01$/);
+  });
+
   it('shows a failed payment’s reason, and switches it to card on receipt in place', async () => {
     const calls = stubOrders(
       onlineOrder({

@@ -182,7 +182,9 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
                   </span>
                 )}
               </span>
-              <span>{money(line.payableAmount)}</span>
+              <span className={styles.amount} data-testid="order-line-amount">
+                {money(line.payableAmount)}
+              </span>
             </li>
           ))}
         </ul>

@@ -121,9 +121,8 @@ export function PaymentBlock({
           <strong data-testid="payment-status" data-status={payment.status}>
             {t(`paymentStatus_${payment.status}`)}
           </strong>
-          {payment.status === 'paid' && paidAt && (
-            <span className={styles.muted}> · {t('paidAt', { when: paidAt })}</span>
-          )}
+          {/* 'Оплачен' once: the status, then only when. */}
+          {payment.status === 'paid' && paidAt && <span className={styles.muted}> · {paidAt}</span>}
         </p>
       )}
       {screen === 'failed' && (
@@ -208,7 +207,7 @@ export function PaymentBlock({
                 data-testid="payment-refund"
               >
                 <span>{refund.message}</span>
-                <span>
+                <span className={styles.amount}>
                   <strong>{money(refund.amount)}</strong>{' '}
                   <span className={styles.muted}>{t(`refund_${refund.status}`)}</span>
                 </span>
