@@ -18,8 +18,12 @@ export interface CatalogGet<P extends Schema | undefined, Q extends Schema | und
   params?: P;
   querystring?: Q;
   answer: A;
-  /** Names the answer in the cache; equal keys must mean equal answers for the same snapshot. */
-  key: (input: Input<P, Q>) => string;
+  /**
+   * Names the answer in the cache; equal keys must mean equal answers for the same snapshot. Null when the
+   * input names something the snapshot does not have: answered, never kept (a client inventing ids must
+   * not grow the cache).
+   */
+  key: (input: Input<P, Q>, snapshot: CatalogSnapshot) => string | null;
   produce: (snapshot: CatalogSnapshot, input: Input<P, Q>) => Produced<z.output<A>>;
 }
 
@@ -48,7 +52,7 @@ export function catalogGet<P extends Schema | undefined, Q extends Schema | unde
     },
     async (request, reply) => {
       const input = { params: request.params, query: request.query } as Input<P, Q>;
-      const answer = catalog.answer(route.key(input), route.answer, (snapshot) =>
+      const answer = catalog.answer(route.key(input, catalog.snapshot), route.answer, (snapshot) =>
         route.produce(snapshot, input),
       );
       return sendCatalogAnswer(request, reply, answer);

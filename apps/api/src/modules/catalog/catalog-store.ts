@@ -12,6 +12,13 @@ export interface Produced<T> {
   expiresAt?: number;
 }
 
+/**
+ * At most this many prepared answers per instance. The public calls name a few hundred distinct answers
+ * (cities, restaurants, menus, groups); the bound only matters against a client inventing inputs, and then
+ * the least recently used answers go first.
+ */
+export const MAX_CATALOG_ANSWERS = 2000;
+
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
@@ -83,17 +90,28 @@ export class CatalogStore {
     this.timer = null;
   }
 
+  /** How many prepared answers are held now (never more than MAX_CATALOG_ANSWERS). */
+  get cachedAnswers(): number {
+    return this.answers.size;
+  }
+
   /**
    * The answer under `key`, built once per snapshot: checked against its contract (so a wrong row
-   * fails loudly here, not in a customer's browser), serialized, and hashed for its ETag.
+   * fails loudly here, not in a customer's browser), serialized, and hashed for its ETag. A null key
+   * (an input naming what the catalog does not have) is answered without being kept.
    */
   answer<T>(
-    key: string,
+    key: string | null,
     contract: z.ZodType<T>,
     produce: (snapshot: CatalogSnapshot) => Produced<T>,
   ): CachedAnswer {
-    const cached = this.answers.get(key);
-    if (cached && cached.expiresAt > this.now()) return cached;
+    const cached = key === null ? undefined : this.answers.get(key);
+    if (key !== null && cached && cached.expiresAt > this.now()) {
+      // Most recently used last: a Map iterates in insertion order, so the first key is the one to drop.
+      this.answers.delete(key);
+      this.answers.set(key, cached);
+      return cached;
+    }
     const produced = produce(this.snapshot);
     const body = Buffer.from(JSON.stringify(contract.parse(produced.value)), 'utf8');
     const answer = {
@@ -102,7 +120,14 @@ export class CatalogStore {
       compressed: {},
       expiresAt: produced.expiresAt ?? Number.POSITIVE_INFINITY,
     };
+    if (key === null) return answer;
+    this.answers.delete(key);
     this.answers.set(key, answer);
+    while (this.answers.size > MAX_CATALOG_ANSWERS) {
+      const oldest = this.answers.keys().next().value;
+      if (oldest === undefined) break;
+      this.answers.delete(oldest);
+    }
     return answer;
   }
 }

@@ -14,7 +14,13 @@ export const citiesRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     summary: 'Cities of a brand, optionally only the given ids',
     querystring: citiesQuery,
     answer: citiesResponse,
-    key: ({ query }) => `cities:${query.whiteLabel ?? whiteLabel}:${query.cityId?.join(',') ?? '*'}`,
+    key: ({ query }, s) => {
+      if (!query.cityId) return `cities:${query.whiteLabel ?? whiteLabel}:*`;
+      // Unknown ids are answered without being kept; known ones in one order, each once.
+      if (query.cityId.some((id) => !s.cities.has(id))) return null;
+      const ids = [...new Set(query.cityId)].sort((a, b) => a - b);
+      return `cities:${query.whiteLabel ?? whiteLabel}:${ids.join(',')}`;
+    },
     produce: (s, { query }) => ({
       value: listCities(s, resolveWhiteLabel(s, query.whiteLabel, whiteLabel), query.cityId),
     }),

@@ -6,6 +6,8 @@ import type { CatalogSnapshot } from '../catalog/index.ts';
 import { normalisePromoCode, promoCodeDefinition } from './pricing-catalog.ts';
 
 const WINDOW_MS = 3600 * 1000;
+/** Spent clients remembered per instance; past this the oldest are forgotten (the database still knows). */
+const MAX_SPENT_REMEMBERED = 10_000;
 
 export interface PromoLookupRequest {
   whiteLabel: string;
@@ -40,7 +42,18 @@ export class SpentGuessBudgets {
 
   markSpent(whiteLabel: string, clientKey: string, nowMs: number): void {
     // At most a window from now: the database's window may end sooner, never later.
-    this.until.set(`${whiteLabel}|${clientKey}`, nowMs + WINDOW_MS);
+    const key = `${whiteLabel}|${clientKey}`;
+    this.until.delete(key);
+    this.until.set(key, nowMs + WINDOW_MS);
+    for (const [oldest, until] of this.until) {
+      if (this.until.size <= MAX_SPENT_REMEMBERED && until > nowMs) break;
+      this.until.delete(oldest);
+    }
+  }
+
+  /** How many spent clients this instance remembers (bounded by MAX_SPENT_REMEMBERED). */
+  get size(): number {
+    return this.until.size;
   }
 }
 

@@ -37,6 +37,9 @@ interface SiteState {
   pages: Map<string, Prepared>;
 }
 
+/** Prepared page shells kept per catalog revision; past this, a page is rendered per request. */
+const MAX_SEO_PAGES = 5000;
+
 /** The storefront's public origin: PUBLIC_URL, else the address the API listens on (as the payments module). */
 function publicOrigin(env: AppConfig['env']): string {
   return (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
@@ -166,8 +169,8 @@ export function registerSeo(app: FastifyInstance, { config, catalog, now, indexH
           return false;
         }
         prepared = prepare(renderShell(shell.html, meta));
-        // Bounded: only paths of pages that exist are kept.
-        current.pages.set(path, prepared);
+        // Bounded: only paths of pages that exist are kept, and at most MAX_SEO_PAGES of them.
+        if (current.pages.size < MAX_SEO_PAGES) current.pages.set(path, prepared);
       }
       return send(request, reply, prepared, 'text/html; charset=utf-8', 'no-cache');
     },
