@@ -79,4 +79,6 @@ export const staffTextsEn = {
   busyUntil: 'Paused until {{time}}',
   resume: 'Resume',
   notBusy: 'Taking orders',
+  whenTomorrow: 'tomorrow, {{time}}',
+  whenDate: '{{date}}, {{time}}',
 } satisfies EnglishTexts<typeof staffTexts>;

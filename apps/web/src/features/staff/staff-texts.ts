@@ -79,4 +79,7 @@ export const staffTexts = {
   busyUntil: 'Пауза до {{time}}',
   resume: 'Снять паузу',
   notBusy: 'Принимаем заказы',
+  /** A pre-order's time on another day than today (the restaurant's clock). */
+  whenTomorrow: 'завтра, {{time}}',
+  whenDate: '{{date}}, {{time}}',
 } satisfies NamespaceTexts;
