@@ -128,6 +128,7 @@ export async function startSharedServices(
 
   const payments: PaymentsContext = {
     db,
+    whiteLabel: config.brand.whiteLabel,
     gateways: paymentGateways ?? buildPaymentGateways(paymentsSettings, db, app.log, now),
     settings: paymentsSettings,
     log: app.log,

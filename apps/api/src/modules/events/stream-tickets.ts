@@ -26,11 +26,11 @@ export async function issueStreamTicket(
 ): Promise<{ ticket: string; expiresAt: string }> {
   const now = new Date(nowMs);
   // Tickets are written on every (re)connection of every board and order page: expired ones go here, a
-  // bounded batch at a time, instead of a sweeper of their own.
+  // bounded batch at a time, instead of a sweeper of their own (the brand's own: brands may share a database).
   const expired = db
     .select({ hash: streamTickets.ticketHash })
     .from(streamTickets)
-    .where(lt(streamTickets.expiresAt, now))
+    .where(and(eq(streamTickets.whiteLabelId, whiteLabel), lt(streamTickets.expiresAt, now)))
     .limit(SWEEP_BATCH);
   await db.delete(streamTickets).where(inArray(streamTickets.ticketHash, expired));
 

@@ -7,6 +7,8 @@ import type { CatalogSnapshot } from '../catalog/index.ts';
 /** What every part of the payments module works with: one per app. */
 export interface PaymentsContext {
   db: Database;
+  /** The brand this instance serves: its background work (the sweeper) touches this brand's orders only. */
+  whiteLabel: string;
   gateways: Map<PayEngine, PaymentGateway>;
   settings: PaymentsSettings;
   log: FastifyBaseLogger;

@@ -16,16 +16,29 @@ import { settlePayment } from './settle-payment.ts';
  * Rows are leased: one statement picks due rows with FOR UPDATE SKIP LOCKED and moves their next_check_at a
  * lease ahead, so two instances do not work the same row at once. Everything it does is a guarded update or
  * a call with an idempotence key, so doing it twice is harmless anyway.
+ *
+ * Brands may share one database, each with instances of its own: a sweeper touches only the orders (and
+ * their payments and refunds) of the brand its instance serves, whose providers and shops it holds.
  */
 
 const BATCH = 20;
 const LEASE_MS = 60_000;
 
+/** The ids of the brand's orders: what every lease below is limited to. */
+const brandOrders = (ctx: PaymentsContext) =>
+  ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.whiteLabelId, ctx.whiteLabel));
+
 async function leasePayments(ctx: PaymentsContext, status: 'creating' | 'pending', nowMs: number) {
   const due = ctx.db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, status), lte(payments.nextCheckAt, new Date(nowMs))))
+    .where(
+      and(
+        eq(payments.status, status),
+        lte(payments.nextCheckAt, new Date(nowMs)),
+        inArray(payments.orderId, brandOrders(ctx)),
+      ),
+    )
     .orderBy(asc(payments.nextCheckAt))
     .limit(BATCH)
     .for('update', { skipLocked: true });
@@ -44,6 +57,7 @@ async function leaseRefunds(ctx: PaymentsContext, nowMs: number) {
       and(
         inArray(paymentRefunds.status, ['creating', 'pending']),
         lte(paymentRefunds.nextCheckAt, new Date(nowMs)),
+        inArray(paymentRefunds.orderId, brandOrders(ctx)),
       ),
     )
     .orderBy(asc(paymentRefunds.nextCheckAt))
@@ -65,6 +79,7 @@ async function cancelUnpaid(ctx: PaymentsContext, orderId: number, nowMs: number
       .where(
         and(
           eq(orders.id, orderId),
+          eq(orders.whiteLabelId, ctx.whiteLabel),
           eq(orders.status, 'new'),
           eq(orders.payType, 'CARD_ONLINE'),
           inArray(orders.paymentStatus, [...PAYABLE_PAYMENT_STATUSES]),
@@ -113,6 +128,7 @@ export async function runOnce(ctx: PaymentsContext): Promise<SweepReport> {
     .from(orders)
     .where(
       and(
+        eq(orders.whiteLabelId, ctx.whiteLabel),
         eq(orders.status, 'new'),
         eq(orders.payType, 'CARD_ONLINE'),
         inArray(orders.paymentStatus, [...PAYABLE_PAYMENT_STATUSES]),
