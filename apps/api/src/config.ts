@@ -5,6 +5,7 @@ import { DEFAULT_LATE_ACCEPT_MINUTES } from '@storefront/domain';
 import { type BrandConfig, brandConfig } from '@storefront/domain/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { developmentSecrets, type GeneratedSecrets, testProcessSecrets } from './core/development-secrets.ts';
 
 /** The repository root; relative paths in the environment are read from here. */
 // The same depth from src/config.ts and from the compiled dist/server.js (decision 26): apps/api/<dir>/.
@@ -144,7 +145,7 @@ const envShape = {
   AUTH_TOKEN_SECRET: key(
     z.string().min(32, 'must be at least 32 characters').optional(),
     'Signs access tokens and keys the SMS code HMAC; at least 32 characters, the same on every instance.',
-    'a fixed development-only secret (refused in production)',
+    'outside production, a random secret made on the first start and kept in `DATA_DIR/secrets.json` (mode 0600) for the next ones; refused in production',
   ),
   SMS_SENDER: key(
     z.enum(['log', 'smsru']).default('log'),
@@ -163,7 +164,7 @@ const envShape = {
   QUOTE_SECRET: key(
     z.string().min(32, 'must be at least 32 characters').optional(),
     "Signs the preflight's quote that order placement checks; at least 32 characters, the same on every instance.",
-    'derived from `AUTH_TOKEN_SECRET` (or the development secret; refused in production)',
+    'derived from `AUTH_TOKEN_SECRET`; without that too, outside production, a random secret kept in `DATA_DIR/secrets.json`; refused in production',
   ),
   PROMO_CODE_GUESSES_PER_CLIENT_HOUR: key(
     z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -413,6 +414,22 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * Outside production a start without AUTH_TOKEN_SECRET signs with random secrets of its own, never with
+ * one published in the repository: a development start keeps them in DATA_DIR (so sessions survive a
+ * restart), a test process holds them in memory. Production without them was refused by envRules.
+ */
+function withSecrets(env: Env, dataDir: string): Env {
+  if (env.NODE_ENV === 'production' || env.AUTH_TOKEN_SECRET) return env;
+  let secrets: GeneratedSecrets;
+  try {
+    secrets = env.NODE_ENV === 'test' ? testProcessSecrets() : developmentSecrets(dataDir);
+  } catch (error) {
+    throw new ConfigError(`AUTH_TOKEN_SECRET: unset, and ${(error as Error).message}`);
+  }
+  return { ...env, AUTH_TOKEN_SECRET: secrets.authToken, QUOTE_SECRET: env.QUOTE_SECRET ?? secrets.quote };
+}
+
 const fromRoot = (path: string) => (isAbsolute(path) ? path : join(REPO_ROOT, path));
 
 /** Reads the environment and the brand; a wrong value stops start-up with every wrong key listed. */
@@ -444,11 +461,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (brand.data.whiteLabel !== env.data.BRAND) {
     throw new ConfigError(`${brandFile} whiteLabel: must equal the folder name '${env.data.BRAND}'`);
   }
+  const dataDir = fromRoot(env.data.DATA_DIR);
   return {
-    env: env.data,
+    env: withSecrets(env.data, dataDir),
     brand: brand.data,
     brandDir,
-    dataDir: fromRoot(env.data.DATA_DIR),
+    dataDir,
     webDistDir: fromRoot(env.data.WEB_DIST_DIR),
   };
 }

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { testConfig } from '../test/test-app.ts';
-import { DEVELOPMENT_TOKEN_SECRET, readAuthSettings } from './auth-settings.ts';
+import { readAuthSettings, tokenSecret } from './auth-settings.ts';
 
 const SECRET = 'a-production-secret-of-at-least-32-chars';
 
 describe('sign-in settings', () => {
-  it('default to the log sender, no captcha and the development secret outside production', () => {
+  it("default to the log sender, no captcha and the test process's own secret outside production", () => {
     const settings = readAuthSettings(testConfig());
     expect(settings.sms).toEqual({ kind: 'log' });
     expect(settings.captcha).toEqual({ kind: 'off' });
     expect(settings.apiKey).toBe('demo-public-api-key');
     const other = readAuthSettings(testConfig({ AUTH_TOKEN_SECRET: SECRET }));
     expect(Buffer.from(other.accessTokenKey)).not.toEqual(Buffer.from(settings.accessTokenKey));
-    expect(DEVELOPMENT_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
+    // A test process signs with random secrets of its own, the same for every app it builds.
+    expect(tokenSecret(testConfig())).toBe(tokenSecret(testConfig()));
+    expect(tokenSecret(testConfig()).length).toBeGreaterThanOrEqual(32);
+    expect(() => tokenSecret({ env: { ...testConfig().env, AUTH_TOKEN_SECRET: undefined } })).toThrow(
+      /AUTH_TOKEN_SECRET/,
+    );
   });
 
   it('derive different keys for tokens and codes', () => {

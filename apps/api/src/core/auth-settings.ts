@@ -1,10 +1,17 @@
 import { createHmac } from 'node:crypto';
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, ConfigError } from '../config.ts';
 import type { CaptchaSettings } from '../integrations/captcha/captcha-check.ts';
 import type { SmsSettings } from '../integrations/sms/sms-sender.ts';
 
-/** Used only outside production when AUTH_TOKEN_SECRET is not set: anyone can read it here. */
-export const DEVELOPMENT_TOKEN_SECRET = 'development-only-auth-token-secret-do-not-deploy';
+/**
+ * The token secret: always one of the deployment's own. loadConfig fills it outside production with a
+ * random one (kept in DATA_DIR) when the environment names none; there is no fallback to a known value.
+ */
+export function tokenSecret(config: Pick<AppConfig, 'env'>): string {
+  const secret = config.env.AUTH_TOKEN_SECRET;
+  if (!secret) throw new ConfigError('AUTH_TOKEN_SECRET: no secret to sign tokens with');
+  return secret;
+}
 
 export interface AuthSettings {
   whiteLabel: string;
@@ -39,7 +46,7 @@ const derive = (secret: string, purpose: string) => createHmac('sha256', secret)
  */
 export function readAuthSettings(config: AppConfig): AuthSettings {
   const { env, brand } = config;
-  const secret = env.AUTH_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET;
+  const secret = tokenSecret(config);
   const trim = (url: string) => url.replace(/\/+$/, '');
   const methods = new Set(brand.features.auth);
   const clientId = (method: 'GOOGLE' | 'APPLE', id: string | null) =>

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { QUOTE_TTL_MINUTES } from '@storefront/domain';
 import type { AppConfig } from '../../config.ts';
-import { DEVELOPMENT_TOKEN_SECRET } from '../../core/auth-settings.ts';
+import { tokenSecret } from '../../core/auth-settings.ts';
 
 /**
  * The quote of a preflight: a compact, HMAC-SHA256-signed token of exactly what was priced, valid for
@@ -65,9 +65,7 @@ export function readQuoteKey(config: AppConfig): QuoteKey {
   const { env } = config;
   const secret = env.QUOTE_SECRET
     ? createHmac('sha256', env.QUOTE_SECRET).update('preflight-quote').digest()
-    : createHmac('sha256', env.AUTH_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET)
-        .update('preflight-quote')
-        .digest();
+    : createHmac('sha256', tokenSecret(config)).update('preflight-quote').digest();
   return { secret, whiteLabel: config.brand.whiteLabel };
 }
 
