@@ -18,7 +18,7 @@ import { createSmsSender } from '../../integrations/sms/sms-senders.ts';
 import { bearerToken } from '../../plugins/authentication.ts';
 import { checkClient } from './auth-client.ts';
 import { type PhoneSignInDeps, requestPhoneCode, signInWithPhoneCode } from './phone-sign-in.service.ts';
-import { revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { revokeByToken, rotateRefreshToken, successorKeyFrom } from './refresh-tokens.ts';
 
 export interface AuthRoutesOptions {
   db: Database;
@@ -66,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     budget: settings.smsBudget,
     log: app.log,
   };
+  const successorKey = successorKeyFrom(settings.codeKey);
 
   app.post(
     '/api/v1/sign/in/phone/code',
@@ -126,14 +127,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary:
-          'Exchanges the refresh token (Authorization: Bearer) for a new token set; the old one stops working. Presenting a rotated token again revokes its whole family (401 auth.refresh-reused).',
+          'Exchanges the refresh token (Authorization: Bearer) for a new token set; the old one stops working. The token just rotated is taken again for 10 s while its successor is unused, and answers that same refresh token (two tabs refreshing at once, decision 42); any other use of a rotated token revokes its whole family (401 auth.refresh-reused).',
         response: { 200: tokenSet, 401: errorBody },
       },
     },
     async (request): Promise<TokenSet> => {
       const token = bearerToken(request);
       if (!token) throw new ApiError(401, 'auth.token-missing');
-      const rotated = await rotateRefreshToken(db, settings.whiteLabel, token, new Date(now()));
+      const rotated = await rotateRefreshToken(db, settings.whiteLabel, successorKey, token, new Date(now()));
       if (!rotated.ok) throw new ApiError(401, rotated.code);
       return {
         accessToken: await tokens.sign(rotated.personId),

@@ -8,7 +8,12 @@ import { readAuthSettings } from '../../core/auth-settings.ts';
 import { personDeliveries, persons, refreshTokens, whiteLabels } from '../../db/schema.ts';
 import { authApp, logCapture, requestCode, signIn, testClock } from '../../test/auth-test-kit.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../../test/test-app.ts';
-import { hashRefreshToken, REFRESH_TOKEN_TTL_S, startRefreshFamily } from './refresh-tokens.ts';
+import {
+  hashRefreshToken,
+  REFRESH_REUSE_GRACE_S,
+  REFRESH_TOKEN_TTL_S,
+  startRefreshFamily,
+} from './refresh-tokens.ts';
 
 let database: TestDatabase;
 let app: StorefrontApp;
@@ -40,6 +45,17 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (token: string) => app.inject({ url: '/api/v1/me', headers: bearer(token) });
 const refresh = (token: string) =>
   app.inject({ method: 'POST', url: '/api/v1/sign/refresh', headers: bearer(token) });
+/** Every token of the family the given token belongs to. */
+async function familyOf(token: string) {
+  const [row] = await database.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  return database.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, row?.familyId as string));
+}
 const errorCode = (response: { json(): unknown }) =>
   (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 
@@ -184,9 +200,10 @@ describe('refresh tokens', () => {
     expect(stored.map((row) => row.hash)).not.toContain(third.refreshToken);
   });
 
-  it('revoke the whole family when a rotated token comes back', async () => {
+  it('revoke the whole family when a rotated token comes back after the grace', async () => {
     const stolen = await signedIn();
     const rotated = tokenSet.parse((await refresh(stolen.refreshToken)).json());
+    clock.advance(REFRESH_REUSE_GRACE_S + 1);
     const reuse = await refresh(stolen.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(errorCode(reuse)).toBe('auth.refresh-reused');
@@ -196,11 +213,50 @@ describe('refresh tokens', () => {
     expect(errorCode(after)).toBe('auth.token-invalid');
   });
 
-  it('let only one of two simultaneous refreshes with one token succeed', async () => {
+  it('rotate once for simultaneous refreshes with one token: each gets the same successor', async () => {
     const { refreshToken } = await signedIn();
     const answers = await Promise.all([refresh(refreshToken), refresh(refreshToken), refresh(refreshToken)]);
-    expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(2);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const successors = new Set(answers.map((response) => tokenSet.parse(response.json()).refreshToken));
+    expect(successors.size).toBe(1);
+    const family = await familyOf(refreshToken);
+    expect(family).toHaveLength(2);
+  });
+
+  it('take the just-rotated token again within the grace: the same successor, nothing revoked', async () => {
+    const first = await signedIn();
+    const second = tokenSet.parse((await refresh(first.refreshToken)).json());
+    clock.advance(REFRESH_REUSE_GRACE_S);
+    const again = await refresh(first.refreshToken);
+    expect(again.statusCode, again.body).toBe(200);
+    const repeated = tokenSet.parse(again.json());
+    expect(repeated.refreshToken).toBe(second.refreshToken);
+    expect(repeated.source).toBe('PHONE');
+    expect(decodeJwt(repeated.accessToken).sub).toBe(String(first.personId));
+    expect((await familyOf(first.refreshToken)).every((row) => row.revokedAt === null)).toBe(true);
+    // The shared successor goes on working, once.
+    const third = await refresh(second.refreshToken);
+    expect(third.statusCode).toBe(200);
+    expect((await me(tokenSet.parse(third.json()).accessToken)).statusCode).toBe(200);
+  });
+
+  it('revoke the family when an older token than the immediate predecessor comes back, even within the grace', async () => {
+    const first = await signedIn();
+    const second = tokenSet.parse((await refresh(first.refreshToken)).json());
+    const third = tokenSet.parse((await refresh(second.refreshToken)).json());
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(errorCode(reuse)).toBe('auth.refresh-reused');
+    expect(errorCode(await refresh(third.refreshToken))).toBe('auth.token-invalid');
+  });
+
+  it('give no grace to a token whose family was signed out', async () => {
+    const first = await signedIn();
+    const second = tokenSet.parse((await refresh(first.refreshToken)).json());
+    await app.inject({ method: 'POST', url: '/api/v1/sign/out', headers: bearer(second.refreshToken) });
+    const again = await refresh(first.refreshToken);
+    expect(again.statusCode).toBe(401);
+    expect(errorCode(again)).toBe('auth.token-invalid');
   });
 
   it('expire 30 days after the sign-in, however often they rotate', async () => {
