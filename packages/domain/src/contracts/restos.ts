@@ -57,6 +57,11 @@ export const resto = z.object({
   tags: z.array(tag),
   timezone: timezoneOffset,
   ...methodFlags,
+  /**
+   * The take-away order total (after the promo discount) this restaurant refuses at or above, as a delivery
+   * zone's last band does: the customer splits it into several orders. Null or absent: no maximum.
+   */
+  takeAwayMaxOrderSum: minorAmount.nullable().optional(),
 });
 
 export const restosQuery = z.object({

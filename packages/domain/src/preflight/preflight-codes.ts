@@ -57,7 +57,10 @@ export const CART_PROBLEMS = [
   'delivery.address-outside-zone',
   /** Below the zone's minimum order; amountLeft and limit. Shown only through the delivery alert. */
   'delivery.order-sum-not-enough.range',
-  /** At or above the zone's maximum order ('split it into several orders'); limit. */
+  /**
+   * At or above the zone's maximum order, or for take-away the restaurant's takeAwayMaxOrderSum ('split it into
+   * several orders'); limit.
+   */
   'delivery.order-sum-too-large',
   /** The restaurant put this dish on today's stop-list: it has run out (line; decision 23). */
   'person-order.position-stopped',

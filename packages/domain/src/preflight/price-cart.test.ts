@@ -183,6 +183,29 @@ describe('priceCart', () => {
     expect(large).toMatchObject({ band: null, nextBand: null });
   });
 
+  it("refuses a take-away at or above the restaurant's maximum, judged after the discount", () => {
+    const capped: PricingCatalog = {
+      ...catalog,
+      resto: { ...catalog.resto, takeAwayMaxOrderSum: minor(350_000) },
+    };
+    const takeAway = (count: number, promo: PromoLookup = { kind: 'none' }) =>
+      priceCart(capped, {
+        request: makePricingRequest({ deliveryType: 'TAKE_AWAY', positions: [line(ROLL, count)] }),
+        promo,
+        nowMs: WEDNESDAY_LUNCH_MS,
+      });
+    expect(takeAway(9).problems).toEqual([]);
+    expect(takeAway(10).problems).toEqual([{ code: 'delivery.order-sum-too-large', limit: 350_000 }]);
+    expect(takeAway(10, foundPromo({ value: 10 })).problems).toEqual([]);
+    // Delivery keeps its zone's bands: the take-away maximum is not a delivery one.
+    const delivery = priceCart(capped, {
+      request: makePricingRequest({ positions: [line(ROLL, 10)] }),
+      promo: { kind: 'none' },
+      nowMs: WEDNESDAY_LUNCH_MS,
+    });
+    expect(codes(delivery)).toEqual([]);
+  });
+
   it('applies a percent code to the goods, spread over the lines, never to delivery', () => {
     // 3 rolls (1050 ₽) + a bowl (710 ₽) = 1760 ₽, free delivery; 20 % off → 1408 ₽, which pays 200 ₽ delivery.
     const cart = price({ positions: [line(ROLL, 3), bowl(1)] }, foundPromo({ value: 20 }));

@@ -25,7 +25,15 @@ import { spreadDiscount } from './spread-discount.ts';
 export interface PricingCatalog {
   resto: Pick<
     Resto,
-    'id' | 'timezone' | 'currency' | 'isDelivery' | 'isTakeAway' | 'payConfig' | 'openingHours' | 'menus'
+    | 'id'
+    | 'timezone'
+    | 'currency'
+    | 'isDelivery'
+    | 'isTakeAway'
+    | 'payConfig'
+    | 'openingHours'
+    | 'menus'
+    | 'takeAwayMaxOrderSum'
   >;
   /** Every published position of the brand by id (a position of another restaurant's menu is found, then refused). */
   positions: ReadonlyMap<number, Pick<Position, 'id' | 'menu' | 'price'>>;
@@ -210,6 +218,10 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
   // Nothing to deliver costs nothing, and a range warning on it would only add noise to 'empty'.
   const hasGoods = available.length > 0;
   const rangeProblems: PricingProblem[] = hasGoods && choice?.problem ? [choice.problem] : [];
+  // Take-away has no zone; the restaurant's own maximum refuses a total at or above it, as a zone's last band does.
+  const takeAwayMax = resto.takeAwayMaxOrderSum;
+  if (deliveryType === 'TAKE_AWAY' && hasGoods && takeAwayMax != null && sum - discount >= takeAwayMax)
+    rangeProblems.push({ code: 'delivery.order-sum-too-large', limit: takeAwayMax });
   const deliveryPrice = hasGoods ? (choice?.band?.deliveryPrice ?? minor(0)) : minor(0);
 
   const payProblem = paymentMethodProblem(resto.payConfig, deliveryType, request.payType);

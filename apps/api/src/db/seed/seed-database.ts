@@ -111,6 +111,7 @@ export async function seedBrand(
         timezone: r.timezone,
         orderCode: r.orderCode,
         takeAwayMinutes: r.takeAwayMinutes,
+        takeAwayMaxOrderSum: r.takeAwayMaxOrderSum ?? null,
         isDelivery: r.methods.delivery,
         isTakeAway: r.methods.takeAway,
         isOnline: r.methods.online,

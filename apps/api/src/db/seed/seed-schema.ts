@@ -64,6 +64,8 @@ const seedResto = z.object({
   orderCode: z.string().regex(/^[\p{Lu}][\p{L}]{0,3}$/u, 'must be 1–4 letters, the first a capital'),
   /** Minutes an as-soon-as-possible take-away order takes. */
   takeAwayMinutes: z.number().int().min(0).max(1440),
+  /** Take-away totals (minor units) at or above this are refused; absent: no maximum. */
+  takeAwayMaxOrderSum: minorAmount.optional(),
   methods,
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
   payEngine: z.enum(PAY_ENGINES),

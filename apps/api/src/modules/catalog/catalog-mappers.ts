@@ -159,6 +159,7 @@ export function mapRestos(rows: CatalogRows, tagById: Map<number, Tag>): Map<num
       isOnline: r.isOnline,
       isTable: r.isTable,
       isTakeAway: r.isTakeAway,
+      takeAwayMaxOrderSum: r.takeAwayMaxOrderSum,
     });
   }
   return restos;

@@ -88,6 +88,7 @@ export function pricingCatalogFor(
       payConfig: resto.payConfig,
       openingHours: resto.openingHours,
       menus: resto.menus,
+      takeAwayMaxOrderSum: resto.takeAwayMaxOrderSum ?? null,
     },
     positions: brand.positions,
     modifiers: modifiersIndex(snapshot),
