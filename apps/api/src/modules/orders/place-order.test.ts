@@ -133,11 +133,7 @@ describe('placing an order', () => {
     expect(badName.json().errors[0]).toMatchObject({ code: 'person-name.invalid', field: 'person.name' });
     const badPhone = await place(app, anna, { ...body, person: { ...CONTACTS.person, phone: '12' } });
     expect(badPhone.json().errors[0]).toMatchObject({ code: 'person-phone.invalid', field: 'person.phone' });
-    const delivery = await orderBody(app, anna, {
-      deliveryType: 'DELIVERY',
-      location: POINTS.zone1,
-      positions: [line(8, 1)],
-    });
+    const delivery = await orderBody(app, anna, { deliveryType: 'DELIVERY', positions: [line(8, 1)] });
     const noAddress = await place(app, anna, delivery);
     expect(noAddress.statusCode).toBe(400);
     expect(noAddress.json().errors[0]).toMatchObject({ code: 'order.address-required', field: 'address' });

@@ -103,7 +103,8 @@ export function decideRequest(
     return code ? [{ code, message: message(code, locale), field: CONTACT_FIELDS[field] }] : [];
   });
   if (contactErrors.length > 0) return refuse(new OrderRefusal(400, contactErrors));
-  if (body.deliveryType === 'DELIVERY' && (!body.location || !body.address?.trim()))
+  // The point is what a courier needs; a map point without a street ('Точка на карте') has no address text.
+  if (body.deliveryType === 'DELIVERY' && !body.location)
     return refuse(new ApiError(400, 'order.address-required', 'address'));
   const pricing = pricingCatalogFor(input.snapshot, {
     whiteLabel: settings.whiteLabel,
@@ -381,7 +382,7 @@ export function orderRows(
       personEmail: email,
       comment: body.comment?.trim() || null,
       personCount: body.personCount,
-      address: delivery ? (body.address?.trim() ?? null) : null,
+      address: delivery ? body.address?.trim() || null : null,
       lat: delivery ? (body.location?.lat ?? null) : null,
       lng: delivery ? (body.location?.lng ?? null) : null,
       place: place
