@@ -222,6 +222,21 @@ export const ERROR_MESSAGES = {
     en: 'The refund amount is more than is left of the payment',
   },
   'payment.engine-not-found': { ru: 'Такого платёжного сервиса нет', en: 'There is no such payment engine' },
+  /** More orders than a customer places (per person and per client in a window): Retry-After says when. */
+  'orders.too-many': {
+    ru: 'Слишком много заказов подряд, попробуйте немного позже',
+    en: 'Too many orders in a row, please try again a little later',
+  },
+  /** More payment attempts of one order than a customer makes: Retry-After says when. */
+  'payments.too-many': {
+    ru: 'Слишком много попыток оплаты, попробуйте немного позже',
+    en: 'Too many payment attempts, please try again a little later',
+  },
+  /** More event streams open at once than one person or client needs. */
+  'events.too-many': {
+    ru: 'Открыто слишком много окон с заказами, закройте лишние',
+    en: 'Too many order windows are open, please close some',
+  },
   'staff.sign-in-failed': {
     ru: 'Неверный логин или пароль',
     en: 'Wrong login or password',
