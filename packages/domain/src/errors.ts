@@ -257,6 +257,11 @@ export const ERROR_MESSAGES = {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',
   },
+  /** A reason that does not fit the order's method: a take-away order is never 'the courier cannot deliver'. */
+  'order.decline-reason-invalid': {
+    ru: 'Эта причина не подходит для такого заказа, выберите другую',
+    en: 'This reason does not fit this order, please choose another',
+  },
   'stream.ticket-invalid': {
     ru: 'Ссылка на поток событий недействительна, подключитесь заново',
     en: 'The event stream ticket is not valid, connect again',

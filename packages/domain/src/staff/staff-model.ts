@@ -98,3 +98,13 @@ export const DECLINE_REASONS = [
   'other',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+/** Reasons only a delivery can have: a take-away order goes to no address, so no courier can fail to reach it. */
+export const DELIVERY_ONLY_DECLINE_REASONS: readonly DeclineReason[] = ['address-unreachable'];
+
+/** The reasons staff may decline an order of this method with, in the board's order (the API holds to them). */
+export function declineReasonsFor(method: CustomerDeliveryMethod): readonly DeclineReason[] {
+  return method === 'DELIVERY'
+    ? DECLINE_REASONS
+    : DECLINE_REASONS.filter((reason) => !DELIVERY_ONLY_DECLINE_REASONS.includes(reason));
+}

@@ -123,11 +123,13 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
         tags: ['staff'],
         summary: 'Declines a new or accepted order with a reason; promo use back, a paid order refunded',
         description:
-          `${ORDER_SCOPE} The customer reads the reason’s words. A paid online order is refunded in full ` +
+          `${ORDER_SCOPE} The customer reads the reason’s words; the reason must fit the order’s method ` +
+          '(declineReasonsFor: a take-away order has no address-unreachable), else 422 ' +
+          'order.decline-reason-invalid. A paid online order is refunded in full ' +
           `through its payment engine (paymentStatus refund_pending, then refunded). ${MOVE}`,
         params: staffOrderParams,
         body: declineOrderRequest,
-        response: orderResponses,
+        response: { ...orderResponses, 422: errorBody },
       },
       config: { auth: 'staff' },
     },

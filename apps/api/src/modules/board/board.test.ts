@@ -6,7 +6,7 @@ import { testClock } from '../../test/auth-test-kit.ts';
 import { errorCode, orderMove, staffCall } from '../../test/board-kit.ts';
 import { newPerson, orderBody, type Person, place, preflightAs } from '../../test/orders-kit.ts';
 import { demoForm, demoIdOf, placeOnline, readOrderAs, rowsOf } from '../../test/payments-kit.ts';
-import { DAY, line } from '../../test/preflight-kit.ts';
+import { DAY, line, POINTS } from '../../test/preflight-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
 
@@ -244,6 +244,30 @@ describe('moves', () => {
     expect(await kindsOf(order.id)).toEqual(['placed', 'accepted', 'cooking', 'ready', 'done']);
     // Today's done orders stay on the board.
     expect((await board(op1)).orders.find((o) => o.id === order.id)?.column).toBe('done');
+  });
+
+  it('refuses a delivery-only reason for a take-away order (422), and changes nothing', async () => {
+    const order = await placeCash();
+    const refused = await orderMove(app, op1, order.id, 'decline', { reason: 'address-unreachable' });
+    expect(refused.statusCode, refused.body.slice(0, 300)).toBe(422);
+    expect(errorCode(refused)).toBe('order.decline-reason-invalid');
+    expect(refused.json().errors[0].field).toBe('reason');
+    expect(await kindsOf(order.id)).toEqual(['placed']);
+    // A reason that fits still declines it.
+    const declined = await orderMove(app, op1, order.id, 'decline', { reason: 'customer-unreachable' });
+    expect(declined.json()).toMatchObject({ status: 'declined' });
+  });
+
+  it('declines a delivery order as one no courier can reach', async () => {
+    const order = await placeCash({
+      deliveryType: 'DELIVERY',
+      location: POINTS.zone1,
+      address: 'Казань, ул. Баумана, 1',
+      positions: [line(8, 1)],
+    });
+    const declined = await orderMove(app, op1, order.id, 'decline', { reason: 'address-unreachable' });
+    expect(declined.statusCode, declined.body.slice(0, 300)).toBe(200);
+    expect(declined.json()).toMatchObject({ status: 'declined', deliveryType: 'DELIVERY' });
   });
 
   it('decline with a reason: the customer reads its words, the promo use comes back', async () => {

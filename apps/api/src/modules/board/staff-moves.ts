@@ -1,6 +1,7 @@
 import {
   canMoveOrder,
   type DeclineReason,
+  declineReasonsFor,
   nextStaffStatus,
   type OrderStatus,
   statusesMovingTo,
@@ -80,7 +81,8 @@ export async function acceptOrder(
 }
 
 /**
- * Decline from new or accepted, with a reason the customer reads. The promo use comes back; a paid online
+ * Decline from new or accepted, with a reason the customer reads that fits the order's method (422
+ * order.decline-reason-invalid otherwise, declineReasonsFor). The promo use comes back; a paid online
  * order's money goes back in full: the refund row and refund_pending in this same transaction (as a
  * cancellation does, cancel-order.ts), the provider asked after the commit (advanceRefund; the payments
  * sweeper finishes what a crash leaves), so a declined paid order never stays without its refund.
@@ -95,7 +97,11 @@ export async function declineOrder(
   const now = new Date(nowMs);
   const refundId = await ctx.db.transaction(async (tx) => {
     // Scoping first: another restaurant's order is a 404, never a 409 that would reveal it.
-    await visibleOrderRow(tx, access, orderId);
+    const row = await visibleOrderRow(tx, access, orderId);
+    // The customer reads the reason: a take-away order is never declined as 'the courier cannot deliver'.
+    if (!declineReasonsFor(row.deliveryType).includes(reason)) {
+      throw new ApiError(422, 'order.decline-reason-invalid', 'reason');
+    }
     const [moved] = await tx
       .update(orders)
       .set({ status: 'declined', declineReason: reason })

@@ -1,8 +1,9 @@
 import {
   ACCEPT_DELAY_MINUTES,
+  type CustomerDeliveryMethod,
   DECLINE_REASON_TEXTS,
-  DECLINE_REASONS,
   type DeclineReason,
+  declineReasonsFor,
   isLateUnaccepted,
   type Locale,
   nextStaffStatus,
@@ -13,7 +14,7 @@ import type { BoardOrder } from '@storefront/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { restoClockTime } from '../../../entities/orders/pre-order.ts';
+import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -68,6 +69,15 @@ export function OrderCard({
   const [delay, setDelay] = useState<number>(0);
   const [declining, setDeclining] = useState(false);
   const time = (iso: string) => restoClockTime(Date.parse(iso), order.timezone);
+  // A time on another day than today says which day, on the restaurant's clock: a pre-order for tomorrow
+  // at 11:00 is not this morning's 11:00.
+  const when = (iso: string) => {
+    const at = Date.parse(iso);
+    const ahead = restoDaysAhead(at, nowMs, order.timezone);
+    if (ahead === 0) return time(iso);
+    if (ahead === 1) return t('whenTomorrow', { time: time(iso) });
+    return t('whenDate', { date: restoClockDate(at, order.timezone, locale), time: time(iso) });
+  };
 
   const action = useMutation({
     mutationFn: (next: Action) => run(order.id, next),
@@ -126,11 +136,13 @@ export function OrderCard({
       <p className={styles.cardTimes}>
         <span>{t('placedAt', { time: time(order.createdAt) })}</span>
         <span className={styles.promised}>
-          {t('promisedAt', { time: time(order.preOrderAt ?? order.promisedAt) })}
+          {t('promisedAt', { time: when(order.preOrderAt ?? order.promisedAt) })}
         </span>
       </p>
       {order.preOrderAt && (
-        <p className={styles.preOrderNote}>{t('preOrderAt', { when: time(order.preOrderAt) })}</p>
+        <p className={styles.preOrderNote} data-testid="pre-order-at">
+          {t('preOrderAt', { when: when(order.preOrderAt) })}
+        </p>
       )}
       <p className={styles.method}>
         <strong>{order.deliveryType === 'DELIVERY' ? t('delivery') : t('takeAway')}</strong>
@@ -212,6 +224,7 @@ export function OrderCard({
       {declining && (
         <DeclineDialog
           number={order.number}
+          method={order.deliveryType}
           locale={locale}
           pending={pending}
           onCancel={() => setDeclining(false)}
@@ -224,12 +237,15 @@ export function OrderCard({
 
 function DeclineDialog({
   number,
+  method,
   locale,
   pending,
   onCancel,
   onDecline,
 }: {
   number: string;
+  /** Only the reasons that fit the order's method (the API refuses the others). */
+  method: CustomerDeliveryMethod;
   locale: Locale;
   pending: boolean;
   onCancel: () => void;
@@ -258,7 +274,7 @@ function DeclineDialog({
     >
       <fieldset className={styles.reasons}>
         <legend>{t('declineHint')}</legend>
-        {DECLINE_REASONS.map((code) => (
+        {declineReasonsFor(method).map((code) => (
           <label key={code} className={styles.reason}>
             <input
               type="radio"
