@@ -1,4 +1,4 @@
-import { type Locale, pickText, REQUEST_FAILED_TEXT } from '@storefront/domain';
+import { type Locale, type LocalizedText, pickText, REQUEST_FAILED_TEXT } from '@storefront/domain';
 import { apiUrl } from './api-base.ts';
 import { prefetchedOrFetch } from './prefetch/prefetched-answers.ts';
 
@@ -54,6 +54,12 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error when attempting to fetch resource.';
+
+/** docs/product.md §8: a sign-in call (code, sign-in, profile) that got no answer says this, in the interface language. */
+export const AUTH_NETWORK_ERROR_TEXT = {
+  ru: 'Ошибка сети',
+  en: 'Network error',
+} as const satisfies LocalizedText;
 
 let currentLocale: Locale = 'ru';
 /** The language errors should come back in; i18n keeps it in step with the interface. */
@@ -119,6 +125,17 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const data = parsed(await response.text());
   if (!response.ok) throw refusal(response, data);
   return data as T;
+}
+
+/** apiFetch for the sign-in calls: no answer at all is 'Network error' in the interface language (status 0). */
+export async function authCallFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  try {
+    return await apiFetch<T>(path, init);
+  } catch (error) {
+    if (error instanceof ApiError && error.network)
+      throw new ApiError(pickText(AUTH_NETWORK_ERROR_TEXT, currentLocale), 0, '', null, null);
+    throw error;
+  }
 }
 
 /** A text the API serves as is (the brand's markdown pages under /content); throws ApiError as apiFetch. */

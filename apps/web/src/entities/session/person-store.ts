@@ -10,6 +10,7 @@ import type { PersonProfile } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
 import { bindStorage } from '../../shared/storage/bind-storage.ts';
 import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
+import { readStored } from '../../shared/storage/local-storage.ts';
 import {
   arrayOf,
   type Guard,
@@ -73,6 +74,33 @@ export const personStorage = bindStorage(personStore, {
 // This module loads with the first page that needs the person (never on the first screen), after the
 // boot's storage checks: read the stored session back then.
 personStorage.hydrate();
+
+/** The token set as local storage holds it now: another tab may have rotated it a moment ago. */
+export function storedTokenSet(): StoredTokenSet | null {
+  return readStored(STORAGE_KEYS.personTokenSet, isTokenSet) ?? null;
+}
+
+/**
+ * Open tabs share one session (decision 42): a token set or profile another tab writes (a refresh, a
+ * sign-in) is taken over here, and its sign-out signs this tab out too. Storage events only reach the
+ * other tabs, so nothing here writes back to the tab it came from.
+ */
+export function followOtherTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null) return personStore.getState().signedOut();
+    if (event.key === STORAGE_KEYS.personTokenSet) {
+      const tokens = storedTokenSet();
+      if (tokens) personStore.setState({ tokens });
+      else if (personStore.getState().tokens) personStore.getState().signedOut();
+    } else if (event.key === STORAGE_KEYS.personProfile) {
+      const profile = readStored(STORAGE_KEYS.personProfile, isProfile);
+      if (profile) personStore.setState({ profile });
+    }
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
+if (typeof window !== 'undefined') followOtherTabs();
 
 export function usePerson<T>(select: (state: PersonState) => T): T {
   return useStore(personStore, select);

@@ -148,6 +148,28 @@ describe('/auth: social sign-in (docs/product.md §1, §4 Popup login, Social wi
     expect(personStore.getState().tokens).toMatchObject({ source: 'VK', vkAccessToken: 'vk' });
   });
 
+  it('a sign-in exchange that gets no answer says “Ошибка сети”', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    providers.popup.mockImplementation(async ({ expectedState }: { expectedState: string }) => ({
+      ok: true,
+      code: 'vk-code',
+      state: expectedState,
+      deviceId: 'device-1',
+    }));
+    await renderAuth();
+    const button = await screen.findByRole('button', { name: 'Войти через VK ID' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByTestId('social-problem')).toHaveTextContent('Ошибка сети');
+    expect(personStore.getState().tokens).toBeNull();
+  });
+
   it('a closed VK window is told in words and nothing is exchanged', async () => {
     const sent = stubApi();
     providers.popup.mockResolvedValue({ ok: false, code: 102, message: 'new tab closed' });

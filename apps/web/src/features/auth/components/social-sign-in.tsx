@@ -2,7 +2,7 @@ import type { TokenSet } from '@storefront/domain/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeSignIn } from '../../../entities/session/session.ts';
-import { apiFetch } from '../../../shared/api-client.ts';
+import { ApiError, authCallFetch } from '../../../shared/api-client.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { appleClientId, signInWithApple } from '../providers/apple-sign-in.ts';
@@ -45,7 +45,7 @@ async function createHashedNonce(): Promise<Nonce> {
 
 /** Exchanges a provider's ID token at our API and completes the sign-in. */
 async function signInWithIdToken(path: string, result: Extract<IdTokenResult, { ok: true }>, nonce: Nonce) {
-  const tokens = await apiFetch<TokenSet>(path, {
+  const tokens = await authCallFetch<TokenSet>(path, {
     method: 'POST',
     headers: { 'x-id-token': result.idToken, 'x-id-token-nonce': nonce.raw },
   });
@@ -71,7 +71,8 @@ export function SocialSignIn({ onSignedIn, initialProblem = null }: SocialSignIn
 
   const fail = (key: ProviderTextKey, detail?: unknown) => {
     if (detail) console.warn('social sign-in failed', detail);
-    setProblem(t(key));
+    // docs/product.md §8: a sign-in call that got no answer says 'Network error' (already in the interface language).
+    setProblem(detail instanceof ApiError && detail.network ? detail.message : t(key));
   };
   return (
     <div className={styles.social}>
@@ -112,12 +113,12 @@ function VkButton({ onSignedIn, onProblem }: ButtonProps) {
 
   const signIn = async () => {
     if (!config) return;
-    const url = vkAuthorizeUrlFor(config);
     setBusy(true);
-    const result = await openVkPopupLogin({ url, expectedState: config.state });
     try {
+      const url = vkAuthorizeUrlFor(config);
+      const result = await openVkPopupLogin({ url, expectedState: config.state });
       if (result.ok) {
-        const tokens = await apiFetch<TokenSet>('/1/sign/in/vk-id', {
+        const tokens = await authCallFetch<TokenSet>('/1/sign/in/vk-id', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({

@@ -2,7 +2,7 @@ import type { TokenSet } from '@storefront/domain/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeSignIn } from '../../../entities/session/session.ts';
-import { apiFetch } from '../../../shared/api-client.ts';
+import { authCallFetch } from '../../../shared/api-client.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { vkFailureTextKey } from '../providers/provider-text-keys.ts';
 import { checkVkRedirect, readVkRedirect, takeVkSession } from '../providers/vk-id-config.ts';
@@ -29,7 +29,7 @@ export function useVkRedirectReturn(onSignedIn: () => void): { pending: boolean;
       setPending(false);
       return;
     }
-    apiFetch<TokenSet>('/1/sign/in/vk-id', {
+    authCallFetch<TokenSet>('/1/sign/in/vk-id', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

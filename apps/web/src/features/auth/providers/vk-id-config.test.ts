@@ -11,6 +11,7 @@ import {
   takeVkSession,
   VK_SESSION_MAX_AGE_MS,
   VK_SESSION_STORAGE_KEY,
+  VkIdConfigError,
   type VkIdSession,
   vkAppId,
   vkAuthorizeUrl,
@@ -125,6 +126,25 @@ describe('checkRequiredParams', () => {
       'codeVerifier is required parameter',
       'codeChallenge is required parameter',
     ]);
+  });
+
+  it('run before any authorize URL is made: a config VK would refuse never leaves the page', async () => {
+    const config = await createVkIdSessionConfig({ appId: '7', redirectUrl: ' ', mode: 'popup' });
+    expect(() => vkAuthorizeUrlFor(config)).toThrow(VkIdConfigError);
+    expect(() => vkAuthorizeUrlFor(config)).toThrow('redirectUrl is required parameter');
+    expect(() => vkAuthorizeUrlFor({ ...config, redirectUrl: 'https://x/auth', app: 'vk-app' })).toThrow(
+      'app should be number',
+    );
+    try {
+      vkAuthorizeUrlFor({ ...config, app: '', state: '' });
+    } catch (error) {
+      expect((error as VkIdConfigError).problems).toEqual([
+        'app is required parameter',
+        'redirectUrl is required parameter',
+        'state is required parameter',
+      ]);
+    }
+    expect.assertions(4);
   });
 
   it('a config turns into its authorize URL', async () => {

@@ -129,11 +129,21 @@ export async function createVkIdSessionConfig({
   };
 }
 
-/** The authorize URL of a config. */
+/** A config VK's SDK would refuse: its messages ('{param} is required parameter', 'app should be number'). */
+export class VkIdConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+    this.name = 'VkIdConfigError';
+  }
+}
+
+/** The authorize URL of a config, after the SDK's parameter checks (docs/product.md §5); throws VkIdConfigError. */
 export function vkAuthorizeUrlFor(
   config: VkIdSessionConfig,
   options: { baseUrl?: string; provider?: string } = {},
 ) {
+  const problems = checkRequiredParams(config);
+  if (problems.length > 0) throw new VkIdConfigError(problems);
   return vkAuthorizeUrl({
     appId: config.app,
     redirectUri: config.redirectUrl,
