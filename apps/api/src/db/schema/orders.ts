@@ -104,6 +104,8 @@ export const orders = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** Why staff declined it (DECLINE_REASONS); null unless declined. */
     declineReason: text('decline_reason'),
+    /** Who placed it, as clientKeyOf counts clients: orders per client are limited (decision 41). */
+    clientKey: text('client_key'),
   },
   (t) => [
     uniqueIndex('orders_paid_payment_idx').on(t.paidPaymentId),
@@ -111,6 +113,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.whiteLabelId, t.restoId, t.localDate, t.number),
     index('orders_person_idx').on(t.personId, t.createdAt),
     index('orders_resto_idx').on(t.restoId, t.createdAt),
+    index('orders_client_idx').on(t.clientKey, t.createdAt),
     check(
       'orders_money',
       sql`${t.sum} >= 0 and ${t.discount} >= 0 and ${t.deliveryPrice} >= 0 and ${t.payable} >= 0`,
