@@ -54,7 +54,16 @@ test.describe('online card payment', () => {
 
   test('a declined payment says why, and a retry pays', async ({ page }, testInfo) => {
     await placeCardOnlineOrder(page, testInfo, 2);
-    await page.getByTestId('demo-decline-reason').selectOption('insufficient_funds');
+    // Every reason is on the page whole, inside the screen, a phone's too (a drop-down cut them off).
+    const reasons = page.getByTestId('demo-decline-reason').locator('label');
+    const width = page.viewportSize()?.width ?? 0;
+    for (const reason of await reasons.all()) {
+      const box = await reason.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    }
+    await reasons.filter({ hasText: 'На карте недостаточно денег' }).scrollIntoViewIfNeeded();
+    await shot(page, testInfo, 'demo-payment-reasons');
+    await chooseRadio(page.locator('input[name="reason"][value="insufficient_funds"]'));
     await page.getByTestId('demo-decline').click();
 
     await expect(page).toHaveURL(RETURN_PAGE);

@@ -61,8 +61,10 @@ function page(locale: Locale, title: string, body: string) {
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}
 .demo{background:#fff3cd;border:1px solid #e0c36a;padding:.75rem;border-radius:.5rem}
-.amount{font-size:2rem;font-weight:700;margin:.5rem 0}form{margin:1rem 0}button,select{font-size:1rem;padding:.6rem 1rem;margin:.25rem 0}select{max-width:100%}
-button{cursor:pointer;border-radius:.5rem;border:1px solid #888;background:#fff}button.pay{background:#1a7f37;color:#fff;border-color:#1a7f37}</style>
+.amount{font-size:2rem;font-weight:700;margin:.5rem 0}form{margin:1rem 0}button{font-size:1rem;padding:.6rem 1rem;margin:.25rem 0;max-width:100%;white-space:normal}
+button{cursor:pointer;border-radius:.5rem;border:1px solid #888;background:#fff}button.pay{background:#1a7f37;color:#fff;border-color:#1a7f37}
+fieldset{border:1px solid #ccc;border-radius:.5rem;margin:0 0 .5rem;padding:.5rem .75rem;min-width:0}legend{padding:0 .25rem}
+.reason{display:flex;gap:.5rem;align-items:flex-start;padding:.3rem 0;overflow-wrap:anywhere}.reason input{margin:.2rem 0 0;flex:none}</style>
 </head><body>${body}</body></html>`;
 }
 
@@ -118,16 +120,18 @@ export const demoPageRoutes: FastifyPluginAsyncZod<DemoPageRoutesOptions> = asyn
 <p><a href="${escapeHtml(payment.returnUrl)}">${word(T.back, locale)}</a></p>`;
         return sendPage(reply, 200, page(locale, pickText(T.title, locale), body));
       }
+      // Radios, not a drop-down: a phone's select shows one reason cut to its width; each reason here wraps whole.
       const reasons = PAYMENT_CANCELLATION_REASONS.map(
-        (reason) =>
-          `<option value="${reason}">${escapeHtml(pickText(paymentFailureText(reason), locale))}</option>`,
+        (reason, index) =>
+          `<label class="reason"><input type="radio" name="reason" value="${reason}"${index === 0 ? ' checked' : ''}>` +
+          `<span>${escapeHtml(pickText(paymentFailureText(reason), locale))}</span></label>`,
       ).join('');
       const body = `<p class="demo" data-testid="demo-notice">${word(T.demo, locale)}</p>
 <h1>${brandName}</h1><p>${escapeHtml(payment.description)}</p><p class="amount" data-testid="demo-amount">${amount}</p>
 <form method="post" action="${action}"><input type="hidden" name="action" value="pay">
 <button class="pay" type="submit" data-testid="demo-pay">${word(T.pay, locale)}</button></form>
 <form method="post" action="${action}"><input type="hidden" name="action" value="decline">
-<label>${word(T.reason, locale)}<br><select name="reason" data-testid="demo-decline-reason">${reasons}</select></label><br>
+<fieldset data-testid="demo-decline-reason"><legend>${word(T.reason, locale)}</legend>${reasons}</fieldset>
 <button type="submit" data-testid="demo-decline">${word(T.decline, locale)}</button></form>
 <form method="post" action="${action}"><input type="hidden" name="action" value="abandon">
 <button type="submit" data-testid="demo-abandon">${word(T.abandon, locale)}</button></form>`;

@@ -1,6 +1,8 @@
+import { PAYMENT_CANCELLATION_REASONS, paymentFailureText } from '@storefront/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { escapeHtml } from '../../core/html.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { codeOf, newPerson, type Person } from '../../test/orders-kit.ts';
 import {
@@ -45,6 +47,11 @@ describe('the demo engine', () => {
     for (const testId of ['demo-pay', 'demo-decline', 'demo-decline-reason', 'demo-abandon'])
       expect(page.body).toContain(`data-testid="${testId}"`);
     expect(page.body).toContain(testConfig().brand.name.ru);
+    // Every decline reason is a radio with its whole text (a phone's drop-down cut them to its width).
+    expect(page.body).not.toContain('<select');
+    for (const reason of PAYMENT_CANCELLATION_REASONS)
+      expect(page.body).toContain(`<input type="radio" name="reason" value="${reason}"`);
+    expect(page.body).toContain(escapeHtml(paymentFailureText('insufficient_funds').ru));
     expect(page.body).toMatch(/деньги не списываются/);
     expect(page.body.replace(/\u00a0/g, ' ')).toContain(
       `${(placed.payable / 100).toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} ₽`,
