@@ -15,8 +15,12 @@ export const ID_TOKEN_PROVIDERS = {
   GOOGLE: {
     issuers: ['https://accounts.google.com', 'accounts.google.com'],
     algorithms: ['RS256'],
-    /** Google Identity Services passes a nonce only when the page gave one: checked when the client sends it. */
-    nonce: 'when-sent',
+    /**
+     * The storefront gives Google Identity Services the SHA-256 of a random value it keeps, GIS writes it into
+     * the token, and the API checks it against the raw value (X-Id-Token-Nonce): a Google token issued to
+     * another page or lifted from a log cannot sign anyone in here.
+     */
+    nonce: 'required',
   },
   APPLE: {
     issuers: ['https://appleid.apple.com'],

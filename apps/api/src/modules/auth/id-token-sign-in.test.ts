@@ -75,6 +75,7 @@ function googleClaims(claims: JWTPayload = {}): JWTPayload {
     sub: newSubject(),
     iat: nowS(),
     exp: nowS() + 3600,
+    nonce: nonceHash('raw-nonce'),
     email_verified: true,
     ...claims,
   };
@@ -118,7 +119,8 @@ function post(
   });
 }
 
-const signInGoogle = async (claims: JWTPayload) => post('google', { 'x-id-token': await sign(claims) });
+const signInGoogle = async (claims: JWTPayload) =>
+  post('google', { 'x-id-token': await sign(claims), 'x-id-token-nonce': 'raw-nonce' });
 
 const errorOf = (response: { json(): unknown }) =>
   (response.json() as { errors: { code: string; message: string }[] }).errors[0];
@@ -206,6 +208,21 @@ describe('Google sign-in', () => {
     expect(person.email).toBeNull();
   });
 
+  it('does not link a verified email to a person whose email VK gave', async () => {
+    const [vkPerson] = await database.db
+      .insert(persons)
+      .values({ whiteLabelId: 'demo', email: 'claimed@example.com' })
+      .returning();
+    await database.db
+      .insert(personIdentities)
+      .values({ personId: vkPerson?.id as number, whiteLabelId: 'demo', provider: 'VK', subject: '9000001' });
+    const response = await signInGoogle(googleClaims({ email: 'claimed@example.com' }));
+    expect(response.statusCode, response.body).toBe(200);
+    const person = await personOf(tokenSet.parse(response.json()).accessToken);
+    expect(person.id).not.toBe(vkPerson?.id);
+    expect(person.email).toBe('claimed@example.com');
+  });
+
   it('refuses tokens that are not good, each with its code and words', async () => {
     const cases: [string, Promise<string> | string, string][] = [
       ['bad signature', sign(googleClaims(), { key: impostor.privateKey }), 'auth.id-token-invalid'],
@@ -231,11 +248,26 @@ describe('Google sign-in', () => {
         'auth.id-token-invalid',
       ],
       ['garbage', 'not-a-token', 'auth.id-token-invalid'],
-      ['nonce sent, none in the token', sign(googleClaims()), 'auth.id-token-nonce-mismatch'],
+      [
+        'nonce sent, none in the token',
+        sign(googleClaims({ nonce: undefined })),
+        'auth.id-token-nonce-mismatch',
+      ],
+      [
+        'another nonce in the token',
+        sign(googleClaims({ nonce: nonceHash('other') })),
+        'auth.id-token-nonce-mismatch',
+      ],
+      [
+        'the raw nonce in the token',
+        sign(googleClaims({ nonce: 'raw-nonce' })),
+        'auth.id-token-nonce-mismatch',
+      ],
+      ['no nonce sent', sign(googleClaims()), 'auth.id-token-nonce-mismatch'],
     ];
     for (const [name, token, code] of cases) {
       const headers: Record<string, string> = { 'x-id-token': await token };
-      if (name.startsWith('nonce')) headers['x-id-token-nonce'] = 'raw-nonce';
+      if (name !== 'no nonce sent') headers['x-id-token-nonce'] = 'raw-nonce';
       const response = await post('google', headers, app, 'en');
       expect(response.statusCode, name).toBe(401);
       expect(errorOf(response)?.code, name).toBe(code);

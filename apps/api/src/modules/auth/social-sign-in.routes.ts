@@ -23,7 +23,10 @@ const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBod
 const text = (value: string | null | undefined, max: number) =>
   value && value.trim() !== '' && value.length <= max ? value.trim() : null;
 
-/** VK ID's user as a profile: its email and phone are verified by VK; the phone in our +7 form or none. */
+/**
+ * VK ID's user as a profile: the phone (VK's login, confirmed by SMS) in our +7 form or none. VK does not say
+ * whether the email was confirmed, so it is kept as the new person's contact but never links to anyone.
+ */
 function vkProfile(user: VkUser): SocialProfile {
   const phone = user.phone ? normalizePhone(user.phone) : undefined;
   const email = text(user.email, 254);
@@ -32,6 +35,7 @@ function vkProfile(user: VkUser): SocialProfile {
     provider: 'VK',
     subject: user.user_id,
     email: email?.includes('@') ? email.toLowerCase() : null,
+    emailVerified: false,
     phone: phone?.ok ? phone.phone : null,
     firstName: text(user.first_name, 100),
     lastName: text(user.last_name, 100),
@@ -89,7 +93,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         const signedIn = await signInWithProfile(
           deps,
           settings.whiteLabel,
-          { provider, ...identity, phone: null },
+          { provider, ...identity, emailVerified: identity.email !== null, phone: null },
           new Date(now()),
         );
         return {
@@ -102,7 +106,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
 
   idTokenRoute(
     'GOOGLE',
-    "Signs in with a Google ID token (header X-Id-Token; no body), checked against Google's keys: RS256, iss accounts.google.com, aud = the brand's googleClientId, exp. The person is found by the token's sub, else linked by verified email, else created. X-Id-Token-Nonce is optional and checked like Apple's when sent.",
+    "Signs in with a Google ID token (header X-Id-Token; no body), checked against Google's keys: RS256, iss accounts.google.com, aud = the brand's googleClientId, exp. The person is found by the token's sub, else linked by verified email (email_verified), else created. Header X-Id-Token-Nonce carries the raw nonce and is required: the token's nonce claim must be its SHA-256 in hex (what the page gave Google).",
   );
   idTokenRoute(
     'APPLE',
@@ -120,7 +124,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       schema: {
         tags: ['auth'],
         summary:
-          "Signs in with VK ID: the authorization code is exchanged at VK's /oauth2/auth with the client's PKCE verifier, device_id and state (VK's answer must carry the same state), the user read at /oauth2/user_info. The person is found by VK user id, else linked by phone or email, else created. The answer includes vkAccessToken (for VK's own logout).",
+          "Signs in with VK ID: the authorization code is exchanged at VK's /oauth2/auth with the client's PKCE verifier, device_id and state (VK's answer must carry the same state), the user read at /oauth2/user_info. The person is found by VK user id, else linked by phone, else created (VK's email is not known to be verified: it links to no one). The answer includes vkAccessToken (for VK's own logout).",
         body: vkIdSignInRequest,
         response: { 200: tokenSet, ...refusals },
       },

@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@storefront/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
@@ -9,13 +9,15 @@ import { startRefreshFamily } from './refresh-tokens.ts';
 export type { SocialProvider };
 
 /**
- * What a provider vouches for. email only when the provider verified it (Google/Apple email_verified; VK
- * ID verifies the emails it hands out); phone normalised (+7…) or null.
+ * What a provider tells of the person. emailVerified only where the provider says so (Google's and Apple's
+ * email_verified); VK ID does not, so its email never links to an existing person. phone normalised (+7…)
+ * or null; a provider's phone is its confirmed login.
  */
 export interface SocialProfile {
   provider: SocialProvider;
   subject: string;
   email: string | null;
+  emailVerified: boolean;
   phone: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -41,7 +43,14 @@ async function personOfIdentity(tx: Executor, whiteLabel: string, profile: Socia
   return identity?.personId;
 }
 
-/** The person this brand already has for the verified phone, else the oldest with the verified email. */
+/** Providers whose emails are not known to be verified: an email they gave may be anyone's. */
+const UNVERIFIED_EMAIL_PROVIDERS: readonly SocialProvider[] = ['VK'];
+
+/**
+ * The person this brand already has for the provider's phone, else (a verified email only) the oldest with
+ * that email, leaving out persons whose email an unverified provider may have written: otherwise a VK account
+ * claiming someone's address would collect that person's Google or Apple sign-in later.
+ */
 async function personToLink(tx: Executor, whiteLabel: string, profile: SocialProfile) {
   if (profile.phone) {
     const [byPhone] = await tx
@@ -50,11 +59,27 @@ async function personToLink(tx: Executor, whiteLabel: string, profile: SocialPro
       .where(and(eq(persons.whiteLabelId, whiteLabel), eq(persons.phone, profile.phone)));
     if (byPhone) return { personId: byPhone.id, how: 'phone' } as const;
   }
-  if (profile.email) {
+  if (profile.email && profile.emailVerified) {
     const [byEmail] = await tx
       .select({ id: persons.id })
       .from(persons)
-      .where(and(eq(persons.whiteLabelId, whiteLabel), sql`lower(${persons.email}) = ${profile.email}`))
+      .where(
+        and(
+          eq(persons.whiteLabelId, whiteLabel),
+          sql`lower(${persons.email}) = ${profile.email}`,
+          notExists(
+            tx
+              .select({ id: personIdentities.id })
+              .from(personIdentities)
+              .where(
+                and(
+                  eq(personIdentities.personId, persons.id),
+                  inArray(personIdentities.provider, [...UNVERIFIED_EMAIL_PROVIDERS]),
+                ),
+              ),
+          ),
+        ),
+      )
       .orderBy(asc(persons.id))
       .limit(1);
     if (byEmail) return { personId: byEmail.id, how: 'email' } as const;
@@ -68,11 +93,12 @@ async function findOrLinkPerson(tx: Executor, whiteLabel: string, profile: Socia
 
   let linked: Linked | undefined = await personToLink(tx, whiteLabel, profile);
   if (linked) {
-    // Fill what the person has not told us yet; never overwrite (the phone is already theirs or absent).
+    // Fill what the person has not told us yet; never overwrite (the phone is already theirs or absent). An
+    // unverified email is not written onto a person who exists already.
     await tx
       .update(persons)
       .set({
-        email: sql`coalesce(${persons.email}, ${profile.email})`,
+        email: profile.emailVerified ? sql`coalesce(${persons.email}, ${profile.email})` : persons.email,
         firstName: sql`coalesce(${persons.firstName}, ${profile.firstName})`,
         lastName: sql`coalesce(${persons.lastName}, ${profile.lastName})`,
         avatar: sql`coalesce(${persons.avatar}, ${profile.avatar})`,
@@ -110,7 +136,7 @@ async function findOrLinkPerson(tx: Executor, whiteLabel: string, profile: Socia
 
 /**
  * Signs in the provider's subject: the person linked to (provider, subject), else the brand's person with
- * the same verified phone or email (linked from now on), else a new person. Starts a refresh-token family
+ * the provider's phone or verified email (linked from now on), else a new person. Starts a refresh-token family
  * with the provider as its source, in the same transaction. Two first sign-ins racing: the loser's
  * transaction rolls back on the unique (brand, provider, subject) or (brand, phone) and runs once more,
  * finding the winner's rows.

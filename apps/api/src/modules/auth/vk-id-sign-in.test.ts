@@ -3,6 +3,7 @@ import { tokenSet } from '@storefront/domain/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { persons } from '../../db/schema.ts';
 import {
   API_KEY,
   authApp,
@@ -164,7 +165,7 @@ describe('VK ID sign-in', () => {
     expect((await personOf(second.accessToken)).id).toBe((await personOf(first.accessToken)).id);
   });
 
-  it('links to the person who signed in by phone, and to one with the same email', async () => {
+  it('links to the person who signed in by phone, but never by email: VK does not say it is verified', async () => {
     const phone = '+79123335566';
     await requestCode(app, phone);
     const byPhone = tokenSet.parse((await signIn(app, phone, log.lastCode(phone) as string)).json());
@@ -177,11 +178,22 @@ describe('VK ID sign-in', () => {
       firstName: 'Пётр',
     });
 
-    behaviour = goodBehaviour({ email: 'same@example.com' });
-    const owner = await personOf(tokenSet.parse((await post(body())).json()).accessToken);
+    // The phone person's empty email is not filled from VK.
+    expect(await personOf(linked.accessToken)).toMatchObject({ email: null });
+
+    const [owner] = await database.db
+      .insert(persons)
+      .values({ whiteLabelId: 'demo', email: 'same@example.com' })
+      .returning();
     behaviour = goodBehaviour({ email: 'SAME@example.com' });
-    const other = await personOf(tokenSet.parse((await post(body())).json()).accessToken);
-    expect(other.id).toBe(owner.id);
+    const first = await personOf(tokenSet.parse((await post(body())).json()).accessToken);
+    expect(first.id).not.toBe(owner?.id);
+    // Kept as the new person's own contact.
+    expect(first.email).toBe('same@example.com');
+    behaviour = goodBehaviour({ email: 'same@example.com' });
+    const second = await personOf(tokenSet.parse((await post(body())).json()).accessToken);
+    expect(second.id).not.toBe(first.id);
+    expect(second.id).not.toBe(owner?.id);
   });
 
   it('refuses an answer carrying another state', async () => {
