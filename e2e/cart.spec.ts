@@ -106,7 +106,9 @@ test.describe('cart', () => {
     });
     await page.goto('/cart');
     await expect(page.getByTestId('delivery-alert')).toContainText(rub('410 ₽'));
-    await expect(page.getByTestId('checkout-blocked')).toBeVisible();
+    // What to do fits delivery; no pre-order before its control (signed in, below), nothing 'marked above'.
+    await expect(problems.getByTestId('closed-advice')).toHaveText('Выберите другой адрес или самовывоз');
+    await expect(page.getByTestId('checkout-blocked')).toBeHidden();
     await shot(page, testInfo, 'cart-below-minimum');
 
     const line = page.getByTestId('cart-line').first();
@@ -136,7 +138,9 @@ test.describe('cart', () => {
     const popup = page.getByRole('dialog', { name: 'Этих блюд здесь нет' });
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('Сок яблочный');
-    await expect(page.getByTestId('checkout-blocked')).toBeVisible();
+    // What to do fits delivery; no pre-order before its control (signed in, below), nothing 'marked above'.
+    await expect(problems.getByTestId('closed-advice')).toHaveText('Выберите другой адрес или самовывоз');
+    await expect(page.getByTestId('checkout-blocked')).toBeHidden();
     await shot(page, testInfo, 'cart-validation-popup');
     await popup.getByRole('button', { name: 'Удалить их' }).click();
     await expect(popup).toBeHidden();
@@ -166,7 +170,9 @@ test.describe('cart', () => {
     });
     await page.goto('/cart');
     await expect(page.getByTestId('delivery-alert')).toContainText('разделите заказ');
-    await expect(page.getByTestId('checkout-blocked')).toBeVisible();
+    // What to do fits delivery; no pre-order before its control (signed in, below), nothing 'marked above'.
+    await expect(problems.getByTestId('closed-advice')).toHaveText('Выберите другой адрес или самовывоз');
+    await expect(page.getByTestId('checkout-blocked')).toBeHidden();
     await page.getByTestId('cart-line').first().getByTestId('line-count-decrease').click();
     await expect(page.getByTestId('delivery-alert')).not.toContainText('разделите заказ');
     await expect(page.getByTestId('checkout-blocked')).toBeHidden();
@@ -188,7 +194,9 @@ test.describe('a cart while the restaurant is closed', () => {
     const problems = page.getByTestId('cart-problems');
     await expect(problems).toContainText('Заказы сейчас не принимаются');
     await expect(problems).toContainText('11:00');
-    await expect(page.getByTestId('checkout-blocked')).toBeVisible();
+    // What to do fits delivery; no pre-order before its control (signed in, below), nothing 'marked above'.
+    await expect(problems.getByTestId('closed-advice')).toHaveText('Выберите другой адрес или самовывоз');
+    await expect(page.getByTestId('checkout-blocked')).toBeHidden();
     // The prices are still the server's: 1 500 ₽ and 150 ₽ delivery.
     await expect(page.getByTestId('total-payable')).toContainText(rub('1 650 ₽'));
     await shot(page, testInfo, 'cart-closed');

@@ -132,9 +132,10 @@ export const ERROR_MESSAGES = {
     ru: 'Ресторан не работает этим способом получения, выберите другой',
     en: 'The restaurant does not offer this method, please choose another',
   },
+  /** What the customer can do instead depends on the method and the page: the storefront says it. */
   'resto.not-accepting-orders': {
-    ru: 'Заказы сейчас не принимаются. Оформите предзаказ, выберите самовывоз или другой адрес',
-    en: 'Orders are not accepted right now. Place a pre-order, choose pick-up or another address',
+    ru: 'Заказы сейчас не принимаются',
+    en: 'Orders are not accepted right now',
   },
   'person-order.pre-order-too-soon': {
     ru: 'Это время уже не успеть, выберите время позже',

@@ -69,4 +69,9 @@ export const cartTextsEn = {
     '{{name}}: the promo code discount no longer applies — was {{before}}, now {{after}} ({{diff}})',
   priceChangeTotal: 'To pay: was {{before}}, now {{after}} ({{diff}})',
   dismiss: 'Got it',
+  closedAdviceDelivery: 'Choose another address or pick-up',
+  closedAdviceDeliveryPreOrder: 'Place a pre-order below, or choose another address or pick-up',
+  closedAdviceTakeAway: 'Choose another pick-up point',
+  closedAdviceTakeAwayPreOrder: 'Place a pre-order below, or choose another pick-up point',
+  closedAdviceOtherTime: 'Choose another time below',
 } satisfies EnglishTexts<typeof cartTexts>;

@@ -67,4 +67,9 @@ export const cartTexts = {
     '{{name}}: скидка по промокоду больше не действует — было {{before}}, стало {{after}} ({{diff}})',
   priceChangeTotal: 'К оплате: было {{before}}, стало {{after}} ({{diff}})',
   dismiss: 'Понятно',
+  closedAdviceDelivery: 'Выберите другой адрес или самовывоз',
+  closedAdviceDeliveryPreOrder: 'Оформите предзаказ ниже, выберите другой адрес или самовывоз',
+  closedAdviceTakeAway: 'Выберите другую точку самовывоза',
+  closedAdviceTakeAwayPreOrder: 'Оформите предзаказ ниже или выберите другую точку самовывоза',
+  closedAdviceOtherTime: 'Выберите другое время ниже',
 } satisfies NamespaceTexts;

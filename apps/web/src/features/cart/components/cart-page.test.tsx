@@ -14,7 +14,7 @@ import { orderDraftStore } from '../../../entities/order-draft/order-draft-store
 import { personStore } from '../../../entities/session/person-store.ts';
 import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
 import { testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
-import { renderWithApp, resto } from '../../../test/render-app.tsx';
+import { renderWithApp, resto, testBrand } from '../../../test/render-app.tsx';
 import CartPage from './cart-page.tsx';
 
 const rub = (amount: number) => formatMoney(minor(amount), 'RUB', 'ru').replace(/\s/g, ' ');
@@ -428,5 +428,72 @@ describe('cart page', () => {
     await waitFor(() => expect(screen.getByTestId('checkout')).toBeEnabled());
     fireEvent.click(screen.getByTestId('checkout'));
     expect(screen.getByText('Оформление заказа появится в ближайшем обновлении')).toBeInTheDocument();
+  });
+
+  describe('at a closed restaurant', () => {
+    const closed = (): PreflightProblem[] => [
+      {
+        code: 'resto.not-accepting-orders',
+        message: 'Заказы сейчас не принимаются. Ресторан откроется завтра в 11:00',
+        nextOpenAt: '2026-11-25T08:00:00Z',
+      },
+    ];
+    const renderClosed = (method: 'DELIVERY' | 'TAKE_AWAY', checkout: boolean, brand = testBrand) => {
+      selectionsStore.setState({
+        deliveryMethod: method,
+        deliveryPlace: method === 'DELIVERY' ? makeDeliveryPlace() : null,
+      });
+      return renderWithApp(
+        <CartPage checkout={checkout ? <div data-testid="checkout-stand-in" /> : undefined} />,
+        { cities: [kazan], city: kazan, resto: resto({ id: 1 }), method },
+        { entry: '/cart', brand },
+      );
+    };
+
+    beforeEach(() => {
+      fillCart();
+      orderDraftStore.setState({ preOrderAt: null });
+      stubApi((request) => price(request, { problems: closed }));
+    });
+
+    it('tells a take-away customer of another pick-up point, not to choose pick-up; no pre-order before its control; nothing “marked above”', async () => {
+      await renderClosed('TAKE_AWAY', true);
+      const banner = await screen.findByTestId('cart-problems');
+      await waitFor(() => expect(banner).toHaveTextContent('Ресторан откроется завтра в 11:00'));
+      expect(within(banner).getByTestId('closed-advice')).toHaveTextContent(
+        /^Выберите другую точку самовывоза$/,
+      );
+      expect(banner).not.toHaveTextContent(/предзаказ/i);
+      expect(screen.queryByTestId('checkout-blocked')).not.toBeInTheDocument();
+      expect(screen.queryByText(/исправьте отмеченное выше/)).not.toBeInTheDocument();
+    });
+
+    it.each([
+      ['DELIVERY', 'Оформите предзаказ ниже, выберите другой адрес или самовывоз'],
+      ['TAKE_AWAY', 'Оформите предзаказ ниже или выберите другую точку самовывоза'],
+    ] as const)(
+      'offers a signed-in %s customer the pre-order below, where its control is',
+      async (method, text) => {
+        signIn();
+        await renderClosed(method, true);
+        expect(await screen.findByTestId('closed-advice')).toHaveTextContent(text);
+      },
+    );
+
+    it('offers no pre-order without the checkout below, or when the brand takes none', async () => {
+      signIn();
+      const { unmount } = await renderClosed('DELIVERY', false);
+      expect(await screen.findByTestId('closed-advice')).toHaveTextContent(
+        /^Выберите другой адрес или самовывоз$/,
+      );
+      unmount();
+      await renderClosed('DELIVERY', true, {
+        ...testBrand,
+        features: { ...testBrand.features, preOrder: false },
+      });
+      expect(await screen.findByTestId('closed-advice')).toHaveTextContent(
+        /^Выберите другой адрес или самовывоз$/,
+      );
+    });
   });
 });

@@ -90,6 +90,7 @@ function FilledCart({
   const authorised = useIsAuthorised();
   const { resto, method } = useCurrentLocation();
   const personCount = useOrderDraft((state) => state.personCount);
+  const preOrderAt = useOrderDraft((state) => state.preOrderAt);
   const { request, query, currency } = useCartPreflight();
   const answer = query.data;
   const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
@@ -150,6 +151,17 @@ function FilledCart({
   // Signed in, the order needs a fresh answer without blocking problems. Anonymous, the button only leads
   // to signing in (docs/product.md §1), so only a blocking problem already known holds it back.
   const blocked = reading.blocking || (authorised && (!fresh || query.isError));
+  // 'Fix what is marked above' only when something above is marked: a line, or the delivery minimum. A
+  // problem of the whole order (the banner) says itself.
+  const marked = reading.lineProblems.size > 0 || reading.deliveryAlertProblem !== null;
+  // The checkout's time control exists only below the cart for a signed-in customer of a brand with pre-orders.
+  const preOrderHere = !!checkoutSection && authorised && brand.features.preOrder;
+  const closedAdvice = () => {
+    if (preOrderHere && preOrderAt !== null) return t('closedAdviceOtherTime');
+    if (method === 'TAKE_AWAY')
+      return t(preOrderHere ? 'closedAdviceTakeAwayPreOrder' : 'closedAdviceTakeAway');
+    return t(preOrderHere ? 'closedAdviceDeliveryPreOrder' : 'closedAdviceDelivery');
+  };
   const positionsCount = cartTotals(lines).positionsCount;
 
   // docs/product.md §1: signing in is required to order; the sign-in page brings the customer back here.
@@ -207,9 +219,16 @@ function FilledCart({
 
       {reading.bannerProblems.length > 0 && (
         <div className={styles.banner} role="alert" data-testid="cart-problems">
-          {reading.bannerProblems.map((problem) => (
-            <p key={problem.code}>{problem.message}</p>
-          ))}
+          {reading.bannerProblems.map((problem) =>
+            problem.code === 'resto.not-accepting-orders' ? (
+              // What the customer can do fits the method and what this page offers (docs/product.md §8).
+              <p key={problem.code}>
+                {problem.message}. <span data-testid="closed-advice">{closedAdvice()}</span>
+              </p>
+            ) : (
+              <p key={problem.code}>{problem.message}</p>
+            ),
+          )}
         </div>
       )}
 
@@ -314,12 +333,12 @@ function FilledCart({
                 fullWidth
                 onClick={checkout}
                 disabled={blocked}
-                aria-describedby={reading.blocking ? 'cart-blocked' : undefined}
+                aria-describedby={reading.blocking && marked ? 'cart-blocked' : undefined}
                 data-testid="checkout"
               >
                 {t('checkout')}
               </Button>
-              {reading.blocking && (
+              {reading.blocking && marked && (
                 <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
                   {t('checkoutBlocked')}
                 </p>
@@ -328,7 +347,7 @@ function FilledCart({
               {pending && <p role="status">{t('checkoutSoon')}</p>}
             </div>
           )}
-          {checkoutSection && reading.blocking && (
+          {checkoutSection && reading.blocking && marked && (
             <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
               {t('checkoutBlocked')}
             </p>
