@@ -238,6 +238,23 @@ describe('/auth: social sign-in (docs/product.md §1, §4 Popup login, Social wi
     expect(givenToApple).toBe(await sha256Hex(raw));
   });
 
+  it('Google: Google gets the hash of a fresh nonce, our API the nonce itself with the ID token', async () => {
+    const sent = stubApi();
+    providers.google.mockImplementation(async ({ nonce }: { nonce: () => string }) => ({
+      ok: true,
+      provider: 'GOOGLE',
+      idToken: 'google-id-token',
+      nonce: nonce(),
+    }));
+    await renderAuth();
+    expect(await screen.findByText('Главная')).toBeInTheDocument();
+    const call = sent.find((c) => c.path === '/api/v1/sign/in/google');
+    expect(call?.headers.get('x-id-token')).toBe('google-id-token');
+    const raw = call?.headers.get('x-id-token-nonce') ?? '';
+    expect(raw.length).toBeGreaterThanOrEqual(32);
+    expect(providers.google.mock.calls[0]?.[0].nonce()).toBe(await sha256Hex(raw));
+  });
+
   it("Google's button that does not load in 5 s says so and offers a retry", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubApi();
