@@ -1,6 +1,7 @@
 import { makeCartLine, minor } from '@storefront/domain';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { buildPreflightRequest, preflightKey } from './preflight-request.ts';
+import { buildPreflightRequest, positionNames, preflightKey } from './preflight-request.ts';
 
 const plain = makeCartLine({ id: 1, menuId: 10, price: minor(59_000), count: 2 });
 const withModifiers = makeCartLine({
@@ -21,6 +22,30 @@ const base = {
 };
 
 describe('preflight request', () => {
+  it('sends each line’s name as docs/product.md §3 lists it, and keys the query without it', () => {
+    const names = new Map([
+      [1, 'Филадельфия'],
+      [2, 'Поке с лососем'],
+    ]);
+    const request = buildPreflightRequest({ ...base, names });
+    expect(request.positions.map((position) => position.name)).toEqual(['Филадельфия', 'Поке с лососем']);
+    const english = buildPreflightRequest({ ...base, names: new Map([[1, 'Philadelphia']]) });
+    expect(english.positions[1]).not.toHaveProperty('name');
+    expect(preflightKey(english, null)).toEqual(preflightKey(request, null));
+  });
+
+  it('takes the names from the loaded menus, in the interface language', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['menu-positions', 10], [
+      { id: 1, name: { ru: 'Филадельфия', en: 'Philadelphia' } },
+      { id: 2, name: { ru: 'Поке' } },
+    ]);
+    expect([...positionNames(queryClient, [plain, withModifiers], 'en')]).toEqual([
+      [1, 'Philadelphia'],
+      [2, 'Поке'],
+    ]);
+  });
+
   it('sends modifiers only for a line that has modifiers', () => {
     const request = buildPreflightRequest(base);
     expect(request.positions[0]).not.toHaveProperty('modifiers');
@@ -39,15 +64,21 @@ describe('preflight request', () => {
     expect(request.positions[1]).toMatchObject({ price: 40_000, sum: 50_000 });
   });
 
-  it('sends the address and its point only for DELIVERY with both present', () => {
+  it('sends the point only for DELIVERY, with its address line when it has one', () => {
     expect(buildPreflightRequest(base)).toMatchObject(place);
     expect(buildPreflightRequest({ ...base, deliveryMethod: 'TAKE_AWAY' })).not.toHaveProperty('address');
     const noPoint = buildPreflightRequest({ ...base, deliveryPlace: { ...place, location: null } });
     expect(noPoint).not.toHaveProperty('address');
     expect(noPoint).not.toHaveProperty('location');
-    expect(buildPreflightRequest({ ...base, deliveryPlace: { ...place, address: null } })).not.toHaveProperty(
-      'location',
-    );
+  });
+
+  it('sends a map point without a street (no address line) as a delivery place', () => {
+    for (const address of [null, '  ']) {
+      expect(buildPreflightRequest({ ...base, deliveryPlace: { ...place, address } })).toMatchObject({
+        address: null,
+        location: place.location,
+      });
+    }
   });
 
   it('maps the selections and the draft to the contract', () => {

@@ -1,5 +1,14 @@
-import type { CartLine, CustomerDeliveryMethod, LatLng, PaymentMethod } from '@storefront/domain';
-import type { PreflightPosition, PreflightRequest } from '@storefront/domain/contracts';
+import {
+  type CartLine,
+  type CustomerDeliveryMethod,
+  type LatLng,
+  type Locale,
+  type PaymentMethod,
+  pickText,
+} from '@storefront/domain';
+import type { Position, PreflightPosition, PreflightRequest } from '@storefront/domain/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { menuPositionsQuery } from '../catalog/catalog-queries.ts';
 
 /** What a preflight is made of: the cart, the selections and the order draft (docs/product.md §3 'Preflight request'). */
 export interface PreflightInput {
@@ -13,18 +22,26 @@ export interface PreflightInput {
   personCount?: number | undefined;
   /** When the order is wanted; null: as soon as possible (the checkout sets it). */
   preOrderAt?: string | null;
+  /** Each position's name as the customer reads it (docs/product.md §3 lists `name`), by position id. */
+  names?: ReadonlyMap<number, string>;
 }
 
+/** The contract's longest line name. */
+const LINE_NAME_MAX = 500;
+
 /**
- * docs/product.md §3/§5: one position per cart line, its modifiers only when the line has modifiers; the address and
- * its point only for DELIVERY and only when both are there. The client's prices go along (the specification's
- * clients send them) but the server never reads them as money: what the page shows is the server's answer.
+ * docs/product.md §3/§5: one position per cart line, its modifiers only when the line has modifiers; the point only
+ * for DELIVERY, with its address line when it has one: a map point without a street ('Точка на карте') is a
+ * delivery place too, priced by the zone holding it (decision 43). The client's prices go along (the
+ * specification's clients send them) but the server never reads them as money: what the page shows is the
+ * server's answer.
  */
 export function buildPreflightRequest(input: PreflightInput): PreflightRequest {
   const positions: PreflightPosition[] = input.lines.map((line) => ({
     id: line.id,
     menu: { id: line.menu.id },
     count: line.count,
+    ...(input.names?.get(line.id) ? { name: input.names.get(line.id)?.slice(0, LINE_NAME_MAX) } : {}),
     price: line.price,
     sum: line.sum,
     ...(line.hasModifiers
@@ -39,9 +56,10 @@ export function buildPreflightRequest(input: PreflightInput): PreflightRequest {
       : {}),
   }));
   const place = input.deliveryPlace;
+  const address = place?.address?.trim() ? place.address : null;
   const withPlace =
-    input.deliveryMethod === 'DELIVERY' && place?.address?.trim() && place.location
-      ? { address: place.address, location: { lat: place.location.lat, lng: place.location.lng } }
+    input.deliveryMethod === 'DELIVERY' && place?.location
+      ? { address, location: { lat: place.location.lat, lng: place.location.lng } }
       : {};
   const promoCode = input.promoCode?.trim() ? input.promoCode.trim() : null;
   return {
@@ -57,13 +75,28 @@ export function buildPreflightRequest(input: PreflightInput): PreflightRequest {
 }
 
 /**
- * The query key of a preflight: the request without the client's prices. The server ignores those, and
- * keying on them would ask twice each time the cart takes the server's prices after an answer.
+ * The query key of a preflight: the request without the client's prices and names. The server ignores
+ * those, and keying on them would ask twice each time the cart takes the server's prices after an
+ * answer, or the customer switches language.
  */
 export function preflightKey(request: PreflightRequest, personId: number | null) {
-  const positions = request.positions.map(({ price: _price, sum: _sum, modifiers, ...rest }) => ({
+  const positions = request.positions.map(({ price: _price, sum: _sum, name: _name, modifiers, ...rest }) => ({
     ...rest,
     ...(modifiers ? { modifiers: modifiers.map(({ price: _p, ...modifier }) => modifier) } : {}),
   }));
   return ['preflight', personId, { ...request, positions }] as const;
+}
+
+/** The names of the cart's positions from the menus already loaded (a line of a menu not loaded has none). */
+export function positionNames(
+  queryClient: QueryClient,
+  lines: readonly CartLine[],
+  locale: Locale,
+): ReadonlyMap<number, string> {
+  const names = new Map<number, string>();
+  for (const menuId of new Set(lines.map((line) => line.menu.id))) {
+    const positions = queryClient.getQueryData<Position[]>(menuPositionsQuery(menuId).queryKey) ?? [];
+    for (const position of positions) names.set(position.id, pickText(position.name, locale));
+  }
+  return names;
 }

@@ -12,6 +12,7 @@ export const locationTextsEn = {
   address: 'Delivery address',
   addressPlaceholder: 'Set the address on the map',
   mapPoint: 'Point on the map',
+  mapPointLink: 'Point on the map {{point}}: open it on a map',
   apartment: 'Apartment / office',
   entrance: 'Entrance',
   floor: 'Floor',

@@ -10,6 +10,7 @@ export const locationTexts = {
   address: 'Адрес доставки',
   addressPlaceholder: 'Укажите адрес на карте',
   mapPoint: 'Точка на карте',
+  mapPointLink: 'Точка на карте {{point}}: открыть на карте',
   apartment: 'Квартира / офис',
   entrance: 'Подъезд',
   floor: 'Этаж',

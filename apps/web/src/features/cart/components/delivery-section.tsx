@@ -11,6 +11,7 @@ import type { PreflightProblem, PreflightResponse } from '@storefront/domain/con
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
+import { DeliveryPlaceText, formatPoint } from '../../../entities/location/delivery-place-text.tsx';
 import { useSelections } from '../../../entities/location/selections-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
@@ -55,7 +56,12 @@ export function DeliverySection({
   const [termsOpen, setTermsOpen] = useState(false);
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
   const delivery = method === 'DELIVERY';
-  const place = delivery ? address : resto ? pickText(resto.street, locale) : null;
+  // A map point without a street is named by its coordinates (DeliveryPlaceText says 'Точка на карте').
+  const place = delivery
+    ? address?.trim() || (point ? formatPoint(point) : null)
+    : resto
+      ? pickText(resto.street, locale)
+      : null;
   const mapPoint = delivery ? point : (resto?.location ?? null);
   const rules = delivery && answer ? answer.deliveryRules : [];
   const alert =
@@ -98,7 +104,13 @@ export function DeliverySection({
       </h2>
       <div className={styles.place}>
         <PinIcon aria-hidden="true" />
-        <p data-testid="cart-place">{place ?? t('noAddress')}</p>
+        <p data-testid="cart-place">
+          {delivery && point ? (
+            <DeliveryPlaceText address={address} location={point} />
+          ) : (
+            (place ?? t('noAddress'))
+          )}
+        </p>
         <Button
           variant="text"
           onClick={() => appFlagsStore.getState().openLocation()}

@@ -1,4 +1,5 @@
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
+import { DeliveryPlaceText } from '../../../entities/location/delivery-place-text.tsx';
 import { useSelections } from '../../../entities/location/selections-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field, PERSONAL_CLASSES } from '../../../shared/ui/field.tsx';
@@ -10,12 +11,17 @@ import type { CheckoutFormSection } from './checkout-form-section.ts';
 export function DeliveryDetailsFields({ form, errorOf }: CheckoutFormSection) {
   const { t } = useCheckoutTexts();
   const address = useSelections((state) => state.deliveryPlace?.address);
+  const point = useSelections((state) => state.deliveryPlace?.location);
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t('deliveryDetails')}</legend>
       <div className={styles.address}>
         <p className={PERSONAL_CLASSES} data-testid="checkout-address">
-          {address?.trim() || t('noAddress')}
+          {address?.trim() || point ? (
+            <DeliveryPlaceText address={address} location={point} />
+          ) : (
+            t('noAddress')
+          )}
         </p>
         <Button variant="text" onClick={() => appFlagsStore.getState().openLocation()}>
           {t('changeAddress')}

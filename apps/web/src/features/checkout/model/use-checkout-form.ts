@@ -24,7 +24,8 @@ export function useCheckoutForm(payType: PaymentMethod | null, method: CustomerD
   const context = useRef({ emailRequired: false, needsAddress: false });
   context.current = {
     emailRequired: payType === 'CARD_ONLINE',
-    needsAddress: method === 'DELIVERY' && !(place?.address?.trim() && place.location),
+    // The point is the place; a map point without a street has no address line and is still one.
+    needsAddress: method === 'DELIVERY' && !place?.location,
   };
   const resolver = useMemo(
     () =>

@@ -3,6 +3,7 @@ import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
+import { DeliveryPlaceText } from '../../../entities/location/delivery-place-text.tsx';
 import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
 import { useOwnOrderEvents } from '../../../entities/orders/own-order-events.ts';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
@@ -158,8 +159,10 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
         <p className="visually-hidden" aria-live="polite" data-testid="order-announcement">
           {announcement}
         </p>
-        {order.deliveryType === 'DELIVERY' && order.address && (
-          <p className={styles.muted}>{order.address}</p>
+        {order.deliveryType === 'DELIVERY' && (order.address || order.location) && (
+          <p className={styles.muted} data-testid="order-place">
+            <DeliveryPlaceText address={order.address} location={order.location} />
+          </p>
         )}
         {order.deliveryType === 'TAKE_AWAY' && (
           <p className={styles.muted}>{pickText(order.restoName, locale)}</p>

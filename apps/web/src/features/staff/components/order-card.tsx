@@ -14,6 +14,7 @@ import type { BoardOrder } from '@storefront/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeliveryPlaceText } from '../../../entities/location/delivery-place-text.tsx';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -146,7 +147,12 @@ export function OrderCard({
       )}
       <p className={styles.method}>
         <strong>{order.deliveryType === 'DELIVERY' ? t('delivery') : t('takeAway')}</strong>
-        {order.deliveryType === 'DELIVERY' && order.address && <span>{` · ${order.address}`}</span>}
+        {order.deliveryType === 'DELIVERY' && (order.address || order.location) && (
+          <span data-testid="board-place">
+            {' · '}
+            <DeliveryPlaceText address={order.address} location={order.location} />
+          </span>
+        )}
         {placeParts.length > 0 && <span>{`, ${placeParts.join(', ')}`}</span>}
       </p>
       {place?.comment && <p className={styles.note}>{place.comment}</p>}

@@ -1,0 +1,47 @@
+import type { BoardOrder } from '@storefront/domain/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
+import { makeOrder } from '../../../test/fixtures/order-fixtures.ts';
+import { renderWithApp } from '../../../test/render-app.tsx';
+import { staffTextsEn } from '../staff-texts.en.ts';
+import { staffTexts } from '../staff-texts.ts';
+import { OrderCard, type OrderCardProps } from './order-card.tsx';
+
+/** The courier's card of a delivery to a map point without a street: the coordinates, linked to a map. */
+function Card(props: OrderCardProps) {
+  useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
+  return <OrderCard {...props} />;
+}
+
+const order: BoardOrder = {
+  ...makeOrder({ deliveryType: 'DELIVERY', address: null, location: { lat: 55.79, lng: 49.118 } }),
+  column: 'new',
+  waitingSince: '2026-11-24T09:00:00Z',
+  late: false,
+  joinsBoardAt: null,
+  acceptedAt: null,
+};
+
+describe('a board card of a map point', () => {
+  it("shows 'Точка на карте' and the coordinates with a map link", async () => {
+    await renderWithApp(
+      <Card
+        order={order}
+        staffId={3}
+        nowMs={Date.parse('2026-11-24T09:10:00Z')}
+        locale="ru"
+        lateMinutes={5}
+        flashing={false}
+        onNotice={() => undefined}
+      />,
+      { cities: [] },
+    );
+    const place = await screen.findByTestId('board-place');
+    expect(place).toHaveTextContent('Точка на карте 55.790000, 49.118000');
+    expect(within(place).getByRole('link')).toHaveAttribute(
+      'href',
+      expect.stringContaining('mlat=55.790000&mlon=49.118000'),
+    );
+  });
+});
