@@ -151,9 +151,13 @@ function FilledCart({
   // Signed in, the order needs a fresh answer without blocking problems. Anonymous, the button only leads
   // to signing in (docs/product.md §1), so only a blocking problem already known holds it back.
   const blocked = reading.blocking || (authorised && (!fresh || query.isError));
-  // 'Fix what is marked above' only when something above is marked: a line, or the delivery minimum. A
-  // problem of the whole order (the banner) says itself.
-  const marked = reading.lineProblems.size > 0 || reading.deliveryAlertProblem !== null;
+  // 'Fix what is marked above' only when something above is marked: a line, or the delivery alert (its
+  // minimum, or its maximum for a delivery). A problem of the whole order (the banner) says itself.
+  const marked =
+    reading.lineProblems.size > 0 ||
+    reading.deliveryAlertProblem !== null ||
+    (method === 'DELIVERY' &&
+      reading.bannerProblems.some((problem) => problem.code === 'delivery.order-sum-too-large'));
   // The checkout's time control exists only below the cart for a signed-in customer of a brand with pre-orders.
   const preOrderHere = !!checkoutSection && authorised && brand.features.preOrder;
   const closedAdvice = () => {
