@@ -74,8 +74,9 @@ export async function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
- * What a production start needs besides the database: a token secret and a real SMS sender (the log
- * sender is refused in production). The benchmarks never sign anyone in, so the gateway is unreachable.
+ * What a production start needs besides the database: a token secret, a real SMS sender (the log
+ * sender is refused in production), a public address and a captcha or its explicit absence. The
+ * benchmarks never sign anyone in, so the gateway is unreachable and the captcha switched off.
  */
 export const PRODUCTION_SIGN_IN_ENV: NodeJS.ProcessEnv = {
   AUTH_TOKEN_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
@@ -83,6 +84,8 @@ export const PRODUCTION_SIGN_IN_ENV: NodeJS.ProcessEnv = {
   SMS_SENDER: 'smsru',
   SMSRU_API_ID: 'bench-never-sends',
   SMSRU_URL: 'http://127.0.0.1:9',
+  SMS_CAPTCHA_OFF: 'true',
+  PUBLIC_URL: 'http://127.0.0.1',
 };
 
 /**

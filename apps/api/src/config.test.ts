@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, envRules, envSchema, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, envRules, envSchema, loadConfig, REPO_ROOT, startWarnings } from './config.ts';
+import { captchaHost } from './core/auth-settings.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'storefront-brands-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -76,6 +77,11 @@ describe('configuration', () => {
         SMS_SENDER: 'log',
         VK_ID_URL: 'http://id.vk.com',
         CLOCK_NOW: '2026-11-25T09:00:00Z',
+        YOOKASSA_SHOPS: 'main=1001:live_abc,trial=2002:test_xyz',
+        YOOKASSA_URL: 'http://api.yookassa.ru/v3',
+        SMSRU_URL: 'http://sms.ru',
+        GEOCODER_URL: 'http://nominatim.example/search',
+        MAP_TILE_URL: 'http://{s}.tile.example/{z}/{x}/{y}.png',
       });
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -94,8 +100,18 @@ describe('configuration', () => {
         'QUOTE_SECRET',
         'SMS_SENDER',
         'VK_ID_URL',
+        'SMARTCAPTCHA_SERVER_KEY',
+        'PUBLIC_URL',
+        'YOOKASSA_SHOPS',
+        'YOOKASSA_URL',
+        'SMSRU_URL',
+        'GEOCODER_URL',
+        'MAP_TILE_URL',
       ].sort(),
     );
+    expect(message).toMatch(/SMARTCAPTCHA_SERVER_KEY: required in production.*SMS_CAPTCHA_OFF=true/);
+    expect(message).toMatch(/PUBLIC_URL: required in production/);
+    expect(message).toMatch(/YOOKASSA_SHOPS: holds a test shop/);
     expect(message).toMatch(/^Invalid environment:/);
     expect(message).toMatch(/AUTH_TOKEN_SECRET: required in production/);
     expect(message).toMatch(
@@ -116,15 +132,91 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'prod', SMS_SENDER: 'log' })).not.toThrow(/SMS_SENDER/);
   });
 
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    AUTH_TOKEN_SECRET: 'a'.repeat(32),
+    QUOTE_SECRET: 'q'.repeat(32),
+    SMS_SENDER: 'smsru',
+    SMSRU_API_ID: 'id',
+    SMARTCAPTCHA_SERVER_KEY: 'captcha-server-key',
+    PUBLIC_URL: 'https://shop.example',
+  };
+
   it('starts in production once every rule holds', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      AUTH_TOKEN_SECRET: 'a'.repeat(32),
-      QUOTE_SECRET: 'q'.repeat(32),
-      SMS_SENDER: 'smsru',
-      SMSRU_API_ID: 'id',
-    });
+    const config = loadConfig({ ...PRODUCTION, YOOKASSA_SHOPS: 'main=1001:live_abc' });
     expect(config.env.NODE_ENV).toBe('production');
+    expect(startWarnings(config)).toEqual([]);
+  });
+
+  it('runs production SMS sign-in without a captcha only when switched off by name, and says so at every start', () => {
+    const { SMARTCAPTCHA_SERVER_KEY: _key, ...withoutCaptcha } = PRODUCTION;
+    expect(() => loadConfig(withoutCaptcha)).toThrow(/SMARTCAPTCHA_SERVER_KEY: required in production/);
+    const off = loadConfig({ ...withoutCaptcha, SMS_CAPTCHA_OFF: 'true' });
+    expect(startWarnings(off)).toEqual([
+      expect.stringMatching(/^SMS_CAPTCHA_OFF=true: SMS codes are sent without a captcha/),
+    ]);
+    // Switched off by name, it is off even with a server key set.
+    expect(startWarnings(loadConfig({ ...PRODUCTION, SMS_CAPTCHA_OFF: '1' }))).toHaveLength(1);
+  });
+
+  it('refuses YooKassa test shops in production and keeps them for development', () => {
+    expect(() =>
+      loadConfig({ ...PRODUCTION, YOOKASSA_SHOPS: 'main=1001:live_abc,sandbox=2002:test_abc' }),
+    ).toThrow(/YOOKASSA_SHOPS: holds a test shop/);
+    expect(loadConfig({ YOOKASSA_SHOPS: 'sandbox=2002:test_abc' }).env.YOOKASSA_SHOPS).toEqual({
+      sandbox: { shopId: '2002', secretKey: 'test_abc' },
+    });
+  });
+
+  it('refuses plain-http provider addresses in production, except to a loopback address', () => {
+    const keys = [
+      'SMSRU_URL',
+      'SMARTCAPTCHA_URL',
+      'GOOGLE_JWKS_URL',
+      'APPLE_JWKS_URL',
+      'VK_ID_URL',
+      'YOOKASSA_URL',
+      'GEOCODER_URL',
+      'GOOGLE_GEOCODING_URL',
+      'GOOGLE_PLACES_URL',
+      'MAP_TILE_URL',
+      'PUBLIC_URL',
+      'PUBLIC_API_BASE',
+    ];
+    for (const key of keys) {
+      expect(() => loadConfig({ ...PRODUCTION, [key]: 'http://provider.example/x' }), key).toThrow(
+        new RegExp(`${key}: must be https:// in production`),
+      );
+      for (const loopback of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x'])
+        expect(() => loadConfig({ ...PRODUCTION, [key]: loopback }), `${key} ${loopback}`).not.toThrow();
+      // Development is not judged.
+      expect(() => loadConfig({ [key]: 'http://provider.example/x' }), key).not.toThrow();
+    }
+    expect(() =>
+      loadConfig({ ...PRODUCTION, MAP_TILE_URL: 'http://{s}.tile.example/{z}/{x}/{y}.png' }),
+    ).toThrow(/MAP_TILE_URL: must be https/);
+    // A path on this server is this server's scheme.
+    expect(() => loadConfig({ ...PRODUCTION, GEOCODER_URL: '/geocoder' })).not.toThrow();
+  });
+
+  it("refuses the brand file's plain-http maps addresses in production", () => {
+    const brands = brandWith((brand) => {
+      brand.whiteLabel = 'plain';
+      (brand.maps as Record<string, unknown>).tileUrl = 'http://tiles.example/{z}/{x}/{y}.png';
+    }, 'plain');
+    expect(() => loadConfig({ ...PRODUCTION, BRANDS_DIR: brands, BRAND: 'plain' })).toThrow(
+      /maps\.tileUrl: must be https:\/\/ in production/,
+    );
+  });
+
+  it("takes the captcha's host from SMARTCAPTCHA_HOST, else PUBLIC_URL's host, else HOST", () => {
+    expect(captchaHost(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://Shop.Example:8443/' }).env)).toBe(
+      'shop.example',
+    );
+    expect(captchaHost(loadConfig({ ...PRODUCTION, SMARTCAPTCHA_HOST: 'www.shop.example' }).env)).toBe(
+      'www.shop.example',
+    );
+    expect(captchaHost(loadConfig({ HOST: '10.0.0.5' }).env)).toBe('10.0.0.5');
   });
 
   it('describes every key and names only keys of the schema in its rules', () => {

@@ -172,8 +172,8 @@ const envShape = {
   ),
   SMARTCAPTCHA_SERVER_KEY: key(
     z.string().min(1).optional(),
-    'Yandex SmartCaptcha server key.',
-    'bot protection is off',
+    'Yandex SmartCaptcha server key: the captcha in front of SMS code requests.',
+    'bot protection is off (refused in production unless `SMS_CAPTCHA_OFF=true`)',
   ),
   SMARTCAPTCHA_URL: key(
     z.url().default('https://smartcaptcha.yandexcloud.net'),
@@ -181,8 +181,12 @@ const envShape = {
   ),
   SMARTCAPTCHA_HOST: key(
     z.string().min(1).optional(),
-    'The site host a captcha token must have been passed on.',
-    "the request's own host name",
+    "The site host a captcha token must have been passed on. Never the request's `Host` header, which the client writes.",
+    "`PUBLIC_URL`'s host name (or `HOST` without it)",
+  ),
+  SMS_CAPTCHA_OFF: key(
+    boolean.default(false),
+    'Let customers request SMS codes without a captcha even when `SMARTCAPTCHA_SERVER_KEY` is set; production then starts without one, and every start with it logs a warning: floods of code requests reach the paid SMS gateway with only the hourly budgets in front.',
   ),
   GOOGLE_JWKS_URL: key(
     z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -202,7 +206,7 @@ const envShape = {
   ),
   PUBLIC_URL: key(
     z.url().optional(),
-    "The storefront's public origin: the payment return page and the demo payment page addresses, sitemap and canonical URLs; always allowed across origins (CORS).",
+    "The storefront's public origin: the payment return page and the demo payment page addresses, sitemap and canonical URLs, the host a captcha must have been passed on; always allowed across origins (CORS).",
     '`http://HOST:PORT`',
   ),
   PUBLIC_API_BASE: key(
@@ -322,13 +326,52 @@ export interface EnvRule {
 }
 
 const production = (env: Env) => env.NODE_ENV === 'production';
-const httpsInProduction = (key: 'GOOGLE_JWKS_URL' | 'APPLE_JWKS_URL' | 'VK_ID_URL'): EnvRule => ({
+
+/** 127.0.0.0/8, ::1 or localhost: a relay on the same machine, where plain http crosses no network. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
+/**
+ * A plain-http address of another machine. Tile templates' `{s}`, `{z}`… are read as letters; a path on
+ * this server (`/geocoder`) and anything that is not an http(s) URL at all are not this rule's business.
+ */
+export function isPlainHttpElsewhere(value: string | undefined): boolean {
+  if (value === undefined || !/^http:\/\//i.test(value.trim())) return false;
+  try {
+    return !isLoopback(new URL(value.trim().replace(/\{[^}]*\}/g, 'x')).hostname);
+  } catch {
+    return true;
+  }
+}
+
+/** Addresses of the services the server (or the customer's browser, for tiles) talks to. */
+type ProviderKey =
+  | 'SMSRU_URL'
+  | 'SMARTCAPTCHA_URL'
+  | 'GOOGLE_JWKS_URL'
+  | 'APPLE_JWKS_URL'
+  | 'VK_ID_URL'
+  | 'YOOKASSA_URL'
+  | 'GEOCODER_URL'
+  | 'GOOGLE_GEOCODING_URL'
+  | 'GOOGLE_PLACES_URL'
+  | 'MAP_TILE_URL'
+  | 'PUBLIC_URL'
+  | 'PUBLIC_API_BASE';
+const httpsInProduction = (key: ProviderKey): EnvRule => ({
   key,
   reads: ['NODE_ENV'],
-  rule: 'must be https:// when `NODE_ENV=production`',
-  message: 'must be https:// in production (sign-in keys and codes travel over it)',
-  broken: (env) => production(env) && !env[key].startsWith('https://'),
+  rule: 'must be https:// when `NODE_ENV=production` (plain http only to a loopback address)',
+  message:
+    'must be https:// in production (keys, codes, payments and addresses travel over it; plain http only to a loopback address)',
+  broken: (env) => production(env) && isPlainHttpElsewhere(env[key]),
 });
+
+/** YooKassa's test shops have `test_…` secret keys (INTEGRATIONS.md): they take no money. */
+export const isYooKassaTestKey = (secretKey: string) => secretKey.startsWith('test_');
 
 /** Every rule across keys; a start breaking several of them hears of all at once, with the type errors. */
 export const envRules: EnvRule[] = [
@@ -360,9 +403,42 @@ export const envRules: EnvRule[] = [
     message: 'required when SMS_SENDER=smsru',
     broken: (env) => env.SMS_SENDER === 'smsru' && !env.SMSRU_API_ID,
   },
+  {
+    key: 'SMARTCAPTCHA_SERVER_KEY',
+    reads: ['NODE_ENV', 'SMS_CAPTCHA_OFF'],
+    rule: 'required when `NODE_ENV=production`, unless `SMS_CAPTCHA_OFF=true`',
+    message:
+      'required in production: a captcha guards the paid SMS gateway (set SMS_CAPTCHA_OFF=true to start without one, knowingly)',
+    broken: (env) => production(env) && !env.SMS_CAPTCHA_OFF && !env.SMARTCAPTCHA_SERVER_KEY,
+  },
+  {
+    key: 'PUBLIC_URL',
+    reads: ['NODE_ENV'],
+    rule: 'required when `NODE_ENV=production`',
+    message:
+      "required in production (payment return pages, the captcha's host, canonical addresses are built from it)",
+    broken: (env) => production(env) && !env.PUBLIC_URL,
+  },
+  {
+    key: 'YOOKASSA_SHOPS',
+    reads: ['NODE_ENV'],
+    rule: 'a test shop (secret key `test_…`) is refused when `NODE_ENV=production`',
+    message: 'holds a test shop (secret key test_…), which takes no real money: refused in production',
+    broken: (env) =>
+      production(env) && Object.values(env.YOOKASSA_SHOPS).some((shop) => isYooKassaTestKey(shop.secretKey)),
+  },
+  httpsInProduction('PUBLIC_URL'),
+  httpsInProduction('PUBLIC_API_BASE'),
+  httpsInProduction('SMSRU_URL'),
+  httpsInProduction('SMARTCAPTCHA_URL'),
   httpsInProduction('GOOGLE_JWKS_URL'),
   httpsInProduction('APPLE_JWKS_URL'),
   httpsInProduction('VK_ID_URL'),
+  httpsInProduction('YOOKASSA_URL'),
+  httpsInProduction('GEOCODER_URL'),
+  httpsInProduction('GOOGLE_GEOCODING_URL'),
+  httpsInProduction('GOOGLE_PLACES_URL'),
+  httpsInProduction('MAP_TILE_URL'),
   {
     key: 'CLOCK_NOW',
     reads: ['NODE_ENV'],
@@ -402,6 +478,22 @@ function mapsOverrides(env: z.infer<typeof envSchema>, maps: Record<string, unkn
     ...pick(env.GOOGLE_GEOCODING_URL, 'googleGeocodingUrl'),
     ...pick(env.GOOGLE_PLACES_URL, 'googlePlacesUrl'),
   };
+}
+
+/** The brand's maps addresses a browser or the server fetches from. */
+const MAPS_URL_FIELDS = ['tileUrl', 'geocoderUrl', 'googleGeocodingUrl', 'googlePlacesUrl'] as const;
+
+/**
+ * What a start that is allowed but weaker than it could be says in its log, once, at start-up (server.ts):
+ * settings an operator must have chosen knowingly.
+ */
+export function startWarnings(config: Pick<AppConfig, 'env'>): string[] {
+  const warnings: string[] = [];
+  if (config.env.SMS_CAPTCHA_OFF)
+    warnings.push(
+      'SMS_CAPTCHA_OFF=true: SMS codes are sent without a captcha; only the hourly budgets stand between a bot and the SMS bill',
+    );
+  return warnings;
 }
 
 export interface AppConfig {
@@ -457,6 +549,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     for (const issue of brand.error.issues)
       problems.push(`${brandFile} ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid brand config:\n- ${problems.join('\n- ')}`);
+  }
+  if (env.data.NODE_ENV === 'production') {
+    // The brand file's addresses (with the environment's overrides) are held to the same rule as the keys.
+    const maps = brand.data.maps as Record<string, unknown>;
+    for (const field of MAPS_URL_FIELDS)
+      if (typeof maps[field] === 'string' && isPlainHttpElsewhere(maps[field]))
+        problems.push(
+          `${brandFile} maps.${field}: must be https:// in production (plain http only to a loopback address)`,
+        );
+    if (problems.length > 0) throw new ConfigError(`Invalid brand config:\n- ${problems.join('\n- ')}`);
   }
   if (brand.data.whiteLabel !== env.data.BRAND) {
     throw new ConfigError(`${brandFile} whiteLabel: must equal the folder name '${env.data.BRAND}'`);

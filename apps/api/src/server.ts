@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startWarnings } from './config.ts';
 import { openConfiguredDatabase, prepareDatabase } from './db/prepare-database.ts';
 import { BrandSeedError } from './db/seed/load-brand-seed.ts';
 import { serverClock } from './modules/time/index.ts';
@@ -20,6 +20,7 @@ async function main() {
   const now = serverClock(config.env.CLOCK_NOW);
   const app = await buildApp({ config, db: database.db, logger, now });
   step('appBuilt');
+  for (const warning of startWarnings(config)) app.log.warn(warning);
   if (config.env.CLOCK_NOW)
     app.log.warn(
       { clockNow: config.env.CLOCK_NOW },

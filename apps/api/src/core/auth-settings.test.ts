@@ -4,6 +4,15 @@ import { testConfig } from '../test/test-app.ts';
 import { readAuthSettings, tokenSecret } from './auth-settings.ts';
 
 const SECRET = 'a-production-secret-of-at-least-32-chars';
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_TOKEN_SECRET: SECRET,
+  QUOTE_SECRET: SECRET,
+  SMS_SENDER: 'smsru',
+  SMSRU_API_ID: 'id',
+  SMARTCAPTCHA_SERVER_KEY: 'captcha-key',
+  PUBLIC_URL: 'https://shop.example',
+};
 
 describe('sign-in settings', () => {
   it("default to the log sender, no captcha and the test process's own secret outside production", () => {
@@ -34,16 +43,16 @@ describe('sign-in settings', () => {
     expect(() => readAuthSettings(testConfig({ NODE_ENV: 'production', AUTH_TOKEN_SECRET: SECRET }))).toThrow(
       /log sender/,
     );
-    const production = readAuthSettings(
-      testConfig({
-        NODE_ENV: 'production',
-        AUTH_TOKEN_SECRET: SECRET,
-        QUOTE_SECRET: SECRET,
-        SMS_SENDER: 'smsru',
-        SMSRU_API_ID: 'id',
-      }),
-    );
+    const production = readAuthSettings(testConfig(PRODUCTION));
     expect(production.sms).toEqual({ kind: 'smsru', apiId: 'id', url: 'https://sms.ru' });
+    expect(production.captcha).toEqual({
+      kind: 'smartcaptcha',
+      serverKey: 'captcha-key',
+      url: 'https://smartcaptcha.yandexcloud.net',
+      host: 'shop.example',
+    });
+    const switchedOff = readAuthSettings(testConfig({ ...PRODUCTION, SMS_CAPTCHA_OFF: 'true' }));
+    expect(switchedOff.captcha).toEqual({ kind: 'off' });
   });
 
   it('refuse a short secret and SMS.ru without its api_id', () => {
@@ -57,6 +66,8 @@ describe('sign-in settings', () => {
       kind: 'smartcaptcha',
       serverKey: 'key',
       url: 'https://smartcaptcha.yandexcloud.net',
+      // Without PUBLIC_URL, the host the server listens on (HOST's default).
+      host: '127.0.0.1',
     });
   });
 
@@ -88,15 +99,9 @@ describe('sign-in settings', () => {
   });
 
   it('refuse provider URLs without https in production', () => {
-    const env = {
-      NODE_ENV: 'production',
-      AUTH_TOKEN_SECRET: SECRET,
-      QUOTE_SECRET: SECRET,
-      SMS_SENDER: 'smsru',
-      SMSRU_API_ID: 'id',
-    };
+    const env = PRODUCTION;
     expect(() =>
-      readAuthSettings(testConfig({ ...env, GOOGLE_JWKS_URL: 'http://127.0.0.1:1/certs' })),
+      readAuthSettings(testConfig({ ...env, GOOGLE_JWKS_URL: 'http://keys.example/certs' })),
     ).toThrow(/GOOGLE_JWKS_URL/);
     expect(() => readAuthSettings(testConfig({ ...env, VK_ID_URL: 'http://id.vk.com' }))).toThrow(
       /VK_ID_URL/,

@@ -37,11 +37,20 @@ export interface AuthSettings {
   providerTimeoutMs: number;
 }
 
+/**
+ * The host a captcha token must have been passed on: SMARTCAPTCHA_HOST, else PUBLIC_URL's host (required
+ * in production), else HOST. Never the request's Host header: the client writes that.
+ */
+export function captchaHost(env: AppConfig['env']): string {
+  if (env.SMARTCAPTCHA_HOST) return env.SMARTCAPTCHA_HOST.toLowerCase();
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname.toLowerCase() : env.HOST.toLowerCase();
+}
+
 const derive = (secret: string, purpose: string) => createHmac('sha256', secret).update(purpose).digest();
 
 /**
  * The sign-in settings. What would be unsafe (production without its own token secret, with the log
- * sender or with plain-http provider URLs; SMS.ru without its api_id) is refused before this, by the
+ * sender, without a captcha or with plain-http provider URLs; SMS.ru without its api_id) is refused before this, by the
  * environment's rules in config.ts (envRules), together with every other wrong key.
  */
 export function readAuthSettings(config: AppConfig): AuthSettings {
@@ -65,14 +74,15 @@ export function readAuthSettings(config: AppConfig): AuthSettings {
         ? { kind: 'smsru', apiId: env.SMSRU_API_ID as string, url: trim(env.SMSRU_URL) }
         : { kind: 'log' },
     smsBudget: { perClient: env.SMS_REQUESTS_PER_CLIENT_HOUR, perBrand: env.SMS_REQUESTS_PER_BRAND_HOUR },
-    captcha: env.SMARTCAPTCHA_SERVER_KEY
-      ? {
-          kind: 'smartcaptcha',
-          serverKey: env.SMARTCAPTCHA_SERVER_KEY,
-          url: trim(env.SMARTCAPTCHA_URL),
-          ...(env.SMARTCAPTCHA_HOST ? { host: env.SMARTCAPTCHA_HOST } : {}),
-        }
-      : { kind: 'off' },
+    captcha:
+      env.SMARTCAPTCHA_SERVER_KEY && !env.SMS_CAPTCHA_OFF
+        ? {
+            kind: 'smartcaptcha',
+            serverKey: env.SMARTCAPTCHA_SERVER_KEY,
+            url: trim(env.SMARTCAPTCHA_URL),
+            host: captchaHost(env),
+          }
+        : { kind: 'off' },
     google: { clientId: clientId('GOOGLE', brand.clients.googleClientId), jwksUrl: env.GOOGLE_JWKS_URL },
     apple: { clientId: clientId('APPLE', brand.clients.appleClientId), jwksUrl: env.APPLE_JWKS_URL },
     vkId: {

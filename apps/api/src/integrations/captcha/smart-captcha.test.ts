@@ -16,10 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const settings = (url: string, serverKey = 'server-key') => ({
+const settings = (url: string, serverKey = 'server-key', host = 'shop.example') => ({
   kind: 'smartcaptcha' as const,
   serverKey,
   url,
+  host,
 });
 
 describe('SmartCaptcha adapter', () => {
@@ -28,7 +29,17 @@ describe('SmartCaptcha adapter', () => {
     expect(await check.verify({ token: 'good', ip: '203.0.113.5', host: 'shop.example' })).toBe('ok');
     const sent = new URLSearchParams(fake.requests.at(-1)?.body);
     expect(Object.fromEntries(sent)).toEqual({ secret: 'server-key', token: 'good', ip: '203.0.113.5' });
-    expect(await check.verify({ token: 'good', ip: '203.0.113.5', host: 'SHOP.example' })).toBe('ok');
+    const upper = createCaptchaCheck(settings(fake.url, 'server-key', 'SHOP.example'), silent);
+    expect(await upper.verify({ token: 'good', ip: '203.0.113.5' })).toBe('ok');
+  });
+
+  it('checks the configured host, whatever host a caller names', async () => {
+    const check = createCaptchaCheck(settings(fake.url), silent);
+    // 'elsewhere' was passed on evil.example: naming that host does not make it ours.
+    expect(await check.verify({ token: 'elsewhere', ip: '203.0.113.5', host: 'evil.example' })).toBe(
+      'failed',
+    );
+    expect(await check.verify({ token: 'good', ip: '203.0.113.5', host: 'evil.example' })).toBe('ok');
   });
 
   it('refuses a failed token, a token from another host and an empty token', async () => {
@@ -89,5 +100,41 @@ describe('the code request behind SmartCaptcha', () => {
     expect(down.json().errors[0].code).toBe('captcha.unavailable');
     // None of the refusals started the 90 s interval.
     expect((await requestCode(app, '9125550001', { captchaToken: 'good' })).statusCode).toBe(200);
+  });
+});
+
+describe("the captcha's host comes from PUBLIC_URL, never from the request's Host header", () => {
+  let database: TestDatabase;
+  let app: StorefrontApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    app = await authApp(database.db, {
+      now: testClock().now,
+      env: {
+        SMARTCAPTCHA_SERVER_KEY: 'server-key',
+        SMARTCAPTCHA_URL: fake.url,
+        PUBLIC_URL: 'https://shop.example',
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const requestOn = (host: string, captchaToken: string, phone: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/sign/in/phone/code',
+      headers: { host },
+      payload: { apiKey: 'demo-public-api-key', captchaToken, mode: 'WEB', phone, whiteLabel: 'demo' },
+    });
+
+  it("refuses a token passed on the host a bot names in Host, and takes one passed on PUBLIC_URL's", async () => {
+    const forged = await requestOn('evil.example', 'elsewhere', '9125550002');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().errors[0]).toMatchObject({ code: 'captcha.failed', field: 'captchaToken' });
+    expect((await requestOn('evil.example', 'good', '9125550002')).statusCode).toBe(200);
   });
 });

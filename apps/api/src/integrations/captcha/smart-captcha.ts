@@ -12,18 +12,19 @@ const smartCaptchaAnswer = z.object({
 
 /** Yandex SmartCaptcha's server-side check. */
 export function smartCaptchaCheck(
-  settings: { serverKey: string; url: string; host?: string },
+  settings: { serverKey: string; url: string; host: string },
   log: FastifyBaseLogger,
 ): CaptchaCheck {
   return {
     kind: 'smartcaptcha',
     /**
      * POST {url}/validate, form secret/token/ip. 'ok' only with status ok and the host we expect; the
-     * service being unreachable or answering garbage refuses the request (fail closed).
+     * service being unreachable or answering garbage refuses the request (fail closed). The host is the
+     * configured one: the request's Host header is the client's to write.
      */
-    async verify({ token, ip, host }) {
+    async verify({ token, ip }) {
       if (!token) return 'failed';
-      const expectedHost = (settings.host ?? host).toLowerCase();
+      const expectedHost = settings.host.toLowerCase();
       let raw: unknown;
       try {
         const response = await fetch(`${settings.url}/validate`, {

@@ -14,6 +14,8 @@ const PRODUCTION = {
   QUOTE_SECRET: 'q'.repeat(40),
   SMS_SENDER: 'smsru',
   SMSRU_API_ID: 'test-api-id',
+  SMARTCAPTCHA_SERVER_KEY: 'test-captcha-key',
+  PUBLIC_URL: 'https://shop.example',
 };
 
 describe('payments settings', () => {
