@@ -1,16 +1,17 @@
 import { defaultPaymentMethod, paymentOptionsFor } from '@storefront/domain';
 import type { PreflightRequest, PreflightResponse } from '@storefront/domain/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { ApiError, apiFetch } from '../../shared/api-client.ts';
 import { useBrand } from '../../shared/config.tsx';
+import { useLocale } from '../../shared/i18n/use-locale.ts';
 import { useCurrentLocation } from '../location/current-location.tsx';
 import { useSelections } from '../location/selections-store.ts';
 import { useOrderDraft } from '../order-draft/order-draft-store.ts';
 import { personStore, usePerson } from '../session/person-store.ts';
 import { freshAccessToken } from '../session/session.ts';
 import { cartStore } from './cart-store.ts';
-import { buildPreflightRequest, preflightKey } from './preflight-request.ts';
+import { buildPreflightRequest, positionNames, preflightKey } from './preflight-request.ts';
 
 const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
@@ -61,6 +62,8 @@ export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
   // The checkout's chosen pre-order time: the cart and the checkout price the same order (one query).
   const draftPreOrderAt = useOrderDraft((state) => state.preOrderAt);
   const personId = usePerson((state) => (state.profile && state.tokens ? state.profile.id : null));
+  const queryClient = useQueryClient();
+  const locale = useLocale();
 
   const resto = location.resto;
   const method = location.method ?? selectedMethod;
@@ -78,6 +81,7 @@ export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
           promoCode,
           personCount: brand.features.personCount ? personCount : undefined,
           preOrderAt: options.preOrderAt ?? draftPreOrderAt ?? null,
+          names: positionNames(queryClient, lines, locale),
         })
       : null;
 

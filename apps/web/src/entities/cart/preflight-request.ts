@@ -80,10 +80,12 @@ export function buildPreflightRequest(input: PreflightInput): PreflightRequest {
  * answer, or the customer switches language.
  */
 export function preflightKey(request: PreflightRequest, personId: number | null) {
-  const positions = request.positions.map(({ price: _price, sum: _sum, name: _name, modifiers, ...rest }) => ({
-    ...rest,
-    ...(modifiers ? { modifiers: modifiers.map(({ price: _p, ...modifier }) => modifier) } : {}),
-  }));
+  const positions = request.positions.map(
+    ({ price: _price, sum: _sum, name: _name, modifiers, ...rest }) => ({
+      ...rest,
+      ...(modifiers ? { modifiers: modifiers.map(({ price: _p, ...modifier }) => modifier) } : {}),
+    }),
+  );
   return ['preflight', personId, { ...request, positions }] as const;
 }
 
