@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../shared/config.tsx';
 import { switchLocale } from '../../shared/i18n/i18n.ts';
+import { languageName } from '../../shared/i18n/language-name.ts';
 import styles from './header.module.css';
 
 /**
@@ -60,7 +61,7 @@ export function LocaleMenu() {
                 aria-pressed={i18n.language === locale}
                 onClick={() => choose(locale)}
               >
-                {t(`locales.${locale}`)}
+                {languageName(locale)}
               </button>
             </li>
           ))}
