@@ -37,4 +37,6 @@ export const catalogTextsEn = {
   free: 'free',
   photos: 'Photos of the dish',
   close: 'Close',
+  galleryPrevious: 'Previous photo',
+  galleryNext: 'Next photo',
 } satisfies EnglishTexts<typeof catalogTexts>;

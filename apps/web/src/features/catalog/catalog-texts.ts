@@ -40,4 +40,6 @@ export const catalogTexts = {
   free: 'бесплатно',
   photos: 'Фотографии блюда',
   close: 'Закрыть',
+  galleryPrevious: 'Предыдущее фото',
+  galleryNext: 'Следующее фото',
 } satisfies NamespaceTexts;

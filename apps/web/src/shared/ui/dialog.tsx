@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useIsWide } from './breakpoints.ts';
 import { IconButton } from './button.tsx';
 import { cx } from './class-names.ts';
@@ -36,6 +37,7 @@ export interface ResponsiveDialogProps {
   fullHeight?: boolean;
   /** Wide screens: 'compact' caps the width at 28 rem (confirmations) instead of --dialog-max-width. */
   size?: 'default' | 'compact';
+  /** The close button's name; by default the interface language's 'Close' (common:close). */
   closeLabel?: string;
   /** Called on Escape even when not dismissible (e.g. Escape = cancel); preventDefault() keeps it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
@@ -55,10 +57,13 @@ export function ResponsiveDialog(props: ResponsiveDialogProps) {
     withScrim = true,
     fullHeight,
     size = 'default',
-    closeLabel = 'Закрыть',
+    closeLabel: givenCloseLabel,
     onEscapeKeyDown,
     className,
   } = props;
+  const { t } = useTranslation('common');
+  // The Russian default serves only a dialog drawn outside the app's i18n (the UI kit's own tests).
+  const closeLabel = givenCloseLabel ?? t('close', { defaultValue: 'Закрыть' });
   const wide = useIsWide();
   const titleId = useId();
   const descriptionId = useId();

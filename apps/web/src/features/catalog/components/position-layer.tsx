@@ -170,6 +170,12 @@ export function PositionLayer({ backTo }: { backTo: string }) {
         images={position.photos.map((src) => ({ src, alt: name }))}
         startIndex={galleryAt ?? 0}
         onClose={() => setGalleryAt(null)}
+        labels={{
+          title: t('photos'),
+          close: t('close'),
+          previous: t('galleryPrevious'),
+          next: t('galleryNext'),
+        }}
       />
     </ResponsiveDialog>
   );
