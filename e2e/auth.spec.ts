@@ -91,3 +91,76 @@ test.describe('phone sign-in', () => {
     await expect(page.getByTestId('checkout-form')).toBeVisible();
   });
 });
+
+/**
+ * The stored token set with its access token expired (`exp` before its `iat`, whatever the server's clock
+ * says): the next authorised call must refresh first. The signature no longer matches, which does not
+ * matter: an expired access token is never sent.
+ */
+async function expireAccessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const set = JSON.parse(localStorage.getItem('person_token_set') ?? 'null') as {
+      accessToken: string;
+      refreshToken: string;
+    };
+    const [head, payload] = set.accessToken.split('.') as [string, string];
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, number>;
+    claims.exp = (claims.iat ?? 0) - 60;
+    const expired = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem('person_token_set', JSON.stringify({ ...set, accessToken: `${head}.${expired}.x` }));
+    return set.refreshToken;
+  });
+}
+
+async function signInByPhone(page: Page, phone: { typed: string; normalized: string }) {
+  await page.goto('/auth');
+  await requestCode(page, phone.typed);
+  await page.getByLabel('Код из СМС').fill(await smsCodeFor(phone.normalized));
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expectKazanMenu(page);
+}
+
+test.describe('two open tabs (decision 42)', () => {
+  test.beforeEach(async ({ page }) => {
+    await asReturningCustomer(page, { person_cookies_consent_accepted: 'true' });
+  });
+
+  for (const [n, locks] of [
+    [4, 'with Web Locks'],
+    [5, 'without Web Locks (the API’s grace)'],
+  ] as const) {
+    test(`both refresh an expired session at once and stay signed in, ${locks}`, async ({
+      page,
+    }, testInfo) => {
+      if (n === 5)
+        await page.context().addInitScript(() => {
+          Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });
+        });
+      await signInByPhone(page, phoneFor(testInfo, n));
+      const second = await page.context().newPage();
+      await second.goto('/');
+      await expectKazanMenu(second);
+
+      const before = await expireAccessToken(page);
+      // Both tabs open a page that needs the person, at the same moment: each finds the access token expired.
+      await Promise.all([page.goto('/orders'), second.goto('/orders')]);
+      for (const tab of [page, second]) {
+        await expect(tab.getByRole('heading', { name: 'Мои заказы' })).toBeVisible();
+        await expect(tab.getByText('Заказов пока нет')).toBeVisible();
+      }
+      await shot(page, testInfo, '01-first-tab-orders');
+      await shot(second, testInfo, '02-second-tab-orders');
+      const after = JSON.parse((await storage(page)).person_token_set ?? '{}') as { refreshToken?: string };
+      expect(after.refreshToken).toBeDefined();
+      expect(after.refreshToken).not.toBe(before);
+
+      // Nothing was revoked: the shared set refreshes again, and both tabs still know the person.
+      await expireAccessToken(second);
+      await second.reload();
+      await expect(second.getByText('Заказов пока нет')).toBeVisible();
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
+      await second.close();
+    });
+  }
+});
