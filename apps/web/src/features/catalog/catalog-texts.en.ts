@@ -37,6 +37,7 @@ export const catalogTextsEn = {
   free: 'free',
   photos: 'Photos of the dish',
   close: 'Close',
+  galleryTitle: 'Photo viewer',
   galleryPrevious: 'Previous photo',
   galleryNext: 'Next photo',
 } satisfies EnglishTexts<typeof catalogTexts>;

@@ -40,6 +40,7 @@ export const catalogTexts = {
   free: 'бесплатно',
   photos: 'Фотографии блюда',
   close: 'Закрыть',
+  galleryTitle: 'Просмотр фото',
   galleryPrevious: 'Предыдущее фото',
   galleryNext: 'Следующее фото',
 } satisfies NamespaceTexts;

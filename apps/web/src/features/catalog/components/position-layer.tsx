@@ -171,7 +171,7 @@ export function PositionLayer({ backTo }: { backTo: string }) {
         startIndex={galleryAt ?? 0}
         onClose={() => setGalleryAt(null)}
         labels={{
-          title: t('photos'),
+          title: t('galleryTitle'),
           close: t('close'),
           previous: t('galleryPrevious'),
           next: t('galleryNext'),
