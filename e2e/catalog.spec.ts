@@ -202,3 +202,38 @@ test.describe('a time-slotted dish out of its hours', () => {
     await shot(page, testInfo, 'lunch-unavailable');
   });
 });
+
+test.describe('bars and the menu bar (docs/product.md §9)', () => {
+  test.beforeEach(async ({ page }) => {
+    await asReturningCustomer(page, { person_cookies_consent_accepted: 'true' });
+  });
+
+  const heightOf = (locator: import('@playwright/test').Locator) =>
+    locator.evaluate((element) => Math.round(element.getBoundingClientRect().height));
+
+  test('the header is 64 px on a phone and 144 on desktop; several menus get a 120 px bar from 840 px', async ({
+    page,
+  }, testInfo) => {
+    // Restaurant 1 has two menus (main and bar).
+    const widths = testInfo.project.name === 'desktop' ? [1280, 900] : [390];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expectKazanMenu(page);
+      const header = page.getByRole('banner');
+      const menus = page.getByRole('navigation', { name: 'Меню', exact: true });
+      await expect(menus).toBeVisible();
+      expect(await heightOf(header)).toBe(width >= 840 ? 144 : 64);
+      expect(await heightOf(menus)).toBe(width >= 840 ? 120 : 56);
+      // The chosen pickup point is readable whole in the header, on a phone too.
+      const place = page.getByTestId('location-place');
+      await expect(place).toHaveText('ул. Баумана, 44');
+      const cut = await place.evaluate(
+        (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+      );
+      expect(cut).toBe(false);
+      await expect(page.getByTestId('location-button')).toContainText('Самовывоз: ул. Баумана, 44');
+      await shot(page, testInfo, `bars-${width}`);
+    }
+  });
+});
