@@ -5,6 +5,7 @@ export * from './boot/boot-paths.ts';
 export * from './cart/cart-rules.ts';
 export * from './cart/dish-portions.ts';
 export * from './catalog/catalog-constants.ts';
+export * from './catalog/chain.ts';
 export * from './catalog/modifier-rules.ts';
 export * from './catalog/time-slots.ts';
 export * from './delivery-terms/delivery-terms.ts';

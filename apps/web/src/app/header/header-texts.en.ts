@@ -7,6 +7,7 @@ export const headerTextsEn = {
   menu: 'Menu',
   promotions: 'Promotions',
   restos: 'Restaurants',
+  resto: 'Restaurant',
   account: 'Sign in and profile',
   franchise: 'Franchise',
   newTab: '(opens in a new tab)',
@@ -36,5 +37,4 @@ export const headerTextsEn = {
     dostavka: 'Delivery',
     'terms-of-sale': 'Terms of sale',
   },
-  locales: { ru: 'Русский', en: 'English' },
 } satisfies EnglishTexts<typeof headerTexts>;

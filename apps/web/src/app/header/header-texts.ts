@@ -5,6 +5,7 @@ export const headerTexts = {
   menu: 'Меню',
   promotions: 'Акции',
   restos: 'Рестораны',
+  resto: 'Ресторан',
   account: 'Вход и профиль',
   franchise: 'Франшиза',
   newTab: '(откроется в новой вкладке)',
@@ -34,5 +35,4 @@ export const headerTexts = {
     dostavka: 'Доставка',
     'terms-of-sale': 'Условия продажи',
   },
-  locales: { ru: 'Русский', en: 'English' },
 } satisfies NamespaceTexts;

@@ -1,4 +1,6 @@
+import { isChain } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
+import { useCurrentLocation } from '../../entities/location/current-location.tsx';
 import { useBrand } from '../../shared/config.tsx';
 import { AppLink, NavLink } from '../../shared/navigation/app-link.tsx';
 import styles from './header.module.css';
@@ -15,6 +17,9 @@ export function PrimaryLinks({
 }) {
   const { t } = useTranslation('header');
   const brand = useBrand();
+  const location = useCurrentLocation();
+  const chain = isChain(location);
+  const resto = location.resto ?? location.restos[0] ?? null;
   return (
     <ul className={className}>
       <li>
@@ -26,7 +31,12 @@ export function PrimaryLinks({
         <NavLink to="/promotions">{t('promotions')}</NavLink>
       </li>
       <li>
-        <NavLink to="/restos">{t('restos')}</NavLink>
+        {/* A single restaurant is not a list: the link says so and goes to its page (docs/product.md §3 'chain'). */}
+        {chain || !resto ? (
+          <NavLink to="/restos">{t('restos')}</NavLink>
+        ) : (
+          <NavLink to={`/restos/${resto.id}`}>{t('resto')}</NavLink>
+        )}
       </li>
       {withAccount && (
         <li>
