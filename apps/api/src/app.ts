@@ -19,6 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { REQUEST_LIMITS, type RequestLimits } from './core/request-limits.ts';
 import type { Database } from './db/client.ts';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.ts';
 import type { AvailabilityStore, CatalogStore } from './modules/catalog/index.ts';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Payment engines in place of the ones built from the settings (tests: a scripted gateway). */
   paymentGateways?: Map<PayEngine, PaymentGateway>;
+  /** Limits on orders, payment attempts and event streams other than REQUEST_LIMITS (tests that place many). */
+  limits?: Partial<RequestLimits>;
 }
 
 export interface StorefrontApp extends FastifyInstance {
@@ -90,7 +93,9 @@ export async function buildApp({
   logger = false,
   now = Date.now,
   paymentGateways,
+  limits: limitsGiven = {},
 }: BuildAppOptions): Promise<StorefrontApp> {
+  const limits: RequestLimits = { ...REQUEST_LIMITS, ...limitsGiven };
   const applySecurityHeaders = securityHeadersApplier(config);
   const app = Fastify({
     // Request ids on every line, phone numbers and e-mails masked (plugins/logging.ts).
@@ -125,6 +130,7 @@ export async function buildApp({
     config,
     db,
     now,
+    limits,
     ...(paymentGateways ? { paymentGateways } : {}),
   });
   const { catalog } = services;
@@ -145,7 +151,7 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Every module of modules/index.ts, in its order; seo comes after the storefront's files, below.
-  const deps: ModuleDeps = { config, db, now, ...services };
+  const deps: ModuleDeps = { config, db, now, limits, ...services };
   for (const module of API_MODULES) await module.register(app, deps);
 
   // The public part of the brand: one storefront build serves any brand. apiBase: decision 25.

@@ -2,6 +2,7 @@ import type { PayEngine } from '@storefront/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { ApiModule } from '../core/api-module.ts';
+import type { RequestLimits } from '../core/request-limits.ts';
 import type { Database } from '../db/client.ts';
 import type { PaymentGateway } from '../integrations/payments/payment-gateway.ts';
 import { buildPaymentGateways } from '../integrations/payments/payment-gateways.ts';
@@ -50,6 +51,8 @@ export interface ModuleDeps {
   /** Today's stop-lists and pauses in memory (decision 23). */
   availability: AvailabilityStore;
   payments: PaymentsContext;
+  /** Orders, payment attempts and event streams per person and client (core/request-limits.ts). */
+  limits: RequestLimits;
 }
 
 export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
@@ -102,6 +105,7 @@ export interface SharedServicesOptions {
   config: AppConfig;
   db: Database;
   now: () => number;
+  limits: RequestLimits;
   /** Payment engines in place of the ones built from the settings (tests: a scripted gateway). */
   paymentGateways?: Map<PayEngine, PaymentGateway>;
 }
@@ -113,7 +117,7 @@ export interface SharedServicesOptions {
  */
 export async function startSharedServices(
   app: FastifyInstance,
-  { config, db, now, paymentGateways }: SharedServicesOptions,
+  { config, db, now, limits, paymentGateways }: SharedServicesOptions,
 ): Promise<Pick<ModuleDeps, 'catalog' | 'availability' | 'payments'>> {
   const paymentsSettings = readPaymentsSettings(config);
   // In production a restaurant that cannot take money online does not offer it (a warning, not a failure).
@@ -129,6 +133,7 @@ export async function startSharedServices(
   const payments: PaymentsContext = {
     db,
     whiteLabel: config.brand.whiteLabel,
+    limits,
     gateways: paymentGateways ?? buildPaymentGateways(paymentsSettings, db, app.log, now),
     settings: paymentsSettings,
     log: app.log,

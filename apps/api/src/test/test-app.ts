@@ -54,6 +54,15 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
+/** Limits no test meets by accident (REQUEST_LIMITS are for customers, not for a suite on one clock). */
+export const ROOMY_LIMITS = {
+  placementsPerPerson: 10_000,
+  placementsPerClient: 10_000,
+  attemptsPerOrder: 10_000,
+  streamsPerReader: 10_000,
+  streamsPerClient: 10_000,
+};
+
 export async function createTestApp(
   options: {
     now?: () => number;
@@ -63,12 +72,16 @@ export async function createTestApp(
     /** Payment engines in place of the built ones (a scripted gateway). */
     paymentGateways?: BuildAppOptions['paymentGateways'];
     logger?: BuildAppOptions['logger'];
+    /** Limits on orders, attempts and streams; by default ROOMY_LIMITS, far above what a test does. */
+    limits?: BuildAppOptions['limits'];
   } = {},
 ): Promise<{ app: StorefrontApp; database: TestDatabase; close(): Promise<void> }> {
   const database = options.db ?? (await openTestDatabase());
   const app = await buildApp({
     config: testConfig(options.env),
     db: database.db,
+    // Tests place many orders for one person on a pinned clock: the real limits are tested where they are.
+    limits: options.limits ?? ROOMY_LIMITS,
     ...(options.now ? { now: options.now } : {}),
     ...(options.paymentGateways ? { paymentGateways: options.paymentGateways } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

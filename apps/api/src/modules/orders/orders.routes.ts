@@ -13,6 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
+import { clientKeyOf } from '../../core/client-key.ts';
+import type { RequestLimits } from '../../core/request-limits.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
@@ -31,6 +33,7 @@ export interface OrdersRoutesOptions {
   catalog: CatalogStore;
   now: () => number;
   payments: PaymentsContext;
+  limits: RequestLimits;
 }
 
 const PLACE_DESCRIPTION =
@@ -43,12 +46,14 @@ const PLACE_DESCRIPTION =
   'is 422 order.pre-order-slot-invalid; a promo code used up meanwhile is 422 promo-code.limit-exceed. ' +
   'Contacts are checked with the docs/product.md §5 words (400 with the field); a delivery without address and point is ' +
   '400 order.address-required; a forged or foreign quote is 400 order.quote-invalid; 404 resto.not-found. ' +
-  'A refusal writes nothing.';
+  'A refusal writes nothing, except that an unknown promo code spends one of the preflight’s guesses (shared ' +
+  'with it: once spent, every code is 422 promo-code.too-many-attempts). More than 5 orders by one person or ' +
+  '20 by one client in 10 minutes is 429 orders.too-many with Retry-After; a replay is not counted.';
 
 /** The customer's orders: place, list, read, cancel (all signed in as the path's person, all no-store). */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
-  { db, config, catalog, now, payments },
+  { db, config, catalog, now, payments, limits },
 ) => {
   const deps: PlacementDeps = {
     db,
@@ -58,6 +63,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     promoCodesEnabled: config.brand.features.promoCodes,
     slotMinutes: config.brand.features.preOrderSlotMinutes ?? DEFAULT_SLOT_MINUTES,
     payments: { settings: payments.settings, brandLocale: payments.brandLocale },
+    limits,
+    promoGuessesPerHour: config.env.PROMO_CODE_GUESSES_PER_CLIENT_HOUR,
   };
   const view = (request: FastifyRequest) => ({ locale: requestLocale(request), snapshot: catalog.snapshot });
 
@@ -85,6 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
           404: errorBody,
           409: orderRefusedBody,
           422: orderRefusedBody,
+          429: errorBody,
         },
       },
       config: { auth: 'path-person' },
@@ -92,14 +100,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     async (request, reply) => {
       const { personId } = signedInPerson(request);
       try {
-        const placed = await placeOrder(deps, {
-          personId,
-          key: request.headers['idempotency-key'] as string | undefined,
-          body: request.body,
-          snapshot: catalog.snapshot,
-          nowMs: now(),
-          locale: requestLocale(request),
-        });
+        const placed = await placeOrder(
+          deps,
+          {
+            personId,
+            key: request.headers['idempotency-key'] as string | undefined,
+            body: request.body,
+            snapshot: catalog.snapshot,
+            nowMs: now(),
+            locale: requestLocale(request),
+          },
+          { clientKey: clientKeyOf(request.ip) },
+        );
         // The payment after the commit (and again on a replay): a provider failure leaves the attempt for the
         // sweeper or the client's retry, never fails the placement.
         await startCurrentAttempt(payments, placed.orderId);

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
+import { type RequestLimits, retryAfterSeconds } from '../../core/request-limits.ts';
 import type { Database } from '../../db/client.ts';
-import { persons } from '../../db/schema.ts';
+import { orders, persons } from '../../db/schema.ts';
+import { placementPromoGuess } from '../preflight/index.ts';
 import { claimKey, type KeyRef, orderFingerprintOf, releaseKey } from './idempotency.ts';
 import {
   decideClaim,
@@ -25,6 +28,10 @@ import { writeOrder } from './placement-writing.ts';
  *    person's first delivery entry, the outbox event and the key's order_id.
  * 4. Any refusal or failure of 3 deletes the claim, so the key does not answer a refusal again.
  *
+ * Before 3, an unknown promo code spends a guess of the preflight's budget (kept whatever 3 decides); first in
+ * 3, the orders the person and the client placed in the window are counted (holdPlacementLimits): a replay
+ * is answered in 2 and never counted.
+ *
  * What each step decides is pure (placement-decision.ts); the reads and writes it decides on are the
  * transaction's (placement-writing.ts); decision 36.
  *
@@ -35,12 +42,60 @@ import { writeOrder } from './placement-writing.ts';
 
 export interface PlacementDeps extends PlacementSettings {
   db: Database;
+  /** Orders per person and per client in a window (core/request-limits.ts). */
+  limits: Pick<RequestLimits, 'placementsPerPerson' | 'placementsPerClient' | 'placementWindowMs'>;
+  /** Unknown promo codes a client (and a person) may try per hour: the preflight's budget, shared. */
+  promoGuessesPerHour: number;
+}
+
+/** Who sends the placement: the client key (clientKeyOf) its orders and promo guesses are counted under. */
+export interface PlacementClient {
+  clientKey: string;
+}
+
+/**
+ * Holds the limits in the order's transaction: the client's lock (an advisory lock on its key) and the
+ * person's row lock, then the orders each placed in the window, counted in PostgreSQL so every instance
+ * agrees. Over either limit: 429 orders.too-many with Retry-After (when the oldest counted order leaves the
+ * window), and the transaction writes nothing.
+ */
+async function holdPlacementLimits(
+  tx: Executor,
+  deps: PlacementDeps,
+  input: PlacementInput,
+  client: PlacementClient,
+): Promise<void> {
+  const { placementsPerPerson, placementsPerClient, placementWindowMs } = deps.limits;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`placement:${client.clientKey}`}))`);
+  await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, input.personId)).for('update');
+  const since = new Date(input.nowMs - placementWindowMs);
+  const tally = async (whose: ReturnType<typeof eq>) => {
+    const [row] = await tx
+      .select({ n: count(), oldest: min(orders.createdAt) })
+      .from(orders)
+      .where(and(whose, eq(orders.whiteLabelId, deps.whiteLabel), gt(orders.createdAt, since)));
+    return { n: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest).getTime() : input.nowMs };
+  };
+  for (const [whose, limit] of [
+    [eq(orders.personId, input.personId), placementsPerPerson],
+    [eq(orders.clientKey, client.clientKey), placementsPerClient],
+  ] as const) {
+    const { n, oldest } = await tally(whose);
+    if (n >= limit)
+      throw new ApiError(429, 'orders.too-many', undefined, {
+        headers: { 'retry-after': retryAfterSeconds(oldest + placementWindowMs, input.nowMs) },
+      });
+  }
 }
 
 export type Placement = { orderId: number; replayed: boolean };
 
 /** Places the order (or finds the one its key placed) and answers its id. Throws ApiError or OrderRefusal. */
-export async function placeOrder(deps: PlacementDeps, input: PlacementInput): Promise<Placement> {
+export async function placeOrder(
+  deps: PlacementDeps,
+  input: PlacementInput,
+  client: PlacementClient,
+): Promise<Placement> {
   const checked = decideRequest(deps, input);
   if (!checked.ok) throw checked.refusal;
   const { key, pricing, quote } = checked.value;
@@ -53,7 +108,26 @@ export async function placeOrder(deps: PlacementDeps, input: PlacementInput): Pr
   if (!claim.ok) throw claim.refusal;
   if (claim.value !== 'place') return { orderId: claim.value.replayOf, replayed: true };
   try {
-    const orderId = await deps.db.transaction((tx) => writeOrder(tx, deps, input, { pricing, quote, ref }));
+    // Unknown promo codes spend the preflight's guesses, outside the transaction: its refusal must not undo them.
+    const promo = await placementPromoGuess(
+      deps.db,
+      input.snapshot,
+      {
+        whiteLabel: deps.whiteLabel,
+        raw: input.body.promoCode,
+        clientKey: client.clientKey,
+        personId: input.personId,
+        guessesPerHour: deps.promoGuessesPerHour,
+        now: new Date(input.nowMs),
+      },
+      deps.promoCodesEnabled,
+    );
+    const orderId = await deps.db.transaction(async (tx) => {
+      await holdPlacementLimits(tx, deps, input, client);
+      const id = await writeOrder(tx, deps, input, { pricing, quote, ref, promo });
+      await tx.update(orders).set({ clientKey: client.clientKey }).where(eq(orders.id, id));
+      return id;
+    });
     return { orderId, replayed: false };
   } catch (error) {
     // Refusals are not stored: the key is free for the next attempt. If even this fails, the claim's lock

@@ -50,7 +50,7 @@ async function lockedPromo(
   const definition = settings.promoCodesEnabled
     ? promoCodeDefinition(snapshot, settings.whiteLabel, code)
     : undefined;
-  // Unknown at placement: refused as the preflight does, without spending a guess (the preflight did).
+  // Unknown here (a brand without promo codes, or a code deleted since the guess was checked): refused.
   if (!definition) return { kind: 'not-found', code };
   const [row] = await tx
     .select({ usedCount: promoCodes.usedCount })
@@ -72,7 +72,13 @@ export async function writeOrder(
   tx: Executor,
   settings: PlacementSettings,
   input: PlacementInput,
-  checked: { pricing: PricingCatalog; quote: Quote | null; ref: KeyRef },
+  checked: {
+    pricing: PricingCatalog;
+    quote: Quote | null;
+    ref: KeyRef;
+    /** What the guess budget already decided of the promo code (place-order.ts); null: read it here. */
+    promo?: PromoLookup | null;
+  },
 ): Promise<number> {
   const { body, nowMs, personId, snapshot, locale } = input;
   const { pricing, quote, ref } = checked;
@@ -81,7 +87,7 @@ export async function writeOrder(
   // The person's row first: two placements of one person (two tabs, two keys) run one after the other,
   // so the per-person promo count each reads is final.
   await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, personId)).for('update');
-  const promo = await lockedPromo(tx, settings, snapshot, body.promoCode, personId);
+  const promo = checked.promo ?? (await lockedPromo(tx, settings, snapshot, body.promoCode, personId));
   // The stop-list and 'busy' from the database, not the instance's copy: the authoritative check (decision 23).
   const availability = await readAvailability(tx, resto.id, resto.timezone, nowMs);
   const decided = decideCart(settings, input, pricing, quote, { promo, availability });

@@ -1,5 +1,6 @@
 import type { Locale, PayEngine, RefundReason } from '@storefront/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RequestLimits } from '../../core/request-limits.ts';
 import type { Database } from '../../db/client.ts';
 import type { PaymentGateway, PaymentsSettings } from '../../integrations/payments/payment-gateway.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
@@ -9,6 +10,8 @@ export interface PaymentsContext {
   db: Database;
   /** The brand this instance serves: its background work (the sweeper) touches this brand's orders only. */
   whiteLabel: string;
+  /** Payment attempts per order (attemptsPerOrder in attemptWindowMs). */
+  limits: Pick<RequestLimits, 'attemptsPerOrder' | 'attemptWindowMs'>;
   gateways: Map<PayEngine, PaymentGateway>;
   settings: PaymentsSettings;
   log: FastifyBaseLogger;

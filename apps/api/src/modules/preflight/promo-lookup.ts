@@ -1,5 +1,6 @@
 import type { PromoLookup } from '@storefront/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { promoCodeGuessBudget, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
@@ -57,8 +58,16 @@ export class SpentGuessBudgets {
   }
 }
 
-const budgetKey = (whiteLabel: string, clientKey: string) =>
-  and(eq(promoCodeGuessBudget.whiteLabelId, whiteLabel), eq(promoCodeGuessBudget.clientKey, clientKey));
+/**
+ * The budgets a request spends from: its client's and, signed in, its person's ('person:<id>' in the same
+ * table), so neither a new address nor a new account buys fresh guesses. The preflight and placement spend
+ * from the same budgets.
+ */
+const budgetsOf = (request: Pick<PromoLookupRequest, 'clientKey' | 'personId'>): string[] =>
+  request.personId === null ? [request.clientKey] : [request.clientKey, `person:${request.personId}`];
+
+const budgetKeys = (whiteLabel: string, keys: string[]) =>
+  and(eq(promoCodeGuessBudget.whiteLabelId, whiteLabel), inArray(promoCodeGuessBudget.clientKey, keys));
 
 /** The window is over once it started an hour or more ago. */
 const windowOver = (now: Date) =>
@@ -69,8 +78,8 @@ const windowOver = (now: Date) =>
  * the limit (sms-request-budget's pattern), so concurrent guesses on any number of instances cannot overshoot
  * it. Answers false when the budget is spent.
  */
-async function spendGuess(db: Database, request: PromoLookupRequest): Promise<boolean> {
-  const { whiteLabel, clientKey, now, guessesPerHour } = request;
+async function spendFrom(db: Database, request: PromoLookupRequest, clientKey: string): Promise<boolean> {
+  const { whiteLabel, now, guessesPerHour } = request;
   const over = windowOver(now);
   const rows = await db
     .insert(promoCodeGuessBudget)
@@ -85,6 +94,52 @@ async function spendGuess(db: Database, request: PromoLookupRequest): Promise<bo
     })
     .returning({ guesses: promoCodeGuessBudget.guessesInWindow });
   return rows.length > 0;
+}
+
+/** Spends one guess from each of the request's budgets; answers the ones that were already spent. */
+async function spendGuess(db: Database, request: PromoLookupRequest): Promise<string[]> {
+  const spent: string[] = [];
+  for (const key of budgetsOf(request)) if (!(await spendFrom(db, request, key))) spent.push(key);
+  return spent;
+}
+
+/** Whether any of the request's budgets is spent (one read). */
+async function anyBudgetSpent(db: Executor, request: PromoLookupRequest): Promise<boolean> {
+  const rows = await db
+    .select({ key: promoCodeGuessBudget.clientKey })
+    .from(promoCodeGuessBudget)
+    .where(
+      and(
+        budgetKeys(request.whiteLabel, budgetsOf(request)),
+        sql`not (${windowOver(request.now)})`,
+        sql`${promoCodeGuessBudget.guessesInWindow} >= ${request.guessesPerHour}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Placement's side of the same budgets, asked before the order's transaction (a refusal rolls that back, and
+ * a guess must stay spent): an unknown code spends a guess as the preflight's does ('not-found', or 'blocked'
+ * once spent), and while a budget is spent every code is 'blocked'. Null: no code, or a known one with budget
+ * left, whose counts the transaction reads under its lock.
+ */
+export async function placementPromoGuess(
+  db: Database,
+  snapshot: CatalogSnapshot,
+  request: PromoLookupRequest,
+  promoCodesEnabled: boolean,
+): Promise<PromoLookup | null> {
+  const code = normalisePromoCode(request.raw);
+  if (code === null) return null;
+  // A brand without promo codes knows none: refused by the transaction, as the preflight does, without a guess.
+  if (!promoCodesEnabled) return null;
+  if (!promoCodeDefinition(snapshot, request.whiteLabel, code)) {
+    const spent = await spendGuess(db, request);
+    return spent.length === 0 ? { kind: 'not-found', code } : { kind: 'blocked', code };
+  }
+  return (await anyBudgetSpent(db, request)) ? { kind: 'blocked', code } : null;
 }
 
 /**
@@ -104,11 +159,14 @@ export async function lookupPromoCode(
   const code = normalisePromoCode(request.raw);
   if (code === null) return { kind: 'none' };
   const nowMs = request.now.getTime();
-  if (spentBudgets.isSpent(request.whiteLabel, request.clientKey, nowMs)) return { kind: 'blocked', code };
+  const keys = budgetsOf(request);
+  if (keys.some((key) => spentBudgets.isSpent(request.whiteLabel, key, nowMs)))
+    return { kind: 'blocked', code };
   const definition = promoCodeDefinition(snapshot, request.whiteLabel, code);
   if (!definition) {
-    if (await spendGuess(db, request)) return { kind: 'not-found', code };
-    spentBudgets.markSpent(request.whiteLabel, request.clientKey, nowMs);
+    const spent = await spendGuess(db, request);
+    if (spent.length === 0) return { kind: 'not-found', code };
+    for (const key of spent) spentBudgets.markSpent(request.whiteLabel, key, nowMs);
     return { kind: 'blocked', code };
   }
   // No use limit: nothing to count, so no round trip (measured: a query per preflight cut PGlite's
@@ -118,7 +176,7 @@ export async function lookupPromoCode(
   }
 
   // One round trip: the code's usage, the person's, and whether this client's guesses are spent.
-  const { whiteLabel, clientKey, personId, now, guessesPerHour } = request;
+  const { whiteLabel, personId, now, guessesPerHour } = request;
   const byPerson =
     personId === null
       ? sql<null>`null`
@@ -136,7 +194,7 @@ export async function lookupPromoCode(
     .from(promoCodeGuessBudget)
     .where(
       and(
-        budgetKey(whiteLabel, clientKey),
+        budgetKeys(whiteLabel, keys),
         sql`not (${windowOver(now)})`,
         sql`${promoCodeGuessBudget.guessesInWindow} >= ${guessesPerHour}`,
       ),
@@ -146,7 +204,8 @@ export async function lookupPromoCode(
     .from(promoCodes)
     .where(eq(promoCodes.id, definition.id));
   if (row?.spent) {
-    spentBudgets.markSpent(whiteLabel, clientKey, nowMs);
+    // Which of the budgets is spent is not read: the client's is remembered (the next unknown guess finds out).
+    spentBudgets.markSpent(whiteLabel, request.clientKey, nowMs);
     return { kind: 'blocked', code };
   }
   // A code deleted since the snapshot was taken (the next snapshot will not have it): not a guess.
