@@ -14,6 +14,7 @@ import { orderDraftStore } from '../../../entities/order-draft/order-draft-store
 import { personStore } from '../../../entities/session/person-store.ts';
 import { makeDeliveryPlace } from '../../../test/fixtures/location-fixtures.ts';
 import { testProfile, testTokens } from '../../../test/fixtures/order-fixtures.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderWithApp, resto, testBrand } from '../../../test/render-app.tsx';
 import CartPage from './cart-page.tsx';
 
@@ -495,5 +496,39 @@ describe('cart page', () => {
         /^Выберите другой адрес или самовывоз$/,
       );
     });
+  });
+
+  it.each([
+    [true, 'beside the totals'],
+    [false, 'nowhere: the button stays at the form’s end'],
+  ])('gives the checkout a summary slot on a wide screen (%s): %s', async (wide) => {
+    stubMatchMedia(wide);
+    fillCart();
+    stubApi((request) => price(request, {}));
+    const slots: (HTMLElement | null)[] = [];
+    await renderWithApp(
+      <CartPage
+        checkout={(summary) => {
+          slots.push(summary);
+          return <div data-testid="checkout-stand-in" />;
+        }}
+      />,
+      { cities: [kazan], city: kazan, resto: resto({ id: 1 }), method: 'DELIVERY' },
+      { entry: '/cart' },
+    );
+    await settled();
+    expect(screen.getByTestId('checkout-stand-in')).toBeInTheDocument();
+    const summary = screen.queryByTestId('checkout-summary');
+    if (wide) {
+      expect(summary).toBeInTheDocument();
+      expect(slots.at(-1)).toBe(summary);
+      // The slot comes right after the totals, in the column that stays in view.
+      expect(screen.getByTestId('total-payable').compareDocumentPosition(summary as Node)).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    } else {
+      expect(summary).not.toBeInTheDocument();
+      expect(slots.every((slot) => slot === null)).toBe(true);
+    }
   });
 });

@@ -26,6 +26,7 @@ import { useSessionConfig } from '../../../entities/session/session.ts';
 import { useBrand } from '../../../shared/config.tsx';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { useNavigate } from '../../../shared/navigation/router.tsx';
+import { useMediaQuery } from '../../../shared/ui/breakpoints.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { useCartTexts } from '../cart-namespace.ts';
@@ -38,9 +39,18 @@ import { DeliverySection, type DeliveryTermsDialog } from './delivery-section.ts
 import { PromoField } from './promo-field.tsx';
 import { ValidationPopup } from './validation-popup.tsx';
 
+/** From here up the checkout sits beside the summary (the totals and the place-order button), which stays in view. */
+const TWO_COLUMN_CHECKOUT = '(min-width: 1024px)';
+
+/**
+ * The checkout, composed in by app/ (features never import each other): shown below the cart on phones, in
+ * the main column on wide screens. Given as a function, it gets the summary's slot beside the totals (null
+ * on narrow screens, where its button stays at the end of the form).
+ */
+export type CheckoutSlot = ReactNode | ((summary: HTMLElement | null) => ReactNode);
+
 export interface CartPageProps {
-  /** The checkout, composed in by app/ (features never import each other): shown below the cart. */
-  checkout?: ReactNode;
+  checkout?: CheckoutSlot;
   /** The 'Условия доставки' dialog, the location feature's, composed in by app/ as the checkout is. */
   deliveryTerms?: DeliveryTermsDialog;
 }
@@ -80,7 +90,7 @@ function FilledCart({
 }: {
   lines: readonly CartLine[];
   locale: Locale;
-  checkoutSection?: ReactNode;
+  checkoutSection?: CheckoutSlot;
   deliveryTerms?: DeliveryTermsDialog;
 }) {
   const { t } = useCartTexts();
@@ -99,6 +109,10 @@ function FilledCart({
   const [clearing, setClearing] = useState(false);
   const [pending, setPending] = useState(false);
   const [dismissedPopup, setDismissedPopup] = useState<string | null>(null);
+  const twoColumns = useMediaQuery(TWO_COLUMN_CHECKOUT);
+  const [summary, setSummary] = useState<HTMLElement | null>(null);
+  const checkoutNode =
+    typeof checkoutSection === 'function' ? checkoutSection(twoColumns ? summary : null) : checkoutSection;
 
   const menuIds = [...new Set(lines.map((line) => line.menu.id))];
   const menus = useQueries({ queries: menuIds.map((menuId) => menuPositionsQuery(menuId)) });
@@ -329,6 +343,10 @@ function FilledCart({
             currency={currency}
             locale={locale}
           />
+          {/* The checkout's place-order button (and what it says) lands here on wide screens. */}
+          {checkoutSection && twoColumns && (
+            <div ref={setSummary} className={styles.checkout} data-testid="checkout-summary" />
+          )}
           {!checkoutSection && (
             <div className={styles.checkout}>
               <Button
@@ -357,9 +375,9 @@ function FilledCart({
             </p>
           )}
         </div>
-      </div>
 
-      {checkoutSection}
+        {checkoutNode && <div className={styles.checkoutArea}>{checkoutNode}</div>}
+      </div>
 
       <ConfirmationPopup
         open={clearing}

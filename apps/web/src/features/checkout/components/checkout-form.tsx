@@ -1,6 +1,7 @@
 import { formatMoney, minor, normalizePhone, ORDER_COMMENT_MAX } from '@storefront/domain';
 import type { PlaceOrderRequest } from '@storefront/domain/contracts';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
+import { createPortal } from 'react-dom';
 import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
 import { useCartPreflight } from '../../../entities/cart/preflight-query.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
@@ -28,8 +29,9 @@ import { PriceChangedDialog } from './price-changed-dialog.tsx';
  * The checkout form: it composes the sections (contacts, delivery details, comment, payment, time) and
  * places the order priced by the cart's preflight once that price is fresh and nothing blocks it.
  */
-export function CheckoutForm() {
+export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null } = {}) {
   const { t } = useCheckoutTexts();
+  const formId = useId();
   const locale = useLocale();
   const { method } = useCurrentLocation();
   const { request, query, currency } = useCartPreflight();
@@ -79,12 +81,47 @@ export function CheckoutForm() {
 
   const ready = !!request && !!answer && fresh && !reading.blocking && payType !== null;
 
+  // The button submits the form by its id, so it works where it stands: the form's end, or the cart's summary.
+  const submitBlock = (
+    <div className={styles.submit} data-testid="place-order-block">
+      <div aria-live="polite" className={styles.live}>
+        {placing && <p role="status">{t('placing')}</p>}
+        {failure && (
+          <div className={styles.failure} role="alert" data-testid="place-order-failure">
+            <p className={styles.failureTitle}>{t('placeFailed')}</p>
+            {failure.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <Button
+        type="submit"
+        form={formId}
+        variant="primary"
+        size="l"
+        fullWidth
+        disabled={!ready || placing}
+        aria-describedby={!ready ? 'place-order-wait' : undefined}
+        data-testid="place-order"
+      >
+        {answer && fresh ? t('placeOrder', { sum: money(answer.payable) }) : t('placeOrderPlain')}
+      </Button>
+      {!ready && !reading.blocking && (
+        <p id="place-order-wait" className={styles.note}>
+          {t('waitPricing')}
+        </p>
+      )}
+    </div>
+  );
+
   return (
     <section className={styles.card} aria-labelledby="checkout-title">
       <h2 id="checkout-title" className={styles.title}>
         {t('title')}
       </h2>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="checkout-form">
+      <form id={formId} className={styles.form} onSubmit={submit} noValidate data-testid="checkout-form">
         <ContactFields form={form} errorOf={errorOf} emailRequired={payType === 'CARD_ONLINE'} />
 
         {method === 'DELIVERY' && <DeliveryDetailsFields form={form} errorOf={errorOf} />}
@@ -105,36 +142,10 @@ export function CheckoutForm() {
 
         {preOrder.enabled && <PreOrderFields preOrder={preOrder} />}
 
-        <div aria-live="polite" className={styles.live}>
-          {placing && <p role="status">{t('placing')}</p>}
-          {failure && (
-            <div className={styles.failure} role="alert" data-testid="place-order-failure">
-              <p className={styles.failureTitle}>{t('placeFailed')}</p>
-              {failure.map((line) => (
-                <p key={line}>{line}</p>
-              ))}
-            </div>
-          )}
-        </div>
-
-        <Button
-          type="submit"
-          variant="primary"
-          size="l"
-          fullWidth
-          disabled={!ready || placing}
-          aria-describedby={!ready ? 'place-order-wait' : undefined}
-          data-testid="place-order"
-        >
-          {answer && fresh ? t('placeOrder', { sum: money(answer.payable) }) : t('placeOrderPlain')}
-        </Button>
-        {!ready && !reading.blocking && (
-          <p id="place-order-wait" className={styles.note}>
-            {t('waitPricing')}
-          </p>
-        )}
+        {!summary && submitBlock}
       </form>
 
+      {summary && createPortal(submitBlock, summary)}
       <ProgressOverlay open={placing} label={t('placing')} />
       <PriceChangedDialog
         change={priceChange}

@@ -1,6 +1,7 @@
 import { makeCartLine, minor, preOrderDays } from '@storefront/domain';
 import type { PlaceOrderRequest, PreflightRequest, PreflightResponse } from '@storefront/domain/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
@@ -117,12 +118,21 @@ const PAY_URL = 'http://127.0.0.1:3000/api/v1/payments/demo/pay/p-1';
 const placedOnline = (confirmationUrl: string | null) =>
   onlineOrder({ confirmationUrl, payUntil: '2026-11-24T11:00:00Z' });
 
-async function render(restoOverrides: Parameters<typeof resto>[0] = { id: 1 }) {
+/** The cart's summary beside the checkout on a wide screen: its slot for the place-order button. */
+function WithSummary() {
+  const [summary, setSummary] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <aside ref={setSummary} data-testid="summary" />
+      <CheckoutSection summary={summary} />
+    </>
+  );
+}
+
+async function render(restoOverrides: Parameters<typeof resto>[0] = { id: 1 }, { summary = false } = {}) {
   return renderWithApp(
     <Switch>
-      <Route path="/cart">
-        <CheckoutSection />
-      </Route>
+      <Route path="/cart">{summary ? <WithSummary /> : <CheckoutSection />}</Route>
       <Route path="/orders/:orderId">
         <OrderRoute />
       </Route>
@@ -235,6 +245,20 @@ describe('checkout', () => {
     expect(screen.queryByText('Укажите email для получения чека')).not.toBeInTheDocument();
     // Cash on receipt: nothing to pay online, so the browser stays on the storefront.
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('puts the place-order button in the cart’s summary when given one, and it still places the order', async () => {
+    const { posts } = stubApi(() => json(makeOrder(), 201));
+    personStore.getState().signedIn(testTokens(), testProfile);
+    selectionsStore.setState({ paymentMethod: 'CASH_UPON_RECEIPT' });
+    await render({ id: 1 }, { summary: true });
+    const button = await screen.findByTestId('place-order');
+    expect(within(screen.getByTestId('summary')).getByTestId('place-order')).toBe(button);
+    expect(within(screen.getByTestId('checkout-form')).queryByTestId('place-order')).not.toBeInTheDocument();
+    await ready();
+    fireEvent.click(button);
+    expect(await screen.findByTestId('order-route')).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
   });
 
   it('sends a card-online order to the provider’s page, the cart emptied and the return page under it', async () => {

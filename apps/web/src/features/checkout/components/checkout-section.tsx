@@ -7,9 +7,10 @@ import { CheckoutForm } from './checkout-form.tsx';
 
 /**
  * The checkout below the cart (docs/product.md §2 item 16, decision 21): contacts, delivery details, comment, payment
- * method, time; then the order is placed exactly once (ORDERING.md) and its page opens.
+ * method, time; then the order is placed exactly once (ORDERING.md) and its page opens. Given the cart's
+ * summary (wide screens), its place-order button sits there, beside the total.
  */
-export function CheckoutSection() {
+export function CheckoutSection({ summary = null }: { summary?: HTMLElement | null } = {}) {
   const { t } = useCheckoutTexts();
   const navigate = useNavigate();
   const authorised = useIsAuthorised();
@@ -32,5 +33,5 @@ export function CheckoutSection() {
       </section>
     );
   }
-  return <CheckoutForm />;
+  return <CheckoutForm summary={summary} />;
 }
