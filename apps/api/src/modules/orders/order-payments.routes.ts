@@ -23,7 +23,8 @@ const RETRY_DESCRIPTION =
   'attempt the first one started; an older number is 409 payment.attempt-stale. 409 payment.not-online (paid on ' +
   'receipt), payment.already-paid, payment.order-closed (cancelled or declined); 404 order.not-found. When the provider does not ' +
   'answer, the order is answered with the new attempt pending and no confirmationUrl (as at placement): the same ' +
-  'call again, the return page’s check or the sweeper creates it with the same idempotence key.';
+  'call again, the return page’s check or the sweeper creates it with the same idempotence key. More than 10 ' +
+  'attempts of one order in an hour (the first included) is 429 payments.too-many with Retry-After.';
 
 const PAY_TYPE_DESCRIPTION =
   'Pays on receipt instead of online, while the order is unpaid and open. 422 with the restaurant capability ' +
@@ -68,7 +69,7 @@ export const orderPaymentsRoutes: FastifyPluginAsyncZod<OrderPaymentsRoutesOptio
         description: RETRY_DESCRIPTION,
         params: orderPaymentParams,
         body: newPaymentAttemptRequest,
-        response: { 201: order, ...personal, 409: errorBody, 503: errorBody },
+        response: { 201: order, ...personal, 409: errorBody, 429: errorBody, 503: errorBody },
       },
       config: { auth: 'path-person' },
     },

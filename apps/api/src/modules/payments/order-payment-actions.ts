@@ -1,6 +1,8 @@
 import { PAYABLE_PAYMENT_STATUSES, paymentMethodProblem, paymentOptionsFor } from '@storefront/domain';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, min, notInArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
+import { retryAfterSeconds } from '../../core/request-limits.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { attemptRow, insertAttempt, startAttempt } from './attempts.ts';
@@ -8,6 +10,23 @@ import type { PaymentsContext } from './payments-context.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /** The customer's payment actions on an order: a new attempt, pay on receipt instead, read it now. */
+
+/**
+ * Attempts of one order per window, counted in PostgreSQL (each is a call to the provider): past
+ * attemptsPerOrder, 429 payments.too-many with Retry-After, when the oldest counted attempt leaves the window.
+ */
+async function holdAttemptLimit(ctx: PaymentsContext, tx: Executor, orderId: number, nowMs: number) {
+  const { attemptsPerOrder, attemptWindowMs } = ctx.limits;
+  const [made] = await tx
+    .select({ n: count(), oldest: min(payments.createdAt) })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), gt(payments.createdAt, new Date(nowMs - attemptWindowMs))));
+  if (Number(made?.n ?? 0) < attemptsPerOrder) return;
+  const oldest = made?.oldest ? new Date(made.oldest).getTime() : nowMs;
+  throw new ApiError(429, 'payments.too-many', undefined, {
+    headers: { 'retry-after': retryAfterSeconds(oldest + attemptWindowMs, nowMs) },
+  });
+}
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -83,6 +102,7 @@ export async function newAttempt(
   const next = replacesAttempt + 1;
   const nowMs = ctx.now();
   const moved = await ctx.db.transaction(async (tx) => {
+    await holdAttemptLimit(ctx, tx, orderId, nowMs);
     const [row] = await tx
       .update(orders)
       .set({ paymentAttempt: next, paymentStatus: 'pending' })
