@@ -421,8 +421,8 @@ const CALLS: Call[] = [
     auth: 'none',
     slots: () => ({}),
     body: () => ({ login: 'fuzz-signer', password: 'a wrong password' }),
-    // Wrong passwords are counted on the account and on the client's address, by design.
-    refusalWrites: ['staff', 'sms_request_budget'],
+    // Wrong passwords are counted on the login typed and on the client's address, by design.
+    refusalWrites: ['staff_sign_in_throttle', 'sms_request_budget'],
   },
   {
     name: 'staff refresh',

@@ -254,6 +254,31 @@ export const ERROR_MESSAGES = {
     ru: 'Сессия закончилась, войдите снова',
     en: 'The session has ended, please sign in again',
   },
+  /** The password was right and the account has the second factor on: send the authenticator's code. */
+  'staff.totp-required': {
+    ru: 'Введите код из приложения-аутентификатора',
+    en: 'Enter the code from your authenticator app',
+  },
+  'staff.totp-invalid': {
+    ru: 'Неверный или уже использованный код',
+    en: 'The code is wrong or was already used',
+  },
+  'staff.totp-already-on': {
+    ru: 'Двухфакторный вход уже включён',
+    en: 'Two-step sign-in is already on',
+  },
+  'staff.totp-not-started': {
+    ru: 'Сначала начните подключение заново',
+    en: 'Start setting it up again first',
+  },
+  'staff.totp-off': { ru: 'Двухфакторный вход не включён', en: 'Two-step sign-in is not on' },
+  'staff.password-wrong': { ru: 'Неверный текущий пароль', en: 'The current password is wrong' },
+  /** A call only a manager may make (the staff list, unlocking a login, the second factor). */
+  'staff.forbidden-role': {
+    ru: 'Это доступно только управляющему',
+    en: 'Only a manager may do this',
+  },
+  'staff.not-found': { ru: 'Сотрудник не найден', en: 'Staff member not found' },
   'order.transition-invalid': {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyStaffPassword } from '../modules/staff/staff-passwords.ts';
 import { startStaffRefreshFamily } from '../modules/staff/staff-refresh-tokens.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-app.ts';
-import { staff, staffRefreshTokens, staffRestos } from './schema.ts';
+import { staff, staffRefreshTokens, staffRestos, staffSignInThrottle } from './schema.ts';
 import { runStaffAdd, type StaffAddDeps } from './staff-add.ts';
 
 let database: TestDatabase;
@@ -52,7 +52,7 @@ describe('npm run staff:add', () => {
     expect(message).toMatch(/Added operator 'anna'/);
     expect(message).not.toContain(GOOD);
     const row = await accountOf('anna');
-    expect(row).toMatchObject({ name: 'Анна', role: 'operator', failedAttempts: 0, disabledAt: null });
+    expect(row).toMatchObject({ name: 'Анна', role: 'operator', totpSecret: null, disabledAt: null });
     expect(row?.passwordHash).toMatch(/^\$scrypt\$/);
     expect(await verifyStaffPassword(GOOD, row?.passwordHash ?? '')).toBe(true);
     const links = await database.db
@@ -128,10 +128,16 @@ describe('npm run staff:add', () => {
     expect(await accountOf('newbie')).toBeUndefined();
   });
 
-  it('resets a password: the lock and count are cleared and the sessions end', async () => {
+  it('resets a password: the wrong answers are forgotten, the second factor is off and the sessions end', async () => {
     const row = await accountOf('anna');
     const id = row?.id ?? 0;
-    await database.db.update(staff).set({ failedAttempts: 3, lockedUntil: NOW }).where(eq(staff.id, id));
+    await database.db
+      .insert(staffSignInThrottle)
+      .values({ whiteLabelId: 'demo', login: 'anna', failures: 7, lastFailureAt: NOW, blockedUntil: NOW });
+    await database.db
+      .update(staff)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXP', totpLastStep: 5 })
+      .where(eq(staff.id, id));
     await startStaffRefreshFamily(database.db, id, NOW);
     await expect(run(['--login', 'anna', '--reset-password'], { password: 'short' })).rejects.toThrow(
       /too short/,
@@ -140,7 +146,8 @@ describe('npm run staff:add', () => {
       /New password set for 'anna'/,
     );
     const after = await accountOf('anna');
-    expect(after).toMatchObject({ failedAttempts: 0, lockedUntil: null });
+    expect(after).toMatchObject({ totpSecret: null, totpLastStep: null });
+    expect(await database.db.select().from(staffSignInThrottle)).toEqual([]);
     expect(await verifyStaffPassword('a-new-password-2', after?.passwordHash ?? '')).toBe(true);
     expect(await verifyStaffPassword(GOOD, after?.passwordHash ?? '')).toBe(false);
     const live = await database.db

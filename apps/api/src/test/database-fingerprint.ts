@@ -32,6 +32,7 @@ export const WRITABLE_TABLES = [
   'staff',
   'staff_restos',
   'staff_refresh_tokens',
+  'staff_sign_in_throttle',
   'stream_tickets',
   'resto_stop_list',
   'resto_pauses',

@@ -13,4 +13,5 @@ export * from './preflight.ts';
 export * from './promotions.ts';
 export * from './restos.ts';
 export * from './staff.ts';
+export * from './staff-security.ts';
 export * from './time.ts';

@@ -21,6 +21,8 @@ export const staffRole = z.enum(STAFF_ROLES);
 export const staffSignInRequest = z.object({
   login: z.string().min(1).max(100),
   password: z.string().min(1).max(STAFF_PASSWORD_MAX),
+  /** The authenticator's 6-digit code, when the account has the second factor on (staff-security.ts). */
+  totpCode: z.string().max(20).optional(),
 });
 
 export const staffProfile = z.object({

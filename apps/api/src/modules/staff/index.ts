@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../core/api-module.ts';
 import type { Database } from '../../db/client.ts';
 import { staffAuthRoutes } from './staff-auth.routes.ts';
+import { staffSecurityRoutes } from './staff-security.routes.ts';
 
 export {
   createStaffAccount,
@@ -11,10 +12,11 @@ export {
 export { hashStaffPassword } from './staff-passwords.ts';
 export { normalizeStaffLogin } from './staff-sign-in.ts';
 
-/** Staff sign-in (login and password) and their tokens; who may do what is core/staff-access.ts. */
+/** Staff sign-in (login, password, second factor), their tokens and own security, a manager's unlock; who may do what is core/staff-access.ts. */
 export const staffModule: ApiModule<{ db: Database; now: () => number }> = {
   name: 'staff',
   async register(app, { db, now }) {
     await app.register(staffAuthRoutes, { db, now });
+    await app.register(staffSecurityRoutes, { db, now });
   },
 };

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { staff, staffRestos } from '../../db/schema.ts';
 import { revokeAllOfStaff } from './staff-refresh-tokens.ts';
+import { clearLoginFailures } from './staff-sign-in-throttle.ts';
 
 /**
  * Writes of staff accounts outside the HTTP API (the staff:add command and the demo seed). Passwords
@@ -47,14 +48,17 @@ export async function createStaffAccount(db: Executor, account: NewStaffAccount,
 }
 
 /**
- * A new password: the lock and the count of wrong ones are cleared, and every session of the account ends
- * (whoever knew the old password is signed out).
+ * A new password set by whoever runs the server (staff:add --reset-password): the login's wrong answers are
+ * forgotten, the second factor is turned off (the way back in for a manager who lost their phone), and
+ * every session of the account ends (whoever knew the old password is signed out).
  */
 export async function resetStaffPassword(db: Executor, staffId: number, passwordHash: string, now: Date) {
-  await db
+  const [row] = await db
     .update(staff)
-    .set({ passwordHash, failedAttempts: 0, lockedUntil: null })
-    .where(eq(staff.id, staffId));
+    .set({ passwordHash, totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .where(eq(staff.id, staffId))
+    .returning({ whiteLabelId: staff.whiteLabelId, login: staff.login });
+  if (row) await clearLoginFailures(db, row.whiteLabelId, row.login);
   await revokeAllOfStaff(db, staffId, now);
 }
 

@@ -1,4 +1,4 @@
-import { STAFF_LOCK_MINUTES, STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
+import { STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
 import {
   errorBody,
   type StaffProfile,
@@ -18,6 +18,7 @@ import { signedInStaff } from '../../plugins/authentication.ts';
 import { revokeStaffByToken, rotateStaffRefreshToken, STAFF_REFRESH_TTL_S } from './staff-refresh-tokens.ts';
 import { signInStaff } from './staff-sign-in.ts';
 import { STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR } from './staff-sign-in-budget.ts';
+import { STAFF_FIRST_DELAY_S, STAFF_MAX_DELAY_S } from './staff-sign-in-throttle.ts';
 
 export interface StaffAuthRoutesOptions {
   db: Database;
@@ -62,14 +63,19 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<StaffAuthRoutesOptions> = as
       schema: {
         tags: ['staff'],
         summary: 'Signs a staff member in with login and password, answering staff tokens and the profile',
-        description: `The login is case-insensitive. An unknown login, a wrong password and a disabled account all answer the same 401 staff.sign-in-failed. Wrong passwords count on the account: the ${STAFF_SIGN_IN_ATTEMPTS}th in a row locks it for ${STAFF_LOCK_MINUTES} minutes (429 staff.locked with Retry-After and retryAfter, even for the right password); a success starts the count again. One client address (IPv6: its /64) may fail ${STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR} times an hour across logins, then answers 429 staff.locked until its hour ends. The refresh token rotates on every use and lives at most ${STAFF_REFRESH_TTL_S / 3600} hours from the sign-in (a shift).`,
+        description: `The login is case-insensitive. An unknown login, a wrong password and a disabled account all answer the same 401 staff.sign-in-failed, after the same password-hashing work. Wrong answers count per login typed, known or not: from the ${STAFF_SIGN_IN_ATTEMPTS}th in a row each blocks the login for ${STAFF_FIRST_DELAY_S} s, doubling up to ${STAFF_MAX_DELAY_S / 60} minutes (429 staff.locked with Retry-After and retryAfter, even for the right password); an hour without one, a success or a manager's unlock forgets them. One client address (IPv6: its /64) may fail ${STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR} times an hour across logins, then answers 429 staff.locked until its hour ends. With the second factor on, the right password without totpCode answers 401 staff.totp-required; a wrong or already used code 401 staff.totp-invalid (counted as a wrong answer). The refresh token rotates on every use and lives at most ${STAFF_REFRESH_TTL_S / 3600} hours from the sign-in (a shift).`,
         body: staffSignInRequest,
         response: { 200: staffTokenSet, 401: errorBody, 429: signInErrorBody },
       },
     },
     async (request) => {
-      const { login, password } = request.body;
-      const signedIn = await signInStaff({ db, now }, whiteLabel, { login, password, clientIp: request.ip });
+      const { login, password, totpCode } = request.body;
+      const signedIn = await signInStaff({ db, now }, whiteLabel, {
+        login,
+        password,
+        totpCode,
+        clientIp: request.ip,
+      });
       const set = await tokenSetOf(signedIn.staffId, signedIn.refreshToken);
       if (!set) throw new ApiError(401, 'staff.sign-in-failed');
       return set;

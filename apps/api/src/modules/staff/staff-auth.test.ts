@@ -1,17 +1,22 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { STAFF_LOCK_MINUTES, STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
+import { STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
 import { staffProfile, staffTokenSet } from '@storefront/domain/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
-import { restos, staff, staffRefreshTokens } from '../../db/schema.ts';
+import { restos, staff, staffRefreshTokens, staffSignInThrottle } from '../../db/schema.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { newPerson } from '../../test/orders-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
 import { hashStaffPassword } from './staff-passwords.ts';
 import { STAFF_REFRESH_TTL_S } from './staff-refresh-tokens.ts';
+import {
+  STAFF_FAILURES_FORGOTTEN_S,
+  STAFF_FIRST_DELAY_S,
+  STAFF_MAX_DELAY_S,
+} from './staff-sign-in-throttle.ts';
 
 let app: StorefrontApp;
 let database: TestDatabase;
@@ -113,35 +118,80 @@ describe('signing in', () => {
     expect(codeOf(unknown)).toBe('staff.sign-in-failed');
   });
 
-  it(`locks the account at the ${STAFF_SIGN_IN_ATTEMPTS}th wrong password for ${STAFF_LOCK_MINUTES} minutes, even to the right one`, async () => {
-    await addStaff('lock.me', 'operator', [1]);
+  it('answers an unknown login exactly as a known one, wrong answer after wrong answer: status, body and headers', async () => {
+    await addStaff('known.one', 'operator', [1]);
+    const sameHeaders = (response: LightMyRequestResponse) => {
+      const { date: _date, 'x-request-id': _id, ...rest } = response.headers;
+      return rest;
+    };
+    for (let attempt = 1; attempt <= STAFF_SIGN_IN_ATTEMPTS + 1; attempt++) {
+      const known = await signIn('known.one', `wrong-${attempt}`);
+      const unknown = await signIn('unknown.one', `wrong-${attempt}`);
+      expect(unknown.statusCode, `attempt ${attempt}`).toBe(known.statusCode);
+      expect(unknown.body, `attempt ${attempt}`).toBe(known.body);
+      expect(sameHeaders(unknown), `attempt ${attempt}`).toEqual(sameHeaders(known));
+    }
+    // Both were blocked at the same attempt: only a block tells, and it tells nothing about the account.
+    expect(codeOf(await signIn('unknown.one', PASSWORD))).toBe('staff.locked');
+  });
+
+  it(`blocks a login from the ${STAFF_SIGN_IN_ATTEMPTS}th wrong password, doubling to the cap, even to the right one; the blocks run out`, async () => {
+    await addStaff('slow.me', 'operator', [1]);
     for (let attempt = 1; attempt < STAFF_SIGN_IN_ATTEMPTS; attempt++)
-      expect(codeOf(await signIn('lock.me', `wrong-${attempt}`))).toBe('staff.sign-in-failed');
-    const fifth = await signIn('lock.me', 'wrong-5');
+      expect(codeOf(await signIn('slow.me', `wrong-${attempt}`))).toBe('staff.sign-in-failed');
+    const fifth = await signIn('slow.me', 'wrong-5');
     expect(fifth.statusCode).toBe(429);
     expect(codeOf(fifth)).toBe('staff.locked');
-    expect(fifth.headers['retry-after']).toBe(String(STAFF_LOCK_MINUTES * 60));
-    expect(fifth.json()).toMatchObject({ retryAfter: STAFF_LOCK_MINUTES * 60 });
+    expect(fifth.headers['retry-after']).toBe(String(STAFF_FIRST_DELAY_S));
+    expect(fifth.json()).toMatchObject({ retryAfter: STAFF_FIRST_DELAY_S });
 
-    clock.advance(60);
-    const right = await signIn('lock.me', PASSWORD);
+    clock.advance(10);
+    const right = await signIn('slow.me', PASSWORD);
     expect(right.statusCode).toBe(429);
-    expect(right.headers['retry-after']).toBe(String(STAFF_LOCK_MINUTES * 60 - 60));
-    // Wrong passwords during the lock neither count nor extend it.
-    expect((await signIn('lock.me', 'wrong-6')).headers['retry-after']).toBe(
-      String(STAFF_LOCK_MINUTES * 60 - 60),
+    expect(right.headers['retry-after']).toBe(String(STAFF_FIRST_DELAY_S - 10));
+    // Wrong passwords during the block neither count nor extend it.
+    expect((await signIn('slow.me', 'wrong-6')).headers['retry-after']).toBe(
+      String(STAFF_FIRST_DELAY_S - 10),
     );
 
-    clock.advance(STAFF_LOCK_MINUTES * 60 - 60);
-    expect((await signIn('lock.me', PASSWORD)).statusCode).toBe(200);
+    // Each wrong answer after a block blocks twice as long, up to the cap.
+    const waits: number[] = [];
+    let wait = STAFF_FIRST_DELAY_S - 10;
+    for (let more = 0; more < 7; more++) {
+      clock.advance(wait);
+      const answer = await signIn('slow.me', `wrong-again-${more}`);
+      expect(answer.statusCode).toBe(429);
+      wait = Number(answer.headers['retry-after']);
+      waits.push(wait);
+    }
+    expect(waits).toEqual([60, 120, 240, 480, 900, 900, 900]);
+    expect(STAFF_MAX_DELAY_S).toBe(900);
+
+    // The block runs out: the owner signs in with the right password, and the count starts again.
+    clock.advance(wait);
+    expect((await signIn('slow.me', PASSWORD)).statusCode).toBe(200);
+    expect((await signIn('slow.me', 'wrong-after')).statusCode).toBe(401);
+  });
+
+  it('forgets wrong passwords an hour after the last one', async () => {
+    await addStaff('forget.me', 'operator', [1]);
+    for (let attempt = 1; attempt < STAFF_SIGN_IN_ATTEMPTS; attempt++) await signIn('forget.me', 'wrong');
+    clock.advance(STAFF_FAILURES_FORGOTTEN_S);
+    // Counted from one again: this is the first of a new run, not the fifth.
+    for (let attempt = 1; attempt < STAFF_SIGN_IN_ATTEMPTS; attempt++)
+      expect((await signIn('forget.me', 'wrong')).statusCode).toBe(401);
+    expect((await signIn('forget.me', 'wrong')).statusCode).toBe(429);
   });
 
   it('starts the count again after a success', async () => {
-    const id = await addStaff('count.reset', 'operator', [1]);
+    await addStaff('count.reset', 'operator', [1]);
     for (let attempt = 1; attempt < STAFF_SIGN_IN_ATTEMPTS; attempt++) await signIn('count.reset', 'wrong');
     await signedIn('count.reset');
-    const [row] = await database.db.select().from(staff).where(eq(staff.id, id));
-    expect(row?.failedAttempts).toBe(0);
+    const rows = await database.db
+      .select()
+      .from(staffSignInThrottle)
+      .where(eq(staffSignInThrottle.login, 'count.reset'));
+    expect(rows).toEqual([]);
     for (let attempt = 1; attempt < STAFF_SIGN_IN_ATTEMPTS; attempt++)
       expect((await signIn('count.reset', 'wrong')).statusCode).toBe(401);
     expect((await signIn('count.reset', 'wrong')).statusCode).toBe(429);
@@ -150,12 +200,16 @@ describe('signing in', () => {
   it("stores a hash with today's parameters when one made with older ones signs in", async () => {
     const id = await addStaff('old.hash', 'operator', [1]);
     const salt = randomBytes(16);
-    const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 10, r: 8, p: 1 });
-    const older = `$scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    // Yesterday's parameters (N = 2^15): still verified, upgraded at the next success.
+    const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const older = `$scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
     await database.db.update(staff).set({ passwordHash: older }).where(eq(staff.id, id));
+    // A wrong password keeps the old hash: only the right one may make the new one.
+    expect((await signIn('old.hash', 'not-it')).statusCode).toBe(401);
+    expect((await database.db.select().from(staff).where(eq(staff.id, id)))[0]?.passwordHash).toBe(older);
     await signedIn('old.hash');
     const [row] = await database.db.select().from(staff).where(eq(staff.id, id));
-    expect(row?.passwordHash).toMatch(/^\$scrypt\$32768\$8\$1\$/);
+    expect(row?.passwordHash).toMatch(/^\$scrypt\$131072\$8\$1\$/);
     await signedIn('old.hash');
   });
 

@@ -1,10 +1,9 @@
-import { STAFF_LOCK_MINUTES, STAFF_LOGIN_PATTERN, STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { STAFF_LOGIN_PATTERN } from '@storefront/domain';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
-import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
-import { SignInRefusal, secondsUntil } from '../auth/index.ts';
+import { SignInRefusal } from '../auth/index.ts';
 import {
   hashStaffPassword,
   needsRehash,
@@ -17,6 +16,8 @@ import {
   countClientSignInFailure,
   STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR,
 } from './staff-sign-in-budget.ts';
+import { clearLoginFailures, countLoginFailure, loginRetryAfter } from './staff-sign-in-throttle.ts';
+import { matchTotp } from './staff-totp.ts';
 
 export interface StaffSignInDeps {
   db: Database;
@@ -30,78 +31,63 @@ export const normalizeStaffLogin = (login: string) => login.trim().toLowerCase()
 
 /** One answer for an unknown login, a wrong password and a disabled account: nothing tells them apart. */
 const signInFailed = () => new ApiError(401, 'staff.sign-in-failed');
-const locked = (retryAfter: number) => new SignInRefusal(429, 'staff.locked', { retryAfter });
-
-/** Not locked now: a lock whose time has run out is no lock. */
-const notLocked = (now: Date) => or(isNull(staff.lockedUntil), lte(staff.lockedUntil, now));
-
-/** The refusal for an account that a concurrent request changed under us: locked meanwhile, or disabled. */
-async function refusalOf(db: Executor, staffId: number, now: Date): Promise<ApiError> {
-  const [row] = await db
-    .select({ lockedUntil: staff.lockedUntil, disabledAt: staff.disabledAt })
-    .from(staff)
-    .where(eq(staff.id, staffId));
-  if (row && !row.disabledAt && row.lockedUntil && row.lockedUntil > now)
-    return locked(secondsUntil(row.lockedUntil, now));
-  return signInFailed();
-}
+export const staffLocked = (retryAfter: number) => new SignInRefusal(429, 'staff.locked', { retryAfter });
 
 /**
- * Counts a wrong password on the account; the STAFF_SIGN_IN_ATTEMPTS-th locks it for STAFF_LOCK_MINUTES and
- * starts the count again. One conditional UPDATE, so two instances counting at once neither lose a count
- * nor extend a lock that is already running.
+ * A wrong answer of a sign-in (or of a password or code check of a signed-in person): counted on the
+ * login and, for a sign-in, on the client; answered with the block it started (429 staff.locked) or with
+ * `refusal`.
  */
-async function countWrongPassword(db: Database, staffId: number, now: Date): Promise<ApiError> {
-  const lockUntil = new Date(now.getTime() + STAFF_LOCK_MINUTES * 60_000);
-  const reaches = sql`${staff.failedAttempts} + 1 >= ${STAFF_SIGN_IN_ATTEMPTS}`;
-  const [row] = await db
-    .update(staff)
-    .set({
-      failedAttempts: sql`case when ${reaches} then 0 else ${staff.failedAttempts} + 1 end`,
-      lockedUntil: sql`case when ${reaches} then ${lockUntil}::timestamptz else ${staff.lockedUntil} end`,
-    })
-    .where(and(eq(staff.id, staffId), notLocked(now)))
-    .returning({ lockedUntil: staff.lockedUntil });
-  if (!row) return refusalOf(db, staffId, now);
-  return row.lockedUntil && row.lockedUntil > now
-    ? locked(secondsUntil(row.lockedUntil, now))
-    : signInFailed();
+export async function refuseAndCount(
+  db: Database,
+  whiteLabel: string,
+  login: string,
+  now: Date,
+  refusal: ApiError,
+): Promise<ApiError> {
+  const wait = await countLoginFailure(db, whiteLabel, login, now);
+  return wait === undefined ? refusal : staffLocked(wait);
 }
 
 /**
- * Checks a login and password of this brand and answers the account and the first refresh token of a new
- * family. The password is checked outside any transaction (scrypt takes ~0.1 s, and PGlite has a single
- * connection that a held transaction would block); the success then commits under the same guards, so an
- * account locked or disabled meanwhile does not sign in.
+ * Checks a login, password and (when the account has it on) TOTP code of this brand and answers the account
+ * and the first refresh token of a new family. Every login typed, known or not, is slowed alike
+ * (staff-sign-in-throttle.ts) and costs one password hash, so neither the answer, its headers nor its timing
+ * tells which logins exist. The password is checked outside any transaction (scrypt takes ~0.4 s, and
+ * PGlite has a single connection that a held transaction would block); the success then commits under the
+ * same guards, so an account disabled meanwhile, or a code used meanwhile, does not sign in.
  */
 export async function signInStaff(
   deps: StaffSignInDeps,
   whiteLabel: string,
-  request: { login: string; password: string; clientIp: string },
+  request: { login: string; password: string; totpCode?: string | undefined; clientIp: string },
 ): Promise<{ staffId: number; refreshToken: string }> {
   const now = new Date(deps.now());
   const limit = deps.clientFailuresPerHour ?? STAFF_SIGN_IN_FAILURES_PER_CLIENT_HOUR;
-  const wait = await clientSignInRetryAfter(deps.db, whiteLabel, request.clientIp, limit, now);
-  if (wait !== undefined) throw locked(wait);
-  const outcome = await checkPassword(deps, whiteLabel, request.login, request.password, now);
+  const clientWait = await clientSignInRetryAfter(deps.db, whiteLabel, request.clientIp, limit, now);
+  if (clientWait !== undefined) throw staffLocked(clientWait);
+  const login = normalizeStaffLogin(request.login);
+  // Blocked logins answer at once, even to the right password: that is what the block is for.
+  const loginWait = await loginRetryAfter(deps.db, whiteLabel, login, now);
+  if (loginWait !== undefined) throw staffLocked(loginWait);
+
+  const outcome = await checkAccount(deps, whiteLabel, login, request, now);
   if (outcome.failed) {
     await countClientSignInFailure(deps.db, whiteLabel, request.clientIp, now);
-    throw outcome.failed;
+    throw await refuseAndCount(deps.db, whiteLabel, login, now, outcome.failed);
   }
   return outcome;
 }
 
 type Checked = { staffId: number; refreshToken: string; failed?: undefined } | { failed: ApiError };
 
-/** The account's part of a sign-in; a refusal after a password check is answered (counted per client). */
-async function checkPassword(
+async function checkAccount(
   deps: StaffSignInDeps,
   whiteLabel: string,
-  loginInput: string,
-  password: string,
+  login: string,
+  request: { password: string; totpCode?: string | undefined },
   now: Date,
 ): Promise<Checked> {
-  const login = normalizeStaffLogin(loginInput);
   const [account] = STAFF_LOGIN_PATTERN.test(login)
     ? await deps.db
         .select()
@@ -110,30 +96,38 @@ async function checkPassword(
     : [];
   if (!account) {
     // The same scrypt work as a wrong password: the answer's timing does not tell which logins exist.
-    await verifyAgainstDummy(password);
+    await verifyAgainstDummy(request.password);
     return { failed: signInFailed() };
   }
-  if (account.disabledAt) {
-    await verifyStaffPassword(password, account.passwordHash);
-    return { failed: signInFailed() };
-  }
-  // A locked account answers at once, even to the right password: that is what the lock is for.
-  if (account.lockedUntil && account.lockedUntil > now) throw locked(secondsUntil(account.lockedUntil, now));
+  const passwordRight = await verifyStaffPassword(request.password, account.passwordHash);
+  if (!passwordRight || account.disabledAt) return { failed: signInFailed() };
 
-  if (!(await verifyStaffPassword(password, account.passwordHash)))
-    return { failed: await countWrongPassword(deps.db, account.id, now) };
+  let step: number | null = null;
+  if (account.totpSecret) {
+    // Only the right password reaches this question, and asking it is no wrong answer.
+    if (!request.totpCode) throw new ApiError(401, 'staff.totp-required', 'totpCode');
+    step = matchTotp(account.totpSecret, request.totpCode, now.getTime(), account.totpLastStep);
+    if (step === null) return { failed: new ApiError(401, 'staff.totp-invalid', 'totpCode') };
+  }
 
   // Parameters raised since this hash was made: store one with today's (the password is at hand only now).
-  const upgraded = needsRehash(account.passwordHash) ? await hashStaffPassword(password) : undefined;
+  const upgraded = needsRehash(account.passwordHash) ? await hashStaffPassword(request.password) : undefined;
   const outcome = await deps.db.transaction(async (tx) => {
+    const codeUnused =
+      step === null ? undefined : or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step));
     const [current] = await tx
       .update(staff)
-      .set({ failedAttempts: 0, lockedUntil: null, ...(upgraded ? { passwordHash: upgraded } : {}) })
-      .where(and(eq(staff.id, account.id), isNull(staff.disabledAt), notLocked(now)))
+      .set({
+        passwordHash: upgraded ?? sql`${staff.passwordHash}`,
+        ...(step === null ? {} : { totpLastStep: step }),
+      })
+      .where(and(eq(staff.id, account.id), isNull(staff.disabledAt), codeUnused))
       .returning({ id: staff.id });
-    if (!current) return refusalOf(tx, account.id, now);
+    if (!current) return null;
+    await clearLoginFailures(tx, whiteLabel, login);
     return { staffId: current.id, refreshToken: await startStaffRefreshFamily(tx, current.id, now) };
   });
-  if (outcome instanceof ApiError) throw outcome;
+  if (!outcome)
+    return { failed: step === null ? signInFailed() : new ApiError(401, 'staff.totp-invalid', 'totpCode') };
   return outcome;
 }
