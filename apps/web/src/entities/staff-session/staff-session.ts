@@ -76,15 +76,28 @@ const postJson = (body: unknown, headers: Record<string, string> = {}): RequestI
 });
 
 /**
- * POST /api/v1/staff/sign-in. A refusal is the client's ApiError; a locked login (429 staff.locked)
- * carries how long to wait in its `retryAfter`. A network failure is an ApiError with status 0.
+ * POST /api/v1/staff/sign-in. A refusal is the client's ApiError; a blocked login (429 staff.locked)
+ * carries how long to wait in its `retryAfter`; an account with the second factor on answers 401
+ * staff.totp-required until the authenticator's code comes along. A network failure is an ApiError with
+ * status 0.
  */
-export async function staffSignIn(login: string, password: string): Promise<StaffSession> {
-  const session = fromTokenSet(
-    await apiFetch<StaffTokenSet>('/api/v1/staff/sign-in', postJson({ login, password })),
-  );
+export async function staffSignIn(login: string, password: string, totpCode?: string): Promise<StaffSession> {
+  const body = totpCode ? { login, password, totpCode } : { login, password };
+  const session = fromTokenSet(await apiFetch<StaffTokenSet>('/api/v1/staff/sign-in', postJson(body)));
   keep(session);
   return session;
+}
+
+/**
+ * POST /api/v1/staff/me/password: every session of the account ends on the server, and this browser goes
+ * on with the new token set the answer carries.
+ */
+export async function changeStaffPassword(currentPassword: string, newPassword: string): Promise<void> {
+  const tokens = await staffFetch<StaffTokenSet>(
+    '/api/v1/staff/me/password',
+    postJson({ currentPassword, newPassword }),
+  );
+  keep(fromTokenSet(tokens));
 }
 
 let refreshing: Promise<string | null> | null = null;

@@ -30,6 +30,7 @@ import { staffTexts } from '../staff-texts.ts';
 import { OrderCard } from './order-card.tsx';
 import { BusyControl, StopListPanel } from './resto-controls.tsx';
 import styles from './staff.module.css';
+import { AccountScreen, StaffListScreen } from './staff-security.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
 /** While any order waits unaccepted the beep repeats this often. */
@@ -54,22 +55,55 @@ export default function StaffPage() {
     if (!session) document.title = t('documentTitle', { brand });
   }, [session, t, brand]);
 
+  // The board stays mounted (hidden) behind the account and staff screens: its stream and beeps go on.
+  const [view, setView] = useState<StaffView>('board');
+  const toBoard = () => setView('board');
+  const shown = session ? view : 'board';
+
   return (
     <div className={styles.page}>
       <header className={styles.topBar}>
         <span className={styles.brand}>{brand}</span>
         {session && (
-          <span className={styles.who}>
+          <nav className={styles.who} aria-label={session.staff.name}>
             <span>{session.staff.name}</span>
-            <Button variant="text" onClick={() => void staffSignOut()}>
+            {session.staff.role === 'manager' && (
+              <Button
+                variant="text"
+                aria-current={shown === 'staff' ? 'page' : undefined}
+                onClick={() => setView('staff')}
+              >
+                {t('menuStaff')}
+              </Button>
+            )}
+            <Button
+              variant="text"
+              aria-current={shown === 'account' ? 'page' : undefined}
+              onClick={() => setView('account')}
+            >
+              {t('menuAccount')}
+            </Button>
+            <Button
+              variant="text"
+              onClick={() => {
+                setView('board');
+                void staffSignOut();
+              }}
+            >
               {t('signOut')}
             </Button>
-          </span>
+          </nav>
         )}
       </header>
       <main className={styles.main}>
         {session ? (
-          <BoardScreen key={session.staff.id} session={session} brand={brand} locale={locale} />
+          <>
+            <div hidden={shown !== 'board'}>
+              <BoardScreen key={session.staff.id} session={session} brand={brand} locale={locale} />
+            </div>
+            {shown === 'account' && <AccountScreen session={session} onBack={toBoard} />}
+            {shown === 'staff' && <StaffListScreen session={session} onBack={toBoard} />}
+          </>
         ) : (
           <StaffSignIn />
         )}
@@ -77,6 +111,9 @@ export default function StaffPage() {
     </div>
   );
 }
+
+/** What the signed-in page shows: the board, the own password and second factor, or (managers) the staff. */
+type StaffView = 'board' | 'account' | 'staff';
 
 /** The board's time, ticking every 20 s so 'waiting N min' and the pre-orders' due times move on. */
 function useNow(): number {

@@ -1,5 +1,14 @@
 import type { DeclineReason, OrderStatus } from '@storefront/domain';
-import type { BoardOrder, BoardResponse, BoardResto, Position, Resto } from '@storefront/domain/contracts';
+import type {
+  BoardOrder,
+  BoardResponse,
+  BoardResto,
+  Position,
+  Resto,
+  StaffAccount,
+  StaffSecurity,
+  TotpEnrolment,
+} from '@storefront/domain/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { staffFetch } from '../../../entities/staff-session/staff-session.ts';
 import { apiFetch } from '../../../shared/api-client.ts';
@@ -103,3 +112,27 @@ export function uniqueDishes(lists: readonly (readonly Position[] | undefined)[]
     for (const position of list ?? []) if (!seen.has(position.id)) seen.set(position.id, position);
   return [...seen.values()];
 }
+
+/** The signed-in person's second factor and password rules (contracts/staff-security.ts). */
+export const staffSecurityQuery = (staffId: number) =>
+  queryOptions({
+    queryKey: ['staff-security', staffId],
+    queryFn: () => staffFetch<StaffSecurity>('/api/v1/staff/me/security'),
+  });
+
+export const startTotpEnrolment = () =>
+  staffFetch<TotpEnrolment>('/api/v1/staff/me/totp/enrolment', { method: 'POST' });
+export const confirmTotp = (code: string) =>
+  staffFetch<StaffSecurity>('/api/v1/staff/me/totp/confirm', post({ code }));
+export const disableTotp = (password: string, code: string) =>
+  staffFetch<StaffSecurity>('/api/v1/staff/me/totp/disable', post({ password, code }));
+
+/** A manager's list of the brand's logins with their sign-in blocks. */
+export const staffAccountsQuery = (staffId: number) =>
+  queryOptions({
+    queryKey: ['staff-accounts', staffId],
+    queryFn: async () => (await staffFetch<{ accounts: StaffAccount[] }>('/api/v1/staff/accounts')).accounts,
+  });
+
+export const unlockStaffAccount = (accountId: number) =>
+  staffFetch<StaffAccount>(`/api/v1/staff/accounts/${accountId}/unlock`, { method: 'POST' });
