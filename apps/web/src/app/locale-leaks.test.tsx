@@ -3,11 +3,14 @@ import { minor } from '@storefront/domain';
 import type { Position, PositionGroup } from '@storefront/domain/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appFlagsStore } from '../entities/app-flags/app-flags-store.ts';
 import { clockStore } from '../entities/clock/clock-store.ts';
 import { selectionsStorage, selectionsStore } from '../entities/location/selections-store.ts';
 import { createI18n } from '../shared/i18n/i18n.ts';
+import { ConfirmationPopup } from '../shared/ui/confirmation-popup.tsx';
+import { ProgressOverlay } from '../shared/ui/progress-overlay.tsx';
 import { stubMatchMedia } from '../test/match-media.ts';
 import { locationAnswer, resto, stubApi, testBrand } from '../test/render-app.tsx';
 import { App } from './app.tsx';
@@ -94,10 +97,14 @@ function namedAttributes(root: ParentNode = document.body): { where: string; val
   return found;
 }
 
-async function renderIn(locale: Locale) {
+/** The app in `locale`: the splash's names are checked while it shows, then home once it is there. */
+async function renderIn(locale: Locale, check: (phase: string) => void) {
   const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);
   render(<App brand={testBrand} i18n={i18n} />);
+  expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  check('splash');
   await screen.findAllByRole('heading', { level: 2 }, { timeout: 3000 });
+  check('home');
 }
 
 describe('no text leaks into the other language', () => {
@@ -118,10 +125,9 @@ describe('no text leaks into the other language', () => {
     vi.restoreAllMocks();
   });
 
-  it('in English: no Cyrillic in any aria-label, title, alt or placeholder of home, the navigation and the address popup', async () => {
-    await renderIn('en');
+  it('in English: no Cyrillic in any aria-label, title, alt or placeholder of the splash, home, the navigation and the address popup', async () => {
     const leaks = () => namedAttributes().filter(({ value }) => CYRILLIC.test(value));
-    expect(leaks()).toEqual([]);
+    await renderIn('en', () => expect(leaks()).toEqual([]));
     expect(screen.getByTestId('location-button').textContent).not.toMatch(CYRILLIC);
 
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -135,9 +141,8 @@ describe('no text leaks into the other language', () => {
   });
 
   it('in Russian: no English phrase in any aria-label, title, alt or placeholder of the same screens', async () => {
-    await renderIn('ru');
     const leaks = () => namedAttributes().filter(({ value }) => ENGLISH_PHRASE.test(value));
-    expect(leaks()).toEqual([]);
+    await renderIn('ru', () => expect(leaks()).toEqual([]));
 
     await userEvent.click(screen.getByRole('button', { name: 'Открыть меню' }));
     await screen.findByRole('dialog');
@@ -148,4 +153,18 @@ describe('no text leaks into the other language', () => {
     await screen.findByRole('dialog', { name: 'Адрес' });
     expect(leaks()).toEqual([]);
   });
+});
+
+it('shared popups default to the interface language: a confirmation and a progress overlay in English', async () => {
+  const i18n = await createI18n(TEXTS_RU, 'en', loadLocaleTexts);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ConfirmationPopup open onConfirm={() => {}} onCancel={() => {}} />
+      <ProgressOverlay open={false} />
+    </I18nextProvider>,
+  );
+  const popup = await screen.findByRole('dialog', { name: 'Confirm?' });
+  expect(popup.textContent).not.toMatch(CYRILLIC);
+  expect(screen.getByRole('button', { name: 'OK' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 });

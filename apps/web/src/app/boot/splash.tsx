@@ -13,7 +13,7 @@ export function Splash() {
     <div className={styles.splash} role="status" aria-live="polite">
       <img className={styles.logo} src={brand.logo} alt="" width={96} height={96} />
       <p className={styles.brand}>{brand.name[locale] ?? brand.name.ru}</p>
-      <IndeterminateBar />
+      <IndeterminateBar label={t('loading')} />
       <span className="visually-hidden">{t('loading')}</span>
     </div>
   );

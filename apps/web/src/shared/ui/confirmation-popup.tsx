@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import styles from './confirmation-popup.module.css';
 import { ResponsiveDialog } from './dialog.tsx';
@@ -20,15 +21,20 @@ export interface ConfirmationPopupProps {
 /** A question with confirm / cancel. A click outside doesn't dismiss it; Escape means cancel. */
 export function ConfirmationPopup({
   open,
-  headline = 'Подтвердить?',
+  headline,
   supportingText,
-  confirmText = 'Ок',
-  cancelText = 'Отмена',
+  confirmText,
+  cancelText,
   showCancel = true,
   confirmLoading = false,
   onConfirm,
   onCancel,
 }: ConfirmationPopupProps) {
+  // docs/product.md §2 item 13's defaults in the interface language; Russian only outside the app's i18n.
+  const { t } = useTranslation('common');
+  headline ??= t('confirm', { defaultValue: 'Подтвердить?' });
+  confirmText ??= t('ok', { defaultValue: 'Ок' });
+  cancelText ??= t('cancel', { defaultValue: 'Отмена' });
   return (
     <ResponsiveDialog
       open={open}

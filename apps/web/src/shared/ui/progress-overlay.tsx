@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useIsWide } from './breakpoints.ts';
 import { Modal } from './dialog.tsx';
 import styles from './progress-overlay.module.css';
@@ -15,7 +16,10 @@ export interface ProgressOverlayProps {
  * a native modal dialog (decision 37) that blocks pointer, keyboard (the page is inert) and Escape, and hides the
  * page from assistive technology.
  */
-export function ProgressOverlay({ open, label = 'Загрузка…' }: ProgressOverlayProps) {
+export function ProgressOverlay({ open, label }: ProgressOverlayProps) {
+  // By default the interface language's 'Loading…'; Russian only outside the app's i18n.
+  const { t } = useTranslation('common');
+  label ??= t('loading', { defaultValue: 'Загрузка…' });
   const isWide = useIsWide();
   const labelId = useId();
   return (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
 import styles from './spinner.module.css';
 
@@ -46,7 +47,10 @@ export interface IndeterminateBarProps {
 }
 
 /** A thin animated bar in the primary colour (boot splash, top-of-page loading). */
-export function IndeterminateBar({ label = 'Загрузка…', className }: IndeterminateBarProps) {
+export function IndeterminateBar({ label, className }: IndeterminateBarProps) {
+  // By default the interface language's 'Loading…'; Russian only outside the app's i18n.
+  const { t } = useTranslation('common');
+  label ??= t('loading', { defaultValue: 'Загрузка…' });
   return (
     <div className={cx(styles.bar, className)} role="progressbar" aria-label={label} aria-busy="true">
       <div className={styles.barFill} />
