@@ -5,24 +5,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { ApiError } from '../../core/api-error.ts';
+import { clientKeyOf } from '../../core/client-key.ts';
+import type { RequestLimits } from '../../core/request-limits.ts';
 import { loadStaffAccess } from '../../core/staff-access.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInPerson, signedInStaff } from '../../plugins/authentication.ts';
 import type { StreamReader } from './event-rows.ts';
+import { OpenStreams } from './open-streams.ts';
 import { OrderEventHub } from './order-event-hub.ts';
 import { SseStream } from './sse-stream.ts';
-import { issueStreamTicket, spendStreamTicket } from './stream-tickets.ts';
+import { issueStreamTicket, type ReaderRef, spendStreamTicket } from './stream-tickets.ts';
 
 export interface EventsRoutesOptions {
   db: Database;
   config: AppConfig;
   now: () => number;
+  limits: RequestLimits;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The instance's order event poller and its open streams. */
     orderEvents: OrderEventHub;
+    /** The open streams by reader and client: their limits and their sessions' checks. */
+    orderStreams: OpenStreams;
   }
 }
 
@@ -35,7 +41,11 @@ const STREAM_DESCRIPTION =
   'used, expired or someone else’s ticket is 401 stream.ticket-invalid before any stream starts. The stream ' +
   'sends `retry: 2000`, then every event after the cursor (`after` or the `Last-Event-ID` header, the larger ' +
   'wins; neither: from now), then live ones, each as `id: <event id>`, `event: order`, `data: <orderEvent ' +
-  'JSON>`; a `: ping` comment every 15 s. Each event says which order changed and how: read the order anew.';
+  'JSON>`; a `: ping` comment every 15 s. Each event says which order changed and how: read the order anew. ' +
+  'The session is checked again every 30 s: once the reader has signed out (no live refresh token) or a staff ' +
+  'account is disabled, a last `event: end` with `data: {"reason":"signed-out"|"account-disabled"}` is sent ' +
+  'and the stream closes. 3 streams per reader and 20 per client may be open on one instance: more is 429 ' +
+  'events.too-many with Retry-After.';
 
 /** `Last-Event-ID` as the browser sends it back (our ids), else undefined: a stray value is ignored. */
 function lastEventId(request: FastifyRequest): number | undefined {
@@ -56,13 +66,17 @@ const streamResponses = {
   200: z.string().describe('text/event-stream'),
   400: errorBody,
   401: errorBody,
+  429: errorBody,
 };
 
 /**
  * Order events as server-sent events (decision 23): tickets for signed-in readers,
  * and the streams of staff (their restaurants' orders) and customers (their own orders).
  */
-export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { db, config, now }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
+  app,
+  { db, config, now, limits },
+) => {
   const whiteLabel = config.brand.whiteLabel;
   const hub = new OrderEventHub(db, {
     pollMs: config.env.EVENTS_POLL_MS,
@@ -70,21 +84,32 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     monotonicNow: () => performance.now(),
   });
   app.decorate('orderEvents', hub);
+  const streams = new OpenStreams(db, { whiteLabel, now, limits, log: app.log });
+  app.decorate('orderStreams', streams);
+  streams.startChecking();
   // preClose, not onClose: the server's close waits for open connections, and a stream never ends by itself.
-  app.addHook('preClose', async () => hub.close());
+  app.addHook('preClose', async () => {
+    streams.stopChecking();
+    await hub.close();
+  });
 
   /** Starts the stream on the raw response; from here on errors can only end it. */
   async function stream(
     request: FastifyRequest,
     reply: FastifyReply,
     reader: StreamReader,
+    ref: ReaderRef,
     after: number | undefined,
   ) {
+    // Counted in (or 429) before anything is sent; counted out when the connection closes.
+    const open = streams.admit(ref, clientKeyOf(request.ip));
     // A hijacked reply sends none of the headers set on it so far (CORS, security headers): hand them over.
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     const sse = new SseStream(reply.raw);
+    sse.onClose(() => streams.release(open));
+    open.end = (reason) => sse.endWith(reason);
     sse.start();
     try {
       const unsubscribe = await hub.subscribe(reader, cursorOf(request, after), sse);
@@ -153,6 +178,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         request,
         reply,
         { kind: 'staff', whiteLabel, staffId: access.staffId, restoIds: new Set(access.restoIds) },
+        reader,
         request.query.after,
       );
       return reply;
@@ -181,7 +207,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         now(),
       );
       if (!reader) throw ticketInvalid();
-      await stream(request, reply, { kind: 'person', whiteLabel, personId }, request.query.after);
+      await stream(request, reply, { kind: 'person', whiteLabel, personId }, reader, request.query.after);
       return reply;
     },
   );

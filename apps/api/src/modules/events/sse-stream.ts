@@ -44,6 +44,12 @@ export class SseStream implements EventSink {
     this.write(`id: ${event.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
   }
 
+  /** The last event before the server closes the stream for good: `event: end` with why (not an order). */
+  endWith(reason: string) {
+    this.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+    this.end();
+  }
+
   end() {
     if (this.ended) return;
     this.stop();
