@@ -29,7 +29,8 @@ const STAFF_ADD_USAGE = `Usage:
   npm run staff:add -- --login anna --reset-password
   npm run staff:add -- --login anna --disable
 The password is read from STAFF_PASSWORD, or asked on the terminal (${STAFF_PASSWORD_MIN}–${STAFF_PASSWORD_MAX} characters).
-Roles: operator (the restaurants of --restos), manager (every restaurant of the brand).`;
+Roles: operator (the restaurants of --restos), manager (every restaurant of the brand).
+--reset-password also lifts the login's sign-in block and turns its second factor (TOTP) off.`;
 
 /** A wrong argument or state: the command prints the message (never a stack) and exits with 1. */
 export class StaffAddError extends Error {}
@@ -167,7 +168,7 @@ export async function runStaffAdd(argv: string[], deps: StaffAddDeps): Promise<s
     }
     const passwordHash = await hashStaffPassword(await readPassword(deps));
     await db.transaction((tx) => resetStaffPassword(tx, existing.id, passwordHash, deps.now()));
-    return `New password set for '${login}'; its sessions ended.${existing.disabledAt ? ' The account stays disabled.' : ''}`;
+    return `New password set for '${login}'; its sessions ended, its sign-in block is lifted and its second factor is off.${existing.disabledAt ? ' The account stays disabled.' : ''}`;
   }
 
   const name = readName(args.name);
