@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useAppFlags } from '../entities/app-flags/app-flags-store.ts';
+import { useCartCount } from '../entities/cart/cart-store.ts';
 import { clockStore } from '../entities/clock/clock-store.ts';
 import { CurrentLocationContext } from '../entities/location/current-location.tsx';
 import { AdulthoodConfirmation } from '../features/consent/components/adulthood-confirmation.tsx';
@@ -20,6 +21,13 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 
 // The search and its index load only when the customer opens it.
 const SearchOverlay = lazy(() => import('../features/search/components/search-overlay.tsx'));
+// The cart's preflight outside the cart page (docs/product.md §4): its code (the session's refresh among it) comes
+// only with a cart, after the first screen.
+const CartPreflightWatcher = lazy(() =>
+  import('../entities/cart/cart-preflight-watcher.tsx').then((module) => ({
+    default: module.CartPreflightWatcher,
+  })),
+);
 
 /**
  * The storefront around every page: the boot sequence (splash, fatal error), the chosen location for
@@ -50,6 +58,7 @@ function StaffRoot() {
 function StorefrontRoot() {
   const boot = useBoot();
   const searchOpen = useAppFlags((s) => s.searchOpen);
+  const hasCart = useCartCount() > 0;
   if (boot.kind === 'failed') return <FatalError failure={boot.failure} onRetry={boot.retry} />;
   if (!boot.location) return <Splash />;
   return (
@@ -61,6 +70,11 @@ function StorefrontRoot() {
         <>
           {/* The notices over the page come in the task after the page itself (decision 32). */}
           <DrawnLater>
+            {hasCart && (
+              <Suspense fallback={null}>
+                <CartPreflightWatcher />
+              </Suspense>
+            )}
             <DayOffDialog />
             <AdulthoodConfirmation />
             <CookieConsent />

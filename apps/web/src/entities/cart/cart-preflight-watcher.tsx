@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { usePerson } from '../session/person-store.ts';
+import { useCartPreflight } from './preflight-query.ts';
+
+/**
+ * docs/product.md §4 'Preflight': the cart's preflight runs wherever the customer is, not only on the cart page:
+ * at boot when the cart is not empty, and again when the delivery method, the number of dishes or the
+ * person changes (the request and its key follow them), or when the profile is loaded again for the same
+ * person. The answer is the cart page's and the checkout's own query (one key), so they open on it.
+ */
+export function CartPreflightWatcher() {
+  useCartPreflight();
+  const queryClient = useQueryClient();
+  const profile = usePerson((state) => state.profile);
+  const seen = useRef(profile);
+
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = profile;
+    // Another person (signing in or out) is another key, already asked; the same person's new profile is not.
+    if (before === profile || !before || !profile || before.id !== profile.id) return;
+    void queryClient.invalidateQueries({ queryKey: ['preflight', profile.id] });
+  }, [profile, queryClient]);
+
+  return null;
+}
