@@ -1,6 +1,7 @@
 import { menusFor } from '@storefront/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
 import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
 import {
   menuGroupsQuery,
@@ -13,7 +14,7 @@ import {
 import { clockStore } from '../../entities/clock/clock-store.ts';
 import type { CurrentLocation } from '../../entities/location/current-location.tsx';
 import { citiesQuery, cityLocationQuery } from '../../entities/location/location-queries.ts';
-import { useSelections } from '../../entities/location/selections-store.ts';
+import { firstChoiceStore, useSelections } from '../../entities/location/selections-store.ts';
 import { apiFetch } from '../../shared/api-client.ts';
 import { CLOCK_PATH } from '../../shared/clock-path.ts';
 import { useBrand } from '../../shared/config.tsx';
@@ -28,13 +29,16 @@ export type BootState =
 /**
  * docs/product.md §4 'Boot': clock, then cities, then the saved city's restaurants and zones, then the selected
  * restaurant's menu (groups, positions, promotions, modifiers, time slots, working hours). Any failure
- * is fatal and offers a retry. Without a saved city the location popup opens, persistent.
+ * is fatal and offers a retry. Without a saved city, or on a first boot that applied the brand's defaults, the
+ * location popup opens, persistent.
  */
 export function useBoot(): BootState {
   const brand = useBrand();
   const cityId = useSelections((s) => s.cityId);
   const restoId = useSelections((s) => s.restoId);
   const method = useSelections((s) => s.deliveryMethod);
+  // A first boot on the brand's defaults: they are applied, and the customer is still asked (persistent).
+  const firstChoice = useStore(firstChoiceStore, (s) => s.pending);
 
   const clock = useQuery({
     queryKey: ['now'],
@@ -76,7 +80,8 @@ export function useBoot(): BootState {
     : [];
   const menuQueries = useQueries({ queries: menuSources.map((q) => ({ ...q, retry: 1 })) });
 
-  const needsLocation = cities.isSuccess && (cityId === null || (location.isSuccess && resto === null));
+  const needsLocation =
+    cities.isSuccess && (cityId === null || firstChoice || (location.isSuccess && resto === null));
   useEffect(() => {
     if (needsLocation) appFlagsStore.getState().openLocation({ persistent: true });
   }, [needsLocation]);

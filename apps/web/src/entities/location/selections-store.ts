@@ -30,9 +30,18 @@ export interface Selections {
 
 const empty = { cityId: null, deliveryMethod: null, paymentMethod: null, restoId: null, deliveryPlace: null };
 
+/**
+ * docs/product.md §4 'Boot': a first boot that applied the brand's defaults still asks for the address: the popup
+ * opens persistent and stays until the customer saves a choice (any save ends it). Kept in memory only.
+ */
+export const firstChoiceStore = createStore<{ pending: boolean }>()(() => ({ pending: false }));
+
 export const selectionsStore = createStore<Selections>()((set) => ({
   ...empty,
-  save: (next) => set(next),
+  save: (next) => {
+    set(next);
+    if (firstChoiceStore.getState().pending) firstChoiceStore.setState({ pending: false });
+  },
   reset: () => set(empty),
 }));
 
@@ -67,7 +76,8 @@ export function useSelections<T>(select: (state: Selections) => T): T {
 
 /**
  * docs/product.md §4 'Boot': the first boot (storage just initialised or cleared) applies the brand's configured
- * defaults, when the brand names a city. A returning customer's own choice always wins.
+ * defaults, when the brand names a city, and the address popup still opens, persistent, on them
+ * (firstChoiceStore). A returning customer's own choice always wins.
  */
 export function applyFirstBootDefaults(
   firstBoot: boolean,
@@ -81,5 +91,6 @@ export function applyFirstBootDefaults(
     paymentMethod: null,
     deliveryPlace: null,
   });
+  firstChoiceStore.setState({ pending: true });
   return true;
 }
