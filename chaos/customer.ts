@@ -85,6 +85,9 @@ export class Customer {
   /** 4xx answers it did not expect (a finding when not zero); the 5xx are judged from the proxy's records. */
   readonly unexpected: string[] = [];
   requests = 0;
+  /** Placements refused as too many for one person in the API's window (429 orders.too-many): expected. */
+  limited = 0;
+  private readonly address: string;
   signInPath: 'api' | 'none' = 'none';
 
   constructor(
@@ -93,6 +96,7 @@ export class Customer {
     private readonly deps: CustomerDeps,
   ) {
     this.phone = `+7999${String(index).padStart(7, '0')}`;
+    this.address = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
     this.personName = NAMES[index % NAMES.length] as string;
   }
 
@@ -111,6 +115,9 @@ export class Customer {
         method,
         headers: {
           'x-chaos-client': this.name,
+          // Each customer is a client of its own (the instances trust the proxy's one hop): the API limits
+          // orders per client, and twelve households do not share one address.
+          'x-forwarded-for': this.address,
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(init.auth === false || !this.token ? {} : { authorization: `Bearer ${this.token}` }),
           ...(init.key ? { 'idempotency-key': init.key } : {}),
@@ -301,6 +308,12 @@ export class Customer {
               : between(random, 200, 1000),
           );
           continue;
+        }
+        if (answer.status === 429 && code === 'orders.too-many') {
+          // A customer's limit (5 orders in 10 minutes): nothing was placed; wait as told, or until the end.
+          this.limited += 1;
+          await sleep(Math.max(0, Math.min((answer.retryAfterS ?? 60) * 1000, until - Date.now())));
+          return;
         }
         if (code === 'order.price-changed' || code.startsWith('promo-code.')) {
           if (code.startsWith('promo-code.')) {

@@ -90,6 +90,8 @@ async function main(): Promise<number> {
       YOOKASSA_NOTIFICATION_IPS: '127.0.0.1',
       PAYMENT_PROVIDER_TIMEOUT_MS: '1500',
       PAYMENT_SWEEP_MS: '1000',
+      // Behind the chaos proxy: customers name their own address (X-Forwarded-For), as behind nginx.
+      TRUST_PROXY: '1',
       SMS_REQUESTS_PER_CLIENT_HOUR: '100000',
       SMS_REQUESTS_PER_BRAND_HOUR: '1000000',
       LOG_LEVEL: 'info',
