@@ -51,11 +51,6 @@ export class SpentGuessBudgets {
       this.until.delete(oldest);
     }
   }
-
-  /** How many spent clients this instance remembers (bounded by MAX_SPENT_REMEMBERED). */
-  get size(): number {
-    return this.until.size;
-  }
 }
 
 /**
