@@ -55,6 +55,12 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Network error when attempting to fetch resource.';
 
+/** docs/product.md §8's network failure in the interface language: its English words on an English screen only. */
+export const NETWORK_ERROR_TEXT = {
+  ru: 'Ошибка сети при обращении к серверу',
+  en: NETWORK_ERROR_MESSAGE,
+} as const satisfies LocalizedText;
+
 /** docs/product.md §8: a sign-in call (code, sign-in, profile) that got no answer says this, in the interface language. */
 export const AUTH_NETWORK_ERROR_TEXT = {
   ru: 'Ошибка сети',
@@ -84,7 +90,9 @@ function retryAfterHeader(value: string | null): number | null {
 /** The docs/product.md §8 error of a refused answer, its body already read. */
 function refusal(response: Response, data: unknown): ApiError {
   const first = errorEntries(data)[0];
-  const message = first?.message ?? (response.statusText || pickText(REQUEST_FAILED_TEXT, currentLocale));
+  // The answer's own words, else the general failure in the interface language: a status text
+  // ('Bad Gateway') is English and technical, and stays in `statusText`.
+  const message = first?.message ?? pickText(REQUEST_FAILED_TEXT, currentLocale);
   const bodyWait = (data as { retryAfter?: unknown } | null)?.retryAfter;
   const retryAfter =
     typeof bodyWait === 'number' ? bodyWait : retryAfterHeader(response.headers.get('retry-after'));
@@ -107,7 +115,7 @@ async function call(path: string, init: RequestInit, accept: string): Promise<Re
   try {
     return plainRead ? await prefetchedOrFetch(path, currentLocale, request) : await request();
   } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, '', null, null);
+    throw new ApiError(pickText(NETWORK_ERROR_TEXT, currentLocale), 0, '', null, null);
   }
 }
 
