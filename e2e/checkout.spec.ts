@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { asReturningCustomer, chooseRadio, expect, shot, storage, test } from './fixtures.ts';
 import { addCanadaTwice, CENTRE_DELIVERY, journeyPhone, rub, signInFromCart } from './ordering-journeys.ts';
 
@@ -8,6 +8,42 @@ async function placeAndOpenOrder(page: Page) {
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(page.getByTestId('order-number')).toHaveText(/Б-\d{3}/);
+}
+
+/**
+ * Desktop (from 1024 px): the place-order button sits in the summary beside the form, under the total, and
+ * stays in view while the form scrolls. Phone: at the form's end.
+ */
+async function expectPlaceOrderBesideTotal(page: Page, testInfo: TestInfo) {
+  const button = page.getByTestId('place-order');
+  if ((page.viewportSize()?.width ?? 0) < 1024) {
+    await expect(page.getByTestId('checkout-form').getByTestId('place-order')).toBeVisible();
+    return;
+  }
+  await expect(page.getByTestId('checkout-summary').getByTestId('place-order')).toBeVisible();
+  const total = await page.getByTestId('total-payable').boundingBox();
+  const form = await page.getByTestId('checkout-form').boundingBox();
+  const box = await button.boundingBox();
+  // Two columns: the form on the left, the total and the button on the right, the button under the total.
+  expect(form && box && box.x > form.x + form.width).toBe(true);
+  expect(total && box && box.y > total.y && box.y - total.y < 300).toBe(true);
+  // Scrolled to the last field of the form, the button is still in the window.
+  await page.getByTestId('order-comment').scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 2000);
+  await expect(button).toBeInViewport();
+  await shot(page, testInfo, 'checkout-summary-scrolled');
+}
+
+/** The order's lines: each amount on the first line of its dish, never wrapped onto a line of its own. */
+async function expectAmountsBesideDishes(page: Page) {
+  const amounts = page.getByTestId('order-line-amount');
+  await expect(amounts.first()).toBeVisible();
+  for (const amount of await amounts.all()) {
+    const line = amount.locator('xpath=..');
+    const [lineBox, amountBox] = [await line.boundingBox(), await amount.boundingBox()];
+    expect(lineBox && amountBox && amountBox.y - lineBox.y < amountBox.height / 2).toBe(true);
+    expect(lineBox && amountBox && amountBox.x + amountBox.width <= lineBox.x + lineBox.width + 1).toBe(true);
+  }
 }
 
 test.describe('checkout', () => {
@@ -30,11 +66,13 @@ test.describe('checkout', () => {
     await page.getByTestId('delivery-apartment').fill('12');
     await page.getByTestId('order-comment').fill('Позвоните за 10 минут');
     await shot(page, testInfo, 'checkout-filled');
+    await expectPlaceOrderBesideTotal(page, testInfo);
 
     await placeAndOpenOrder(page);
     await expect(page.getByTestId('order-status')).toContainText('Новый');
     await expect(page.getByTestId('order-payable')).toContainText(rub('1 650 ₽'));
     await expect(page.getByTestId('order-promised')).toBeVisible();
+    await expectAmountsBesideDishes(page);
     await shot(page, testInfo, 'order-success');
     // The cart empties only once the order exists, and the page stays the order's on reload.
     expect(JSON.parse((await storage(page)).cart_positions ?? '[]')).toEqual([]);
@@ -80,5 +118,30 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('cart-line').first()).toContainText('Канада');
     await expect(page.getByTestId('cart-line').first().getByTestId('line-count')).toHaveText('2');
+  });
+
+  test('the next cart starts clean: no promo code or person count of the last order', async ({
+    page,
+  }, testInfo) => {
+    await asReturningCustomer(page, CENTRE_DELIVERY);
+    await addCanadaTwice(page);
+    await page.getByTestId('cart-button').click();
+    await page.getByTestId('person-count-increase').click();
+    await page.getByTestId('person-count-increase').click();
+    await expect(page.getByTestId('person-count')).toHaveText('3');
+    await page.getByTestId('promo-input').fill('KAZANONLY');
+    await page.getByTestId('promo-apply').click();
+    await expect(page.getByTestId('total-discount')).toBeVisible();
+    await signInFromCart(page, journeyPhone('914', testInfo, 4));
+    await page.getByTestId('contact-name').fill('Глеб');
+    await chooseRadio(page.getByTestId('payment-method-CASH_UPON_RECEIPT'));
+    await placeAndOpenOrder(page);
+
+    await addCanadaTwice(page);
+    await page.getByTestId('cart-button').click();
+    await expect(page.getByTestId('person-count')).toHaveText('1');
+    await expect(page.getByTestId('promo-input')).toHaveValue('');
+    await expect(page.getByTestId('total-discount')).toHaveCount(0);
+    await shot(page, testInfo, 'next-cart-clean');
   });
 });

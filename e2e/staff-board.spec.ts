@@ -134,4 +134,47 @@ test.describe('order board', () => {
       await staffContext.close();
     }
   });
+
+  test('a take-away pre-order for tomorrow shows its day, and its decline offers no courier reason', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const [staffContext, board] = await openBoard(browser, baseURL);
+    try {
+      // Take-away at restaurant 1 (asReturningCustomer's choice), for tomorrow's first slot.
+      await asReturningCustomer(page, { person_cookies_consent_accepted: 'true' });
+      await addCanadaTwice(page);
+      await page.getByTestId('cart-button').click();
+      await signInFromCart(page, journeyPhone('916', testInfo, 3));
+      await page.getByTestId('contact-name').fill('Вера');
+      await chooseRadio(page.getByTestId('payment-method-CASH_UPON_RECEIPT'));
+      await chooseRadio(page.getByTestId('when-pre-order'));
+      const day = page.getByTestId('pre-order-day');
+      await day.selectOption((await day.locator('option').nth(1).getAttribute('value')) ?? '');
+      const slot = (await page.getByTestId('pre-order-slot').locator('option:checked').textContent()) ?? '';
+      await page.getByTestId('place-order').click();
+      await expect(page).toHaveURL(/\/orders\/\d+$/);
+      const number = (await page.getByTestId('order-number').textContent()) ?? '';
+
+      const card = board.getByRole('article', { name: number, exact: true });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(`Предзаказ на завтра, ${slot}`);
+      await expect(card).toContainText('Самовывоз');
+      await card.getByRole('button', { name: 'Отклонить' }).click();
+      const dialog = board.getByRole('dialog', { name: `Отклонить заказ ${number}?` });
+      await expect(
+        dialog.getByLabel('Кухня перегружена и не успеет приготовить заказ вовремя'),
+      ).toBeVisible();
+      await expect(dialog.getByText('Курьер не сможет доставить заказ по этому адресу')).toHaveCount(0);
+      await shot(board, testInfo, 'staff-decline-take-away-1024');
+      await board.setViewportSize(PHONE);
+      await shot(board, testInfo, 'staff-decline-take-away-390');
+      await dialog.getByRole('button', { name: 'Отмена' }).click();
+      await shot(board, testInfo, 'staff-pre-order-tomorrow-390');
+      expectNoBoardViolations(board);
+    } finally {
+      await staffContext.close();
+    }
+  });
 });
