@@ -1,3 +1,6 @@
+import ipaddr from 'ipaddr.js';
+import { clientKeyOf } from './client-key.ts';
+
 /**
  * How much of the costly calls one person and one client (clientKeyOf: an IPv4 address or an IPv6 /64) may
  * use: placing orders (each reaches a kitchen), creating payment attempts (each is a provider call) and
@@ -32,3 +35,14 @@ export const REQUEST_LIMITS: RequestLimits = {
 /** Whole seconds until `untilMs`, at least 1: the Retry-After of a refusal. */
 export const retryAfterSeconds = (untilMs: number, nowMs: number) =>
   String(Math.max(1, Math.ceil((untilMs - nowMs) / 1000)));
+
+/**
+ * The client key a request is limited under, or null for a loopback address: that is this host itself (a
+ * health check, the end-to-end suite) or a proxy on it not declared in TRUST_PROXY, behind which every
+ * customer would look like one client, so counting it would throttle them all. The per-person limits still
+ * hold for it.
+ */
+export function limitedClientKey(ip: string): string | null {
+  if (ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback') return null;
+  return clientKeyOf(ip);
+}

@@ -5,8 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { ApiError } from '../../core/api-error.ts';
-import { clientKeyOf } from '../../core/client-key.ts';
-import type { RequestLimits } from '../../core/request-limits.ts';
+import { limitedClientKey, type RequestLimits } from '../../core/request-limits.ts';
 import { loadStaffAccess } from '../../core/staff-access.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInPerson, signedInStaff } from '../../plugins/authentication.ts';
@@ -102,7 +101,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
     after: number | undefined,
   ) {
     // Counted in (or 429) before anything is sent; counted out when the connection closes.
-    const open = streams.admit(ref, clientKeyOf(request.ip));
+    const open = streams.admit(ref, limitedClientKey(request.ip));
     // A hijacked reply sends none of the headers set on it so far (CORS, security headers): hand them over.
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) reply.raw.setHeader(name, value);

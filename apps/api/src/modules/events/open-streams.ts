@@ -26,7 +26,8 @@ export type StreamEndReason = 'signed-out' | 'account-disabled';
 
 export interface OpenStream {
   readonly reader: ReaderRef;
-  readonly clientKey: string;
+  /** Null for loopback (limitedClientKey): counted per reader only. */
+  readonly clientKey: string | null;
   /** Sends the final event and closes; set once the stream has started. */
   end: ((reason: StreamEndReason) => void) | null;
 }
@@ -55,14 +56,14 @@ export class OpenStreams {
    * Counts a new stream in, or refuses it (429 events.too-many with Retry-After) when its reader or its
    * client already holds as many as allowed. Synchronous: two connections at once cannot both slip in.
    */
-  admit(reader: ReaderRef, clientKey: string): OpenStream {
+  admit(reader: ReaderRef, clientKey: string | null): OpenStream {
     const { streamsPerReader, streamsPerClient } = this.options.limits;
     let byReader = 0;
     let byClient = 0;
     const key = readerKey(reader);
     for (const stream of this.open) {
       if (readerKey(stream.reader) === key) byReader += 1;
-      if (stream.clientKey === clientKey) byClient += 1;
+      if (clientKey !== null && stream.clientKey === clientKey) byClient += 1;
     }
     if (byReader >= streamsPerReader || byClient >= streamsPerClient)
       throw new ApiError(429, 'events.too-many', undefined, {

@@ -31,7 +31,8 @@ const open: EventStream[] = [];
 const HOUR = 3600 * 1000;
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp({ now: clock.now, limits: {} }));
+  // Behind one proxy hop, so a test can speak as a client other than loopback (which is not counted).
+  ({ app, database, close } = await createTestApp({ now: clock.now, limits: {}, env: { TRUST_PROXY: '1' } }));
   base = await listen(app);
 });
 afterAll(async () => {
@@ -68,8 +69,8 @@ async function signedInStaff(login: string): Promise<number> {
 const personUrl = async (who: Person) =>
   `${base}/api/v1/persons/${who.personId}/events?ticket=${await personTicket(app, who)}`;
 
-async function track(url: string) {
-  const stream = await liveStream(url);
+async function track(url: string, from = '203.0.113.9') {
+  const stream = await liveStream(url, { 'x-forwarded-for': from });
   open.push(stream);
   return stream;
 }
@@ -144,7 +145,10 @@ describe('streams per reader and per client', () => {
     for (let i = 0; i < REQUEST_LIMITS.streamsPerReader; i++)
       streams.push(await track(await personUrl(vera)));
     const abort = new AbortController();
-    const refused = await fetch(await personUrl(vera), { signal: abort.signal });
+    const refused = await fetch(await personUrl(vera), {
+      signal: abort.signal,
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe(
@@ -163,8 +167,10 @@ describe('streams per reader and per client', () => {
       const who = await signedIn();
       await track(await personUrl(who));
     }
-    const opened = await openStream(await personUrl(await signedIn()));
+    const opened = await openStream(await personUrl(await signedIn()), { 'x-forwarded-for': '203.0.113.9' });
     expect(opened.status).toBe(429);
     expect(opened.json?.errors[0]?.code).toBe('events.too-many');
+    // Loopback (this host, or a proxy not declared in TRUST_PROXY) is no one client: only readers are counted.
+    await track(await personUrl(await signedIn()), '127.0.0.1');
   });
 });

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import { clientKeyOf } from '../../core/client-key.ts';
-import type { RequestLimits } from '../../core/request-limits.ts';
+import { limitedClientKey, type RequestLimits } from '../../core/request-limits.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
@@ -110,7 +110,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
             nowMs: now(),
             locale: requestLocale(request),
           },
-          { clientKey: clientKeyOf(request.ip) },
+          { clientKey: clientKeyOf(request.ip), limitedKey: limitedClientKey(request.ip) },
         );
         // The payment after the commit (and again on a replay): a provider failure leaves the attempt for the
         // sweeper or the client's retry, never fails the placement.

@@ -51,6 +51,8 @@ export interface PlacementDeps extends PlacementSettings {
 /** Who sends the placement: the client key (clientKeyOf) its orders and promo guesses are counted under. */
 export interface PlacementClient {
   clientKey: string;
+  /** The key its orders are limited under; null for loopback (limitedClientKey): the person's limit only. */
+  limitedKey: string | null;
 }
 
 /**
@@ -66,7 +68,8 @@ async function holdPlacementLimits(
   client: PlacementClient,
 ): Promise<void> {
   const { placementsPerPerson, placementsPerClient, placementWindowMs } = deps.limits;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`placement:${client.clientKey}`}))`);
+  if (client.limitedKey !== null)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`placement:${client.limitedKey}`}))`);
   await tx.select({ id: persons.id }).from(persons).where(eq(persons.id, input.personId)).for('update');
   const since = new Date(input.nowMs - placementWindowMs);
   const tally = async (whose: ReturnType<typeof eq>) => {
@@ -76,10 +79,12 @@ async function holdPlacementLimits(
       .where(and(whose, eq(orders.whiteLabelId, deps.whiteLabel), gt(orders.createdAt, since)));
     return { n: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest).getTime() : input.nowMs };
   };
-  for (const [whose, limit] of [
+  const counted: [ReturnType<typeof eq>, number][] = [
     [eq(orders.personId, input.personId), placementsPerPerson],
-    [eq(orders.clientKey, client.clientKey), placementsPerClient],
-  ] as const) {
+  ];
+  if (client.limitedKey !== null)
+    counted.push([eq(orders.clientKey, client.limitedKey), placementsPerClient]);
+  for (const [whose, limit] of counted) {
     const { n, oldest } = await tally(whose);
     if (n >= limit)
       throw new ApiError(429, 'orders.too-many', undefined, {
@@ -125,7 +130,8 @@ export async function placeOrder(
     const orderId = await deps.db.transaction(async (tx) => {
       await holdPlacementLimits(tx, deps, input, client);
       const id = await writeOrder(tx, deps, input, { pricing, quote, ref, promo });
-      await tx.update(orders).set({ clientKey: client.clientKey }).where(eq(orders.id, id));
+      if (client.limitedKey !== null)
+        await tx.update(orders).set({ clientKey: client.limitedKey }).where(eq(orders.id, id));
       return id;
     });
     return { orderId, replayed: false };

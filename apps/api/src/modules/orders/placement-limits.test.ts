@@ -153,5 +153,8 @@ describe('orders per person and per client', () => {
     expect(Number(refused.headers['retry-after'])).toBe(600);
     // The same person from elsewhere is not this client.
     expect((await placeFrom(app, people.at(-1) as Person, '198.51.100.40')).statusCode).toBe(201);
+    // Loopback is no one client (this host, or a proxy not declared in TRUST_PROXY): only persons are counted.
+    for (const who of people.slice(0, 2))
+      expect((await placeFrom(app, who, '127.0.0.1')).statusCode).toBe(201);
   });
 });
