@@ -113,7 +113,7 @@ export function DeliverySection({
         </p>
         <Button
           variant="text"
-          onClick={() => appFlagsStore.getState().openLocation()}
+          onClick={() => appFlagsStore.getState().openLocation({ methodOnly: true })}
           data-testid="change-place"
         >
           {t('changePlace')}

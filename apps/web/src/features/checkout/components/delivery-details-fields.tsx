@@ -23,7 +23,7 @@ export function DeliveryDetailsFields({ form, errorOf }: CheckoutFormSection) {
             t('noAddress')
           )}
         </p>
-        <Button variant="text" onClick={() => appFlagsStore.getState().openLocation()}>
+        <Button variant="text" onClick={() => appFlagsStore.getState().openLocation({ methodOnly: true })}>
           {t('changeAddress')}
         </Button>
         <input type="hidden" {...form.register('address')} />

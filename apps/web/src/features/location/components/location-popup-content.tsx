@@ -70,6 +70,9 @@ export default function LocationPopupContent() {
   const { cities } = useCurrentLocation();
   const persistent = useAppFlags((s) => s.locationPersistent);
   const [saved] = useState(savedLocation);
+  // 'Method selection only' hides the city step: only with a saved city to stay in.
+  const methodOnly = useAppFlags((s) => s.locationMethodOnly) && saved.cityId !== null;
+  const canChangeCity = cities.length > 1 && !methodOnly;
   const [draft, setDraft] = useState<LocationDraft>(() => draftFromSaved(saved, cities.length));
   // The delivery details (apartment … comment) are a form of their own, owned by the method step's chunk
   // (method-step-form.tsx), which hands its handle here while it is mounted; the draft keeps the rest. The
@@ -231,7 +234,7 @@ export default function LocationPopupContent() {
           // The method step's loading state, while its chunk is on its way.
           <MethodStepFrame
             city={city}
-            canChangeCity={cities.length > 1}
+            canChangeCity={canChangeCity}
             onChangeCity={onChangeCity}
             loading={!stepChunkFailed}
             failed={stepChunkFailed}
@@ -242,7 +245,7 @@ export default function LocationPopupContent() {
             ref={setDetails}
             initialDetails={initialDetails}
             city={city}
-            canChangeCity={cities.length > 1}
+            canChangeCity={canChangeCity}
             onChangeCity={onChangeCity}
             draft={draft}
             ctx={ctx}

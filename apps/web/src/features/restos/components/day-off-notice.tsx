@@ -83,7 +83,7 @@ export default function ClosedNotice({
       onConfirm={onDismiss}
       onCancel={() => {
         onDismiss();
-        appFlagsStore.getState().openLocation();
+        appFlagsStore.getState().openLocation({ methodOnly: true });
       }}
     />
   );
