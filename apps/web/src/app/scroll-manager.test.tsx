@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, type NavigateFunction, useNavigate } from '../shared/navigation/router.tsx';
 import { keepsScroll, ScrollManager } from './scroll-manager.tsx';
@@ -60,5 +60,29 @@ describe('the scroll manager', () => {
     expect(scrollTo).toHaveBeenCalledTimes(2);
     go('/cart');
     expect(scrollTo).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('a hash target', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    document.getElementById('group-1-5')?.remove();
+    vi.restoreAllMocks();
+  });
+
+  it('is scrolled to smoothly once it appears, when the page under it is still loading', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    window.history.replaceState(null, '', '/#group-1-5');
+    render(<ScrollManager />);
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    const section = document.createElement('section');
+    section.id = 'group-1-5';
+    document.body.append(section);
+    await waitFor(() => expect(scrolled).toEqual([section]));
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
   });
 });

@@ -24,8 +24,8 @@ export function keepsScroll(before: string, after: string, under: string | null)
   return isLayerPath(before) && after === under;
 }
 
-/** How many frames a hash target may take to appear (the page under it still loading) before it is given up. */
-const HASH_WAIT_FRAMES = 120;
+/** How long a hash target may take to appear (the page under it still loading) before it is given up. */
+const HASH_WAIT_MS = 10_000;
 
 function scrollToTarget(target: HTMLElement) {
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -55,15 +55,25 @@ export function ScrollManager() {
     }
     if (!hash) return;
     const id = decodeURIComponent(hash.slice(1));
-    let frame = 0;
-    let handle = 0;
-    const find = () => {
-      const target = document.getElementById(id);
-      if (target) scrollToTarget(target);
-      else if (frame++ < HASH_WAIT_FRAMES) handle = requestAnimationFrame(find);
+    const target = document.getElementById(id);
+    if (target) {
+      scrollToTarget(target);
+      return;
+    }
+    // Not drawn yet (a deep link while the menu loads): scroll once it is there.
+    const observer = new MutationObserver(() => {
+      const found = document.getElementById(id);
+      if (!found) return;
+      stop();
+      scrollToTarget(found);
+    });
+    const timer = window.setTimeout(() => stop(), HASH_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
     };
-    find();
-    return () => cancelAnimationFrame(handle);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
   }, [pathname, hash]);
 
   return null;
