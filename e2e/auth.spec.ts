@@ -141,9 +141,14 @@ test.describe('two open tabs (decision 42)', () => {
       await second.goto('/');
       await expectKazanMenu(second);
 
+      // Both tabs load the expired set (the profile page makes no call), then open their orders at once:
+      // each finds the access token expired and holds the same refresh token.
       const before = await expireAccessToken(page);
-      // Both tabs open a page that needs the person, at the same moment: each finds the access token expired.
-      await Promise.all([page.goto('/orders'), second.goto('/orders')]);
+      for (const tab of [page, second]) {
+        await tab.goto('/auth');
+        await expect(tab.getByRole('heading', { name: 'Профиль' })).toBeVisible();
+      }
+      await Promise.all([page.getByTestId('my-orders').click(), second.getByTestId('my-orders').click()]);
       for (const tab of [page, second]) {
         await expect(tab.getByRole('heading', { name: 'Мои заказы' })).toBeVisible();
         await expect(tab.getByText('Заказов пока нет')).toBeVisible();
