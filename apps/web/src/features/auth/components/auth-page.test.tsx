@@ -68,6 +68,19 @@ describe('/auth: phone sign-in (docs/product.md §2 item 18, §4, §5, §8)', ()
     vi.useRealTimers();
   });
 
+  it('a code request that gets no answer says “Ошибка сети”', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await renderAuth();
+    await userEvent.type(screen.getByLabelText('Номер телефона'), '9123456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByTestId('sign-in-refusal')).toHaveTextContent('Ошибка сети');
+  });
+
   it('says what is wrong with the phone before asking for a code', async () => {
     const sent = stubSignInApi({});
     await renderAuth();
