@@ -30,6 +30,7 @@ import { staffTexts } from '../staff-texts.ts';
 import { OrderCard } from './order-card.tsx';
 import { BusyControl, StopListPanel } from './resto-controls.tsx';
 import styles from './staff.module.css';
+import securityStyles from './staff-security.module.css';
 import { AccountScreen, StaffListScreen } from './staff-security.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
 
@@ -65,8 +66,8 @@ export default function StaffPage() {
       <header className={styles.topBar}>
         <span className={styles.brand}>{brand}</span>
         {session && (
-          <nav className={styles.who} aria-label={session.staff.name}>
-            <span>{session.staff.name}</span>
+          <nav className={cx(styles.who, securityStyles.menu)} aria-label={session.staff.name}>
+            <span className={securityStyles.menuName}>{session.staff.name}</span>
             {session.staff.role === 'manager' && (
               <Button
                 variant="text"

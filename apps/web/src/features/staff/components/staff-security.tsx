@@ -213,11 +213,11 @@ export function TotpSection({ staffId }: { staffId: number }) {
       {!totp && enrolment && (
         <form
           noValidate
-          className={styles.section}
+          className={styles.form}
           onSubmit={enrolForm.handleSubmit((values) => confirm.mutate(values))}
         >
           <p className={styles.state}>{t('totpScan')}</p>
-          <p>
+          <p className={styles.uri}>
             {t('totpKey')}: <code className={styles.secret}>{enrolment.secret}</code>
           </p>
           <p className={styles.uri}>
@@ -233,7 +233,7 @@ export function TotpSection({ staffId }: { staffId: number }) {
       {totp && (
         <form
           noValidate
-          className={styles.section}
+          className={styles.form}
           onSubmit={offForm.handleSubmit((values) => off.mutate(values))}
         >
           <p className={styles.state}>{t('totpDisableHint')}</p>
