@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { SECRETS_FILE } from '../core/development-secrets.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,9 +32,14 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
  */
 const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
 
-/** The template for a data dir that is empty (a new database), when the compiled server has one. */
+/**
+ * The template for a data dir that holds no database yet (a new one), when the compiled server has one. The
+ * development secrets (core/development-secrets.ts) are written there before the database is opened: they
+ * are not a database.
+ */
 function pgliteTemplate(dataDir: string | undefined): Blob | undefined {
-  if (!dataDir || readdirSync(dataDir).length > 0 || !existsSync(PGLITE_TEMPLATE)) return undefined;
+  if (!dataDir || !existsSync(PGLITE_TEMPLATE)) return undefined;
+  if (readdirSync(dataDir).some((name) => name !== SECRETS_FILE)) return undefined;
   return new Blob([readFileSync(PGLITE_TEMPLATE)]);
 }
 /** Any constant shared by all instances: it names the lock that serialises migrations and seeding. */
@@ -81,9 +88,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     client = await open(target.loadDataDir ?? fromTemplate);
   } catch (error) {
     if (!fromTemplate || !target.dataDir) throw error;
-    // A template this PGlite cannot read: the dir was empty, so it is emptied again and created the slow way.
-    rmSync(target.dataDir, { recursive: true, force: true });
-    mkdirSync(target.dataDir, { recursive: true });
+    // A template this PGlite cannot read: the dir held no database, so it is emptied again (the secrets
+    // stay) and created the slow way.
+    for (const name of readdirSync(target.dataDir))
+      if (name !== SECRETS_FILE) rmSync(join(target.dataDir, name), { recursive: true, force: true });
     client = await open(undefined);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
