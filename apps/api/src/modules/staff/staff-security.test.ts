@@ -165,6 +165,20 @@ describe('the TOTP second factor', () => {
     expect(codeOf(await signIn('boss.totp', 'not-it', codeAt(secret, 1)))).toBe('staff.sign-in-failed');
   });
 
+  it('signs in once when two requests bring the same code at the same moment', async () => {
+    const id = await addStaff('boss.twice', 'manager');
+    const { secret } = totpEnrolment.parse((await post('/api/v1/staff/me/totp/enrolment', {}, id)).json());
+    await post('/api/v1/staff/me/totp/confirm', { code: codeAt(secret) }, id);
+    clock.advance(TOTP_STEP_S);
+    const code = codeAt(secret);
+    const answers = await Promise.all([
+      signIn('boss.twice', PASSWORD, code),
+      signIn('boss.twice', PASSWORD, code),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.filter((a) => a.statusCode === 401).map(codeOf)).toEqual(['staff.totp-invalid']);
+  });
+
   it('shares the slowing: wrong codes block the login as wrong passwords do', async () => {
     const id = await addStaff('boss.guess', 'manager');
     const { secret } = totpEnrolment.parse((await post('/api/v1/staff/me/totp/enrolment', {}, id)).json());
