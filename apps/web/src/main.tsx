@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, makeQueryClient } from './app/app.tsx';
+import { seedBootQueries } from './app/boot/seed-boot-queries.ts';
 import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { cartStorage } from './entities/cart/cart-store.ts';
 import { consentStorage } from './entities/consent/consent-store.ts';
@@ -14,6 +15,9 @@ import { afterFirstPaint } from './shared/scheduling/after-first-paint.ts';
 import { afterFirstScreen } from './shared/scheduling/after-first-screen.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
 import './app/theme.css';
+
+/** How long the first render waits for the page head's boot answers before it draws the splash. */
+const SEED_LIMIT_MS = 3000;
 
 /**
  * Start-up: the brand's config, then storage checks (docs/product.md §4 'Storage at start'), then the stores
@@ -44,10 +48,17 @@ async function start(element: HTMLElement) {
     const locale = initialLocale(brand.locales, brand.defaultLocale);
     const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);
     applyBrandToDocument(brand, locale);
+    // A returning customer's boot answers, when the page head has them, fill the cache before the first
+    // render (decision 34); a boot call slower than the limit is left to the queries.
+    const queryClient = makeQueryClient();
+    await Promise.race([
+      seedBootQueries(queryClient, brand, locale).catch(() => false),
+      new Promise((done) => setTimeout(done, SEED_LIMIT_MS)),
+    ]);
     await afterFirstPaint();
     root.render(
       <StrictMode>
-        <App brand={brand} i18n={i18n} />
+        <App brand={brand} i18n={i18n} queryClient={queryClient} />
       </StrictMode>,
     );
   } catch (error) {

@@ -7,15 +7,24 @@ import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
 import { localeOf } from '../shared/i18n/use-locale.ts';
 import { Root } from './root.tsx';
 
-function makeQueryClient() {
+export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
 }
 
 /** Providers around the router: server data, texts, the brand. */
-export function App({ brand, i18n }: { brand: BrandConfig; i18n: i18n }) {
-  const [queryClient] = useState(makeQueryClient);
+export function App({
+  brand,
+  i18n,
+  queryClient: seeded,
+}: {
+  brand: BrandConfig;
+  i18n: i18n;
+  /** A client the start already filled (seed-boot-queries.ts); a new one otherwise. */
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => seeded ?? makeQueryClient());
   useEffect(() => {
     const onLanguage = (language: string) => applyBrandToDocument(brand, localeOf(language));
     i18n.on('languageChanged', onLanguage);

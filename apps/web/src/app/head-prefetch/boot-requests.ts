@@ -57,9 +57,9 @@ export function bootCallPath(choice: SavedChoice): string {
 }
 
 /**
- * The boot call's answers as the app will claim them: each its own Response, as if asked alone, timed
- * by the boot call (the clock's sync halves that round trip). An answer no Response can carry (a status
- * out of range) is left out, and the app asks that one itself.
+ * The boot call's answers as the app will claim them: each its parsed body and its own Response, as if asked
+ * alone, timed by the boot call (the clock's sync halves that round trip). An answer no Response can carry
+ * (a status out of range) is left out, and the app asks that one itself.
  */
 export function claimableAnswers(
   boot: BootResponse,
@@ -69,13 +69,25 @@ export function claimableAnswers(
 ): Map<string, PrefetchedAnswer> {
   const answers = new Map<string, PrefetchedAnswer>();
   for (const { path, status, body } of boot.answers) {
-    try {
-      const response = new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-      answers.set(path, { locale, response, sentAt, receivedAt });
-    } catch {}
+    // What a Response can carry (its constructor refuses other statuses, and a body on 204 or 205).
+    if (!Number.isInteger(status) || status < 200 || status > 599) continue;
+    if (body !== undefined && (status === 204 || status === 205)) continue;
+    let response: Response | undefined;
+    answers.set(path, {
+      locale,
+      sentAt,
+      receivedAt,
+      body,
+      status,
+      // Made when a claimer reads it: the seeded boot (seed-boot-queries.ts) takes the body and never does.
+      get response() {
+        response ??= new Response(body === undefined ? null : JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+        return response;
+      },
+    });
   }
   return answers;
 }

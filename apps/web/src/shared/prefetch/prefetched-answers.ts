@@ -11,6 +11,9 @@ export interface PrefetchedAnswer {
   /** Date.now() as the head sent the request and as its answer arrived (the clock sync needs them). */
   sentAt?: number;
   receivedAt?: number;
+  /** The body already parsed and its status, when the head had them (the boot call's answers). */
+  body?: unknown;
+  status?: number;
 }
 
 interface Store {
