@@ -78,9 +78,35 @@ it('seeds nothing and takes nothing in another language, or without a saved choi
   expect(await seedBootQueries(client, testBrand, 'ru')).toBe(false);
   expect(client.getQueryData(['cities', 'demo'])).toBeUndefined();
   expect((await claimPrefetchedAnswer('/1/p/cities?whiteLabel=demo'))?.locale).toBe('en');
+});
 
+it('seeds a first visit’s clock and cities, read from their Responses, and leaves the rest alone', async () => {
   selectionsStore.getState().reset();
   headAnswered('ru');
-  expect(await seedBootQueries(client, testBrand, 'ru')).toBe(false);
-  expect(await claimPrefetchedAnswer('/1/now')).toBeDefined();
+  const client = new QueryClient();
+  expect(await seedBootQueries(client, testBrand, 'ru')).toBe(true);
+  expect(client.getQueryData(['now'])).toEqual({ utc_time: '2026-11-24T12:00:00.000Z' });
+  expect(client.getQueryData(['cities', 'demo'])).toEqual([{ id: 1 }]);
+  expect(client.getQueryData(['location', 'demo', 1])).toBeUndefined();
+  expect(await claimPrefetchedAnswer('/1/p/location?cityId=1&whiteLabel=demo')).toBeDefined();
+
+  // As the head's first-visit requests leave them: Responses alone, nothing parsed.
+  delete window.__storefrontPrefetch;
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+  rememberPrefetch(
+    '/1/now',
+    Promise.resolve({
+      locale: 'ru',
+      response: json({ utc_time: '2026-11-24T09:00:00.000Z' }),
+      sentAt: 1,
+      receivedAt: 3,
+    }),
+  );
+  rememberPrefetch(
+    '/1/p/cities?whiteLabel=demo',
+    Promise.resolve({ locale: 'ru', response: json([{ id: 2 }]) }),
+  );
+  const fresh = new QueryClient();
+  expect(await seedBootQueries(fresh, testBrand, 'ru')).toBe(true);
+  expect(fresh.getQueryData(['cities', 'demo'])).toEqual([{ id: 2 }]);
 });

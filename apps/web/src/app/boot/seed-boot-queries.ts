@@ -1,4 +1,4 @@
-import { bootMenuPaths, firstBootPaths } from '@storefront/domain';
+import { BOOT_CLOCK_PATH, bootMenuPaths, citiesPath, firstBootPaths } from '@storefront/domain';
 import type { BrandConfig, LocationResponse } from '@storefront/domain/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
@@ -19,47 +19,41 @@ import {
 } from '../../shared/prefetch/prefetched-answers.ts';
 
 /**
- * A returning customer's boot (docs/product.md §4) put into the query cache before the app's first render,
- * from the boot call's answers the page head already holds (decisions 33 and 34). The app then draws the
- * menu in one pass, instead of a splash and a render for every answer in turn: on a cheap phone's single
- * core each of those passes cost a task.
+ * The boot (docs/product.md §4) put into the query cache before the app's first render, from the answers the
+ * page head already holds (decisions 33 and 34): a first visit's clock and cities, and a returning customer's
+ * whole boot call. The app then draws the popup or the menu in one pass, instead of a splash and a render
+ * for every answer in turn: on a cheap phone's single core each of those passes cost a task.
  *
- * Only answers the head parsed (`body`), that succeeded and that were asked in the app's language are
- * seeded; anything else is left to useBoot's queries, which ask the server as before. Resolves false when
- * nothing could be seeded (a first visit, another brand, the boot call lost).
+ * Only answers that succeeded and were asked in the app's language are seeded; anything else is given back
+ * to useBoot's queries, which read it or ask the server as before. Resolves false when not even the clock
+ * and the cities could be seeded.
  */
 export async function seedBootQueries(
   client: QueryClient,
   brand: Pick<BrandConfig, 'whiteLabel' | 'features'>,
   locale: string,
 ): Promise<boolean> {
-  const { cityId, restoId, deliveryMethod: method } = selectionsStore.getState();
-  if (cityId === null || restoId === null || method === null) return false;
-  const choice = { whiteLabel: brand.whiteLabel, cityId, restoId, method };
-  const paths = firstBootPaths(choice, brand.features.preOrder);
-
-  const usable = (answer: PrefetchedAnswer | undefined) =>
-    answer !== undefined &&
-    answer.body !== undefined &&
-    answer.status !== undefined &&
-    answer.status >= 200 &&
-    answer.status < 300 &&
-    answer.locale === locale;
-  const [clock, cities, location] = await Promise.all(
-    [paths.clock, paths.cities, paths.location].map(claimPrefetchedAnswer),
+  // Every boot, a first visit's too, starts with the clock and the cities (the head asks both).
+  const [clock, cities] = await Promise.all(
+    [BOOT_CLOCK_PATH, citiesPath(brand.whiteLabel)].map(claim(locale)),
   );
-  const clockBody = clock?.body as { utc_time?: unknown } | undefined;
-  if (
-    !usable(clock) ||
-    !usable(cities) ||
-    !usable(location) ||
-    typeof clockBody?.utc_time !== 'string' ||
-    clock?.sentAt === undefined ||
-    clock.receivedAt === undefined
-  ) {
-    giveBack([paths.clock, clock], [paths.cities, cities], [paths.location, location]);
+  const utc = (clock?.body as { utc_time?: unknown } | undefined)?.utc_time;
+  const { sentAt, receivedAt } = clock?.answer ?? {};
+  if (!clock || !cities || typeof utc !== 'string' || sentAt === undefined || receivedAt === undefined) {
+    giveBack(clock, cities);
     return false;
   }
+  clockStore.getState().sync(utc, sentAt, receivedAt);
+  client.setQueryData(['now'], { utc_time: utc });
+  client.setQueryData(citiesQuery(brand.whiteLabel).queryKey, cities.body as never);
+
+  const { cityId, restoId, deliveryMethod: method } = selectionsStore.getState();
+  if (cityId === null || restoId === null || method === null) return true;
+  const choice = { whiteLabel: brand.whiteLabel, cityId, restoId, method };
+  const paths = firstBootPaths(choice, brand.features.preOrder);
+  const [location] = await Promise.all([paths.location].map(claim(locale)));
+  if (!location) return true;
+  client.setQueryData(cityLocationQuery(brand.whiteLabel, cityId).queryKey, location.body as never);
 
   const restoKeys: Record<string, QueryKey> = {
     modifiers: restoModifiersQuery(restoId).queryKey,
@@ -80,21 +74,46 @@ export async function seedBootQueries(
       return [path, (kind === 'positions' ? menuPositionsQuery : menuGroupsQuery)(menuId).queryKey];
     },
   );
-  const rest = await Promise.all([...restoPaths, ...menuPaths].map(([path]) => claimPrefetchedAnswer(path)));
-
-  clockStore.getState().sync(clockBody.utc_time, clock.sentAt, clock.receivedAt);
-  client.setQueryData(['now'], { utc_time: clockBody.utc_time });
-  client.setQueryData(citiesQuery(brand.whiteLabel).queryKey, cities?.body as never);
-  client.setQueryData(cityLocationQuery(brand.whiteLabel, cityId).queryKey, location?.body as never);
-  [...restoPaths, ...menuPaths].forEach(([path, key], index) => {
+  const rest = await Promise.all([...restoPaths, ...menuPaths].map(([path]) => claim(locale)(path)));
+  [...restoPaths, ...menuPaths].forEach(([, key], index) => {
     const answer = rest[index];
-    if (usable(answer)) client.setQueryData(key, answer?.body);
-    else giveBack([path, answer]);
+    if (answer) client.setQueryData(key, answer.body);
   });
   return true;
 }
 
+interface Seedable {
+  path: string;
+  answer: PrefetchedAnswer;
+  body: unknown;
+}
+
+/**
+ * The head's answer for a path when it can be seeded: a success, asked in the app's language, its body
+ * parsed (the boot call's already are; a first visit's are parsed here). Anything else is given back.
+ */
+function claim(locale: string): (path: string) => Promise<Seedable | undefined> {
+  return async (path) => {
+    const answer = await claimPrefetchedAnswer(path);
+    if (!answer) return undefined;
+    const ok = answer.status === undefined ? answer.response.ok : answer.status >= 200 && answer.status < 300;
+    let body = answer.body;
+    if (ok && answer.locale === locale && body === undefined)
+      body = await answer.response
+        .clone()
+        .json()
+        .catch(() => undefined);
+    if (!ok || answer.locale !== locale || body === undefined) {
+      rememberPrefetch(path, Promise.resolve(answer));
+      return undefined;
+    }
+    // Not spread: the answer's Response is made only when read (boot-requests.ts).
+    return { path, answer, body };
+  };
+}
+
 /** Answers claimed but not seeded stay for the query that asks for them (it reads their Response). */
-function giveBack(...claimed: [string, PrefetchedAnswer | undefined][]): void {
-  for (const [path, answer] of claimed) if (answer) rememberPrefetch(path, Promise.resolve(answer));
+function giveBack(...claimed: (Seedable | undefined)[]): void {
+  for (const seedable of claimed)
+    if (seedable) rememberPrefetch(seedable.path, Promise.resolve(seedable.answer));
 }
