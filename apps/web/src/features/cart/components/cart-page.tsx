@@ -334,46 +334,49 @@ function FilledCart({
               locale={locale}
             />
           )}
-          <CartTotals
-            answer={answer}
-            calculating={calculating}
-            failure={failure}
-            onRetry={() => void query.refetch()}
-            delivery={method === 'DELIVERY'}
-            currency={currency}
-            locale={locale}
-          />
-          {/* The checkout's place-order button (and what it says) lands here on wide screens. */}
-          {checkoutSection && twoColumns && (
-            <div ref={setSummary} className={styles.checkout} data-testid="checkout-summary" />
-          )}
-          {!checkoutSection && (
-            <div className={styles.checkout}>
-              <Button
-                variant="primary"
-                size="l"
-                fullWidth
-                onClick={checkout}
-                disabled={blocked}
-                aria-describedby={reading.blocking && marked ? 'cart-blocked' : undefined}
-                data-testid="checkout"
-              >
-                {t('checkout')}
-              </Button>
-              {reading.blocking && marked && (
-                <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
-                  {t('checkoutBlocked')}
-                </p>
-              )}
-              {!authorised && <p className={styles.muted}>{t('signInToOrder')}</p>}
-              {pending && <p role="status">{t('checkoutSoon')}</p>}
-            </div>
-          )}
-          {checkoutSection && reading.blocking && marked && (
-            <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
-              {t('checkoutBlocked')}
-            </p>
-          )}
+          {/* The summary: the total and the button under it, kept in view on wide screens. */}
+          <div className={styles.summary}>
+            <CartTotals
+              answer={answer}
+              calculating={calculating}
+              failure={failure}
+              onRetry={() => void query.refetch()}
+              delivery={method === 'DELIVERY'}
+              currency={currency}
+              locale={locale}
+            />
+            {/* The checkout's place-order button (and what it says) lands here on wide screens. */}
+            {checkoutSection && twoColumns && (
+              <div ref={setSummary} className={styles.checkout} data-testid="checkout-summary" />
+            )}
+            {!checkoutSection && (
+              <div className={styles.checkout}>
+                <Button
+                  variant="primary"
+                  size="l"
+                  fullWidth
+                  onClick={checkout}
+                  disabled={blocked}
+                  aria-describedby={reading.blocking && marked ? 'cart-blocked' : undefined}
+                  data-testid="checkout"
+                >
+                  {t('checkout')}
+                </Button>
+                {reading.blocking && marked && (
+                  <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
+                    {t('checkoutBlocked')}
+                  </p>
+                )}
+                {!authorised && <p className={styles.muted}>{t('signInToOrder')}</p>}
+                {pending && <p role="status">{t('checkoutSoon')}</p>}
+              </div>
+            )}
+            {checkoutSection && reading.blocking && marked && (
+              <p id="cart-blocked" className={styles.muted} data-testid="checkout-blocked">
+                {t('checkoutBlocked')}
+              </p>
+            )}
+          </div>
         </div>
 
         {checkoutNode && <div className={styles.checkoutArea}>{checkoutNode}</div>}
