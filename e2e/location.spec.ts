@@ -8,6 +8,14 @@ import {
   storage,
   test,
 } from './fixtures.ts';
+import { addCanadaTwice, journeyPhone, rub, signInFromCart } from './ordering-journeys.ts';
+
+/**
+ * A click on the delivery map (Leaflet, zoom 16 after a search) this many pixels left of and below the
+ * searched ул. Баумана, 19 lands about 230 m from every address of the demo gazetteer (it answers the
+ * nearest within 120 m): a point without a street, still inside restaurant 1's centre zone.
+ */
+const BARE_POINT_OFFSET = { x: -120, y: 120 };
 
 test.describe('location popup', () => {
   test('first visit: the persistent popup leads to the pickup menu of Kazan', async ({ page }, testInfo) => {
@@ -129,5 +137,64 @@ test.describe('location popup', () => {
       'asked twice',
     ).toEqual([]);
     await shot(page, testInfo, 'returning-customer');
+  });
+
+  test('a map point without a street is ordered with cash and shown on the order page', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    const dialog = locationDialog(page);
+    await dialog.getByRole('button', { name: 'Казань', exact: true }).click();
+    await chooseRadio(dialog.getByRole('radio', { name: 'Доставка' }));
+    await dialog.getByTestId('delivery-address').click();
+    const map = page.getByRole('dialog', { name: 'Адрес доставки' });
+    await expect(map.locator('.leaflet-overlay-pane path').first()).toBeAttached();
+    await map.getByRole('combobox', { name: 'Поиск адреса' }).fill('баума 19');
+    await map.getByRole('option', { name: /ул\. Баумана, 19/ }).click();
+    await expect(map.getByTestId('map-address')).toHaveText('ул. Баумана, 19');
+    const box = await map.locator('.leaflet-container').boundingBox();
+    if (!box) throw new Error('the map has no box');
+    await page.mouse.click(
+      box.x + box.width / 2 + BARE_POINT_OFFSET.x,
+      box.y + box.height / 2 + BARE_POINT_OFFSET.y,
+    );
+    await expect(map.getByTestId('map-address')).toHaveText('Точка на карте');
+    await expect(map.getByTestId('map-zone')).toContainText('Центр: Вахитовский район');
+    await shot(page, testInfo, '01-bare-point');
+    await map.getByTestId('map-confirm').click();
+    await expect(map).toBeHidden();
+    await expect(dialog.getByTestId('delivery-address')).toContainText('Точка на карте');
+    await dialog.getByTestId('location-save').click();
+    const confirm = page.getByRole('dialog', { name: 'Подтвердите адрес' });
+    // A point without a street has no house number either: the customer confirms it.
+    await confirm.getByRole('button', { name: 'Продолжить без номера' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('location-button')).toContainText('Точка на карте');
+
+    await addCanadaTwice(page);
+    await page.getByTestId('cart-button').click();
+    const coordinates = /Точка на карте 55\.78\d{4}, 49\.11\d{4}/;
+    await expect(page.getByTestId('cart-place')).toHaveText(coordinates);
+    // Changing the place from the cart asks for the method and place only: the city step is hidden.
+    await page.getByTestId('change-place').click();
+    await expect(dialog.getByRole('radio', { name: 'Доставка' })).toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Казань, сменить город' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Two rolls (1 500 ₽) and the centre zone's 150 ₽ band: priced by the zone holding the point.
+    await expect(page.getByTestId('total-payable')).toContainText(rub('1 650 ₽'));
+    await signInFromCart(page, journeyPhone('918', testInfo, 1));
+    await expect(page.getByTestId('checkout-address')).toHaveText(coordinates);
+    await page.getByTestId('contact-name').fill('Анна');
+    await chooseRadio(page.getByTestId('payment-method-CASH_UPON_RECEIPT'));
+    await shot(page, testInfo, '02-checkout-bare-point');
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(page.getByTestId('order-place')).toHaveText(coordinates);
+    await expect(page.getByTestId('order-place').getByRole('link')).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.78\d{4}&mlon=49\.11\d{4}/,
+    );
+    await shot(page, testInfo, '03-order-bare-point');
   });
 });

@@ -14,6 +14,8 @@ describe('which navigations keep the scroll', () => {
     expect(keepsScroll('/menus/1/positions/5', '/menus/1/positions/6', '/menus/1')).toBe(true);
     expect(keepsScroll('/menus/1/positions/5', '/menus/1', '/menus/1')).toBe(true);
     expect(keepsScroll('/promotions/3', '/', '/')).toBe(true);
+    // A phone's dish opened from home closes to its menu: the same dishes under it.
+    expect(keepsScroll('/menus/1/positions/5', '/menus/1', '/')).toBe(true);
   });
 
   it('starts at the top for every other navigation, leaving a layer for another page included', () => {
@@ -24,6 +26,8 @@ describe('which navigations keep the scroll', () => {
     expect(keepsScroll('/cart', '/menus/1/positions/5', null)).toBe(false);
     expect(keepsScroll('/menus/2', '/menus/1/positions/5', null)).toBe(false);
     expect(keepsScroll('/menus/1/positions/5', '/menus/2/positions/7', '/menus/1')).toBe(false);
+    // Opened over another page (a new page under it, already at the top), closed to its menu: the top.
+    expect(keepsScroll('/menus/1/positions/5', '/menus/1', '/cart')).toBe(false);
   });
 });
 

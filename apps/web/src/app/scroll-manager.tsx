@@ -11,9 +11,9 @@ function basesOf(layer: string): string[] {
 
 /**
  * docs/product.md §2 'Scroll': whether a navigation keeps the page's scroll. Only a top layer does: opening one over
- * the page it is drawn over, moving from one layer to another over the same page, and closing it back to that
- * page (`under`, the page the layers were opened over). Everything else, a navigation away from a layer
- * included, starts at the top.
+ * the page it is drawn over, moving from one layer to another over the same page, and closing it back to such
+ * a page (`under`, the page the layers were opened over, must be one too). Everything else, a navigation
+ * away from a layer to another page included, starts at the top.
  */
 export function keepsScroll(before: string, after: string, under: string | null): boolean {
   if (before === after) return true;
@@ -21,7 +21,10 @@ export function keepsScroll(before: string, after: string, under: string | null)
     const base = isLayerPath(before) ? under : before;
     return base !== null && basesOf(after).includes(base);
   }
-  return isLayerPath(before) && after === under;
+  // Closing: back to a page the layer is drawn over (a phone's dish opened from home closes to its menu,
+  // the same dishes), when it was opened over one of them.
+  const bases = isLayerPath(before) ? basesOf(before) : [];
+  return under !== null && bases.includes(under) && bases.includes(after);
 }
 
 /** How long a hash target may take to appear (the page under it still loading) before it is given up. */
