@@ -1,6 +1,6 @@
 import { LOCALES } from '@storefront/domain';
 import { describe, expect, it } from 'vitest';
-import { FORM_RULE_TEXTS, formIssueText } from './form-rule-texts.ts';
+import { FORM_RULE_TEXTS, formIssueText } from './form-rule-messages.ts';
 
 describe('form-rule messages (docs/product.md §5)', () => {
   it('has the specification’s words in Russian and English', () => {
