@@ -123,9 +123,14 @@ test.describe('checkout', () => {
   test('the next cart starts clean: no promo code or person count of the last order', async ({
     page,
   }, testInfo) => {
-    await asReturningCustomer(page, CENTRE_DELIVERY);
-    await addCanadaTwice(page);
-    await page.getByTestId('cart-button').click();
+    // The longest dish name of the menu: on a phone it wraps, and its amount must stay beside it.
+    await asReturningCustomer(page, {
+      ...CENTRE_DELIVERY,
+      cart_positions: JSON.stringify([
+        { id: 40, menu: { id: 1 }, count: 2, price: 62000, sum: 124000, hasModifiers: false, modifiers: [] },
+      ]),
+    });
+    await page.goto('/cart');
     await page.getByTestId('person-count-increase').click();
     await page.getByTestId('person-count-increase').click();
     await expect(page.getByTestId('person-count')).toHaveText('3');
@@ -136,6 +141,9 @@ test.describe('checkout', () => {
     await page.getByTestId('contact-name').fill('Глеб');
     await chooseRadio(page.getByTestId('payment-method-CASH_UPON_RECEIPT'));
     await placeAndOpenOrder(page);
+    await expect(page.getByText('Салат с креветками и кунжутной заправкой')).toBeVisible();
+    await expectAmountsBesideDishes(page);
+    await shot(page, testInfo, 'order-long-dish-name');
 
     await addCanadaTwice(page);
     await page.getByTestId('cart-button').click();
