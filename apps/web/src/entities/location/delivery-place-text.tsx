@@ -50,3 +50,22 @@ export function DeliveryPlaceText({
     </span>
   );
 }
+
+/** The courier's view of an address's point: 'Координаты' and the coordinates, linked to a map. */
+export function PointLink({ location }: { location: LatLng }) {
+  const { t } = useTranslation('location');
+  const point = formatPoint(location);
+  return (
+    <span data-testid="point-link">
+      {`${t('coordinates')} `}
+      <a
+        href={mapLinkOf(location)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('coordinatesLink', { point })}
+      >
+        {point}
+      </a>
+    </span>
+  );
+}

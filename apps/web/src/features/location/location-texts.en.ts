@@ -13,6 +13,8 @@ export const locationTextsEn = {
   addressPlaceholder: 'Set the address on the map',
   mapPoint: 'Point on the map',
   mapPointLink: 'Point on the map {{point}}: open it on a map',
+  coordinates: 'Coordinates',
+  coordinatesLink: 'Coordinates {{point}}: open them on a map',
   apartment: 'Apartment / office',
   entrance: 'Entrance',
   floor: 'Floor',

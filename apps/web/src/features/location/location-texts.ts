@@ -11,6 +11,8 @@ export const locationTexts = {
   addressPlaceholder: 'Укажите адрес на карте',
   mapPoint: 'Точка на карте',
   mapPointLink: 'Точка на карте {{point}}: открыть на карте',
+  coordinates: 'Координаты',
+  coordinatesLink: 'Координаты {{point}}: открыть на карте',
   apartment: 'Квартира / офис',
   entrance: 'Подъезд',
   floor: 'Этаж',

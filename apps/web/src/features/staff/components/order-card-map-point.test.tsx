@@ -44,4 +44,26 @@ describe('a board card of a map point', () => {
       expect.stringContaining('mlat=55.790000&mlon=49.118000'),
     );
   });
+
+  it('gives the courier the point of an address too, linked to a map', async () => {
+    await renderWithApp(
+      <Card
+        order={{ ...order, address: 'Казань, ул. Баумана, 1' }}
+        staffId={3}
+        nowMs={Date.parse('2026-11-24T09:10:00Z')}
+        locale="ru"
+        lateMinutes={5}
+        flashing={false}
+        onNotice={() => undefined}
+      />,
+      { cities: [] },
+    );
+    expect(await screen.findByTestId('board-place')).toHaveTextContent('Казань, ул. Баумана, 1');
+    const point = screen.getByTestId('point-link');
+    expect(point).toHaveTextContent('Координаты 55.790000, 49.118000');
+    expect(within(point).getByRole('link', { name: /Координаты 55\.790000, 49\.118000/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('mlat=55.790000&mlon=49.118000'),
+    );
+  });
 });

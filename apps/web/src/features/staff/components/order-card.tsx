@@ -14,7 +14,7 @@ import type { BoardOrder } from '@storefront/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeliveryPlaceText } from '../../../entities/location/delivery-place-text.tsx';
+import { DeliveryPlaceText, PointLink } from '../../../entities/location/delivery-place-text.tsx';
 import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -155,6 +155,11 @@ export function OrderCard({
         )}
         {placeParts.length > 0 && <span>{`, ${placeParts.join(', ')}`}</span>}
       </p>
+      {order.deliveryType === 'DELIVERY' && order.address?.trim() && order.location && (
+        <p className={styles.note}>
+          <PointLink location={order.location} />
+        </p>
+      )}
       {place?.comment && <p className={styles.note}>{place.comment}</p>}
       <p className={styles.person}>
         {order.person.name} · <a href={`tel:${order.person.phone}`}>{order.person.phone}</a>
