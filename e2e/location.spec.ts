@@ -175,6 +175,7 @@ test.describe('location popup', () => {
     await page.getByTestId('cart-button').click();
     const coordinates = /Точка на карте 55\.78\d{4}, 49\.11\d{4}/;
     await expect(page.getByTestId('cart-place')).toHaveText(coordinates);
+    await shot(page, testInfo, '02-cart-bare-point');
     // Changing the place from the cart asks for the method and place only: the city step is hidden.
     await page.getByTestId('change-place').click();
     await expect(dialog.getByRole('radio', { name: 'Доставка' })).toBeChecked();
@@ -187,7 +188,7 @@ test.describe('location popup', () => {
     await expect(page.getByTestId('checkout-address')).toHaveText(coordinates);
     await page.getByTestId('contact-name').fill('Анна');
     await chooseRadio(page.getByTestId('payment-method-CASH_UPON_RECEIPT'));
-    await shot(page, testInfo, '02-checkout-bare-point');
+    await shot(page, testInfo, '03-checkout-bare-point');
     await page.getByTestId('place-order').click();
     await expect(page).toHaveURL(/\/orders\/\d+$/);
     await expect(page.getByTestId('order-place')).toHaveText(coordinates);
@@ -195,6 +196,6 @@ test.describe('location popup', () => {
       'href',
       /^https:\/\/www\.openstreetmap\.org\/\?mlat=55\.78\d{4}&mlon=49\.11\d{4}/,
     );
-    await shot(page, testInfo, '03-order-bare-point');
+    await shot(page, testInfo, '04-order-bare-point');
   });
 });
