@@ -36,10 +36,13 @@ describe('preflight request', () => {
 
   it('takes the names from the loaded menus, in the interface language', () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(['menu-positions', 10], [
-      { id: 1, name: { ru: 'Филадельфия', en: 'Philadelphia' } },
-      { id: 2, name: { ru: 'Поке' } },
-    ]);
+    queryClient.setQueryData(
+      ['menu-positions', 10],
+      [
+        { id: 1, name: { ru: 'Филадельфия', en: 'Philadelphia' } },
+        { id: 2, name: { ru: 'Поке' } },
+      ],
+    );
     expect([...positionNames(queryClient, [plain, withModifiers], 'en')]).toEqual([
       [1, 'Philadelphia'],
       [2, 'Поке'],
