@@ -6,7 +6,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const failed = (path: string) => apiFetch(path).catch((error: unknown) => error as ApiError);
+const failed = (path: string): Promise<ApiError> =>
+  apiFetch(path).then(
+    () => {
+      throw new Error(`${path} answered`);
+    },
+    (error: unknown) => error as ApiError,
+  );
 
 it('words an answer without an error body in the interface language, keeping the status text apart', async () => {
   vi.stubGlobal(
