@@ -10,7 +10,7 @@ export const staffTextsEn = {
   password: 'Password',
   signIn: 'Sign in',
   signOut: 'Sign out',
-  required: 'Fill in the field',
+  required: 'This field is required',
   signInFailed: 'Wrong login or password',
   locked: 'Too many attempts. Try again in {{minutes}} min',
   lockedNoWait: 'Too many attempts. Try again later',

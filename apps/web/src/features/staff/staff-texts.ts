@@ -10,7 +10,7 @@ export const staffTexts = {
   password: 'Пароль',
   signIn: 'Войти',
   signOut: 'Выйти',
-  required: 'Заполните поле',
+  required: 'Это поле обязательно',
   signInFailed: 'Неверный логин или пароль',
   locked: 'Слишком много попыток. Попробуйте через {{minutes}} мин',
   lockedNoWait: 'Слишком много попыток. Попробуйте позже',

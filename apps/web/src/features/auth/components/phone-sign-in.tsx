@@ -1,10 +1,8 @@
 import {
-  ERROR_MESSAGES,
   formatPhoneInput,
   type Locale,
   normalizePhone,
   PHONE_MASK_PLACEHOLDER,
-  pickText,
   SMS_CODE_LENGTH,
   smsCodeIssue,
 } from '@storefront/domain';
@@ -17,6 +15,7 @@ import {
   signInWithPhone,
 } from '../../../entities/session/session.ts';
 import { ApiError } from '../../../shared/api-client.ts';
+import { formIssueText } from '../../../shared/forms/form-rule-messages.ts';
 import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -24,11 +23,8 @@ import { Field } from '../../../shared/ui/field.tsx';
 import styles from './auth-page.module.css';
 import { CaptchaUnavailable } from './use-captcha.tsx';
 
-/** docs/product.md §5 messages by the domain's issue codes, in the interface language. */
-function issueText(code: string, locale: Locale): string {
-  const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[code];
-  return known ? pickText(known, locale) : code;
-}
+/** docs/product.md §5 messages by the domain's issue codes, else the generic rule's, in the interface language. */
+const issueText = (code: string, locale: Locale): string => formIssueText(code, locale) ?? '';
 
 interface PhoneInput {
   phone: string;

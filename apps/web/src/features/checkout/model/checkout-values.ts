@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, type Locale, pickText } from '@storefront/domain';
+import { ERROR_MESSAGES, type Locale } from '@storefront/domain';
+import { formIssueText } from '../../../shared/forms/form-rule-messages.ts';
 
 /** The checkout form's values: contacts, the delivery place's details and the order's comment. */
 export interface CheckoutValues {
@@ -17,15 +18,19 @@ export interface CheckoutValues {
 
 export type FieldName = keyof CheckoutValues;
 
-/** The words of a field's issue: the API's catalogue when it knows the code, else the message or the code. */
+/**
+ * The words of a field's issue: the API's catalogue when it knows the code, else the server's own message
+ * (already in the interface language), else docs/product.md §5's generic rule (formIssueText), never the code.
+ */
 export function issueText(
   code: string | undefined,
   message: string | undefined,
   locale: Locale,
 ): string | undefined {
   if (!code) return undefined;
-  const known = (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[code];
-  return known ? pickText(known, locale) : message || code;
+  return Object.hasOwn(ERROR_MESSAGES, code)
+    ? formIssueText(code, locale)
+    : message || formIssueText(code, locale);
 }
 
 /** 400 field names of the API → the form's fields. */

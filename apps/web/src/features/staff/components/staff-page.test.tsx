@@ -161,7 +161,7 @@ describe('staff board', () => {
       const calls = stubApi({});
       await render();
       fireEvent.click(await screen.findByRole('button', { name: 'Войти' }));
-      expect(await screen.findAllByText('Заполните поле')).toHaveLength(2);
+      expect(await screen.findAllByText('Это поле обязательно')).toHaveLength(2);
       expect(calls).toHaveLength(0);
     });
   });
