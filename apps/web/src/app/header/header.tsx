@@ -7,37 +7,12 @@ import { useSelections } from '../../entities/location/selections-store.ts';
 import { useBrand } from '../../shared/config.tsx';
 import { useLocale } from '../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../shared/navigation/app-link.tsx';
-import { CartIcon, MenuIcon, PersonIcon, PinIcon, SearchIcon } from '../../shared/ui/icons.tsx';
+import { CartIcon, HouseIcon, MenuIcon, PersonIcon, PinIcon, SearchIcon } from '../../shared/ui/icons.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks } from './links.tsx';
 import { LocaleMenu } from './locale-menu.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 
-/** A house: the order comes to an address. */
-function DeliveryIcon({ size = 14 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 11l9-7 9 7M5 10v10h14V10M10 20v-6h4v6" />
-    </svg>
-  );
-}
-
-/**
- * The chosen city, and under it the method and the place: the pickup point's address or the delivery
- * address. On a phone the method is an icon (its name stays for screen readers) and the place may take
- * two lines, so the customer sees which point was chosen; only the place is ever cut short.
- */
 function LocationButton() {
   const { t } = useTranslation('header');
   const locale = useLocale();
@@ -48,7 +23,7 @@ function LocationButton() {
     method === 'TAKE_AWAY' && resto
       ? { method: t('takeAway'), icon: <PinIcon size={14} />, place: pickText(resto.street, locale) }
       : method === 'DELIVERY' && place
-        ? { method: t('delivery'), icon: <DeliveryIcon />, place: place.address ?? t('mapPoint') }
+        ? { method: t('delivery'), icon: <HouseIcon size={14} />, place: place.address ?? t('mapPoint') }
         : null;
   return (
     <button

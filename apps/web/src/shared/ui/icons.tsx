@@ -51,6 +51,11 @@ export function ArrowUpIcon(props: IconProps) {
   return <Icon {...props} path="M12 19V5M5 12l7-7 7 7" />;
 }
 
+/** A house: the order comes to an address (the header's delivery). */
+export function HouseIcon(props: IconProps) {
+  return <Icon {...props} path="M3 11l9-7 9 7M5 10v10h14V10M10 20v-6h4v6" />;
+}
+
 export function PinIcon(props: IconProps) {
   return (
     <Icon
