@@ -31,7 +31,7 @@ export const staffTextsEn = {
   placedAt: 'Placed {{time}}',
   promisedAt: 'By {{time}}',
   preOrderAt: 'Pre-order for {{when}}',
-  joinsAt: 'Joins the board at {{time}}',
+  joinsAt: 'Joins the board: {{time}}',
   delivery: 'Delivery',
   takeAway: 'Take-away',
   apartment: 'apt. {{value}}',

@@ -31,7 +31,7 @@ export const staffTexts = {
   placedAt: 'Оформлен {{time}}',
   promisedAt: 'К {{time}}',
   preOrderAt: 'Предзаказ на {{when}}',
-  joinsAt: 'На доску в {{time}}',
+  joinsAt: 'На доску: {{time}}',
   delivery: 'Доставка',
   takeAway: 'Самовывоз',
   apartment: 'кв. {{value}}',

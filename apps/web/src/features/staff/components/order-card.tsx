@@ -15,11 +15,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeliveryPlaceText, PointLink } from '../../../entities/location/delivery-place-text.tsx';
-import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
+import { restoClockTime } from '../../../entities/orders/pre-order.ts';
 import { ApiError } from '../../../shared/api-client.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
+import { restoDayTime } from '../model/resto-day-time.ts';
 import { acceptOrder, declineOrder, moveOrder, readOrder, upsertOrder } from '../model/staff-api.ts';
 import styles from './staff.module.css';
 
@@ -70,15 +71,7 @@ export function OrderCard({
   const [delay, setDelay] = useState<number>(0);
   const [declining, setDeclining] = useState(false);
   const time = (iso: string) => restoClockTime(Date.parse(iso), order.timezone);
-  // A time on another day than today says which day, on the restaurant's clock: a pre-order for tomorrow
-  // at 11:00 is not this morning's 11:00.
-  const when = (iso: string) => {
-    const at = Date.parse(iso);
-    const ahead = restoDaysAhead(at, nowMs, order.timezone);
-    if (ahead === 0) return time(iso);
-    if (ahead === 1) return t('whenTomorrow', { time: time(iso) });
-    return t('whenDate', { date: restoClockDate(at, order.timezone, locale), time: time(iso) });
-  };
+  const when = (iso: string) => restoDayTime(iso, nowMs, order.timezone, locale, t);
 
   const action = useMutation({
     mutationFn: (next: Action) => run(order.id, next),

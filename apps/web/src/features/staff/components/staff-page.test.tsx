@@ -245,7 +245,7 @@ describe('staff board', () => {
     });
     await render();
     const strip = await screen.findByRole('region', { name: /Предзаказы/ });
-    expect(strip).toHaveTextContent('На доску в 17:00');
+    expect(strip).toHaveTextContent('На доску: 17:00');
     expect(strip).toHaveTextContent('Предзаказ на 18:00');
     expect(within(column('new')).queryByRole('article')).toBeNull();
     // A waiting pre-order does not ring yet.

@@ -9,7 +9,6 @@ import type { BoardOrder } from '@storefront/domain/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
-import { restoClockTime } from '../../../entities/orders/pre-order.ts';
 import {
   type StaffSession,
   staffSignOut,
@@ -23,6 +22,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { beep, enableSound } from '../model/alert-sound.ts';
+import { restoDayTime } from '../model/resto-day-time.ts';
 import { type Board, boardQuery } from '../model/staff-api.ts';
 import { useBoardStream } from '../model/use-board-stream.ts';
 import { staffTextsEn } from '../staff-texts.en.ts';
@@ -287,7 +287,9 @@ function BoardScreen({ session, brand, locale }: { session: StaffSession; brand:
               <div key={order.id} className={styles.stripItem}>
                 {order.joinsBoardAt && (
                   <p className={styles.joinsAt}>
-                    {t('joinsAt', { time: restoClockTime(Date.parse(order.joinsBoardAt), order.timezone) })}
+                    {t('joinsAt', {
+                      time: restoDayTime(order.joinsBoardAt, nowMs, order.timezone, locale, t),
+                    })}
                   </p>
                 )}
                 <OrderCard
