@@ -26,6 +26,7 @@ const SOURCES = {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/vite.server.config.ts',
     'apps/web/package.json',
     'packages/domain/src',
     'package-lock.json',

@@ -11,7 +11,7 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 const HEAD_PREFETCH = 'src/app/head-prefetch/head-prefetch.ts';
 /** The modules the head's script shares with the app (checked at build: see headPrefetch()). */
 const HEAD_PREFETCH_SHARED =
-  /[\\/](shared[\\/](storage[\\/](keys|local-storage|stored-value-guards)|prefetch[\\/]prefetched-answers|config-path|clock-path)|domain[\\/]src[\\/](methods[\\/](methods|menus-for)|i18n[\\/]locale|boot[\\/]boot-paths))\.ts$/;
+  /[\\/](shared[\\/](storage[\\/](keys|local-storage|stored-value-guards)|prefetch[\\/]prefetched-answers|config-path|clock-path)|domain[\\/]src[\\/](methods[\\/](methods|menus-for)|i18n[\\/]locale|boot[\\/](boot-paths|first-screen-cookie)))\.ts$/;
 
 /** Small modules of the location popup's lazy graph that other lazy screens share too (see the group below). */
 const POPUP_SHARED =

@@ -17,7 +17,7 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { median } from '../shared/median.ts';
 import { apiServerArgs, freePort, hasTaskset, pinned, ROOT, stop, waitFor } from '../shared/processes.ts';
-import { RETURNING_CUSTOMER } from '../shared/returning-customer.ts';
+import { RETURNING_CUSTOMER, RETURNING_CUSTOMER_COOKIE } from '../shared/returning-customer.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,9 +48,14 @@ async function measure(base: string, scenario: Scenario, browser: Browser): Prom
     if (scenario === 'returning customer') {
       // The origin's storage, set from a page of the same origin that loads no storefront asset.
       await page.goto(`${base}/healthz`);
-      await page.evaluate((values: Record<string, string>) => {
-        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-      }, RETURNING_CUSTOMER);
+      await page.evaluate(
+        ({ values, cookie }) => {
+          for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+          // biome-ignore lint/suspicious/noDocumentCookie: the cookie the storefront itself writes (decision 44).
+          document.cookie = `${cookie.name}=${cookie.value}; path=/`;
+        },
+        { values: RETURNING_CUSTOMER, cookie: RETURNING_CUSTOMER_COOKIE },
+      );
     }
     const result = await lighthouse(
       `${base}/`,

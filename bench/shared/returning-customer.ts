@@ -2,6 +2,7 @@
 // version, Kazan, restaurant 1, take-away, cookies accepted. The benches that load the storefront as a
 // returning customer put these into localStorage before the page's own scripts run.
 import { readFileSync } from 'node:fs';
+import { FIRST_SCREEN_COOKIE, formatFirstScreenCookie } from '@storefront/domain';
 import { join } from 'node:path';
 import { ROOT } from './processes.ts';
 
@@ -19,4 +20,19 @@ export const RETURNING_CUSTOMER: Record<string, string> = {
   resto_id: '1',
   order_delivery_method: '"TAKE_AWAY"',
   person_cookies_consent_accepted: 'true',
+};
+
+/**
+ * The cookie the storefront writes beside that storage (decision 44): with it the server sends the returning
+ * customer's first screen already drawn, as it would at any visit after the first.
+ */
+export const RETURNING_CUSTOMER_COOKIE = {
+  name: FIRST_SCREEN_COOKIE,
+  value: formatFirstScreenCookie({
+    whiteLabel: 'demo',
+    cityId: 1,
+    restoId: 1,
+    method: 'TAKE_AWAY',
+    locale: 'ru',
+  }),
 };

@@ -155,11 +155,12 @@ export async function buildApp({
   for (const module of API_MODULES) await module.register(app, deps);
 
   // The public part of the brand: one storefront build serves any brand. apiBase: decision 25.
-  const publicConfig = JSON.stringify({
+  const publicConfigValue: PublicConfig = {
     ...config.brand,
     apiBase: config.env.PUBLIC_API_BASE ?? '',
     production: config.env.NODE_ENV === 'production',
-  } satisfies PublicConfig);
+  };
+  const publicConfig = JSON.stringify(publicConfigValue);
   app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(publicConfig),
   );
@@ -209,11 +210,24 @@ export async function buildApp({
   }
 
   // robots.txt, sitemap.xml, and each public page's shell with its title, tags and text (decision 28).
-  const seo = registerSeo(app, { config, catalog, now, indexHtml: hasWeb ? indexHtml : null });
+  // The storefront's server build sits beside its browser build (apps/web/vite.server.config.ts, decision 44).
+  const serverRenderFile = join(config.webDistDir, '..', 'dist-server', 'render-first-screen.js');
+  const seo = registerSeo(app, {
+    config,
+    catalog,
+    now,
+    indexHtml: hasWeb ? indexHtml : null,
+    publicConfig: publicConfigValue,
+    serverRenderFile: hasWeb ? serverRenderFile : null,
+  });
   const sendShell = (request: FastifyRequest, reply: FastifyReply, path: string) =>
     seo.sendPage(request, reply, path) ||
     reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, '/'));
+  // A returning customer's home comes drawn by the server (decision 44); anyone else's as every page.
+  if (hasWeb)
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      (await seo.sendFirstScreen(request, reply, '/')) ? reply : sendShell(request, reply, '/'),
+    );
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, makeQueryClient } from './app/app.tsx';
+import { mirrorChoiceToCookie } from './app/boot/first-screen-cookie.ts';
 import { seedBootQueries } from './app/boot/seed-boot-queries.ts';
 import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { cartStorage } from './entities/cart/cart-store.ts';
@@ -48,6 +49,8 @@ async function start(element: HTMLElement) {
     const locale = initialLocale(brand.locales, brand.defaultLocale);
     const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);
     applyBrandToDocument(brand, locale);
+    // Tells the server what to draw at the next visit (decision 44).
+    mirrorChoiceToCookie(brand.whiteLabel, i18n);
     // A returning customer's boot answers, when the page head has them, fill the cache before the first
     // render (decision 34); a boot call slower than the limit is left to the queries.
     const queryClient = makeQueryClient();

@@ -2,6 +2,7 @@ export * from './auth/phone-mask.ts';
 export * from './auth/phone-sign-in.ts';
 export * from './auth/session-rules.ts';
 export * from './boot/boot-paths.ts';
+export * from './boot/first-screen-cookie.ts';
 export * from './cart/cart-rules.ts';
 export * from './cart/dish-portions.ts';
 export * from './catalog/catalog-constants.ts';

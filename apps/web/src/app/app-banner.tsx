@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../shared/config.tsx';
 import { useLocale } from '../shared/i18n/use-locale.ts';
+import { userAgent } from '../shared/platform/user-agent.ts';
 import { CloseIcon } from '../shared/ui/icons.tsx';
 import styles from './chrome.module.css';
 
 function platform(): 'ios' | 'android' | null {
-  const agent = navigator.userAgent;
+  const agent = userAgent();
   if (/iPhone|iPad|iPod/i.test(agent)) return 'ios';
   if (/Android/i.test(agent)) return 'android';
   return null;

@@ -5,7 +5,7 @@ import type { PageMeta } from './site.ts';
  * JSON inside `<script type="application/ld+json">`: `<` (so no `</script>` or `<!--` can appear), `>`, `&`
  * and the line separators JavaScript once refused are written as \u escapes, which JSON.parse reads back.
  */
-function jsonForScript(value: unknown): string {
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

@@ -1,12 +1,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isLocale, type Locale } from '@storefront/domain';
+import {
+  cookieValue,
+  FIRST_SCREEN_COOKIE,
+  type FirstScreenChoice,
+  isLocale,
+  type Locale,
+  parseFirstScreenCookie,
+} from '@storefront/domain';
+import type { BootAnswer, BootResponse, PublicConfig } from '@storefront/domain/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { pickEncoding } from '../../plugins/catalog-reply.ts';
 import type { CatalogSnapshot, CatalogStore } from '../catalog/index.ts';
 import { renderShell } from './crawler-html.ts';
+import { firstScreenDrawer, firstScreenPage } from './first-screen.ts';
 import { pageMetaFor } from './pages.ts';
 import { publicCatalog } from './public-catalog.ts';
 import { robotsTxt } from './robots.ts';
@@ -19,6 +28,10 @@ export interface SeoOptions {
   now: () => number;
   /** The storefront build's index.html, or null when this instance serves no storefront. */
   indexHtml: string | null;
+  /** What /config.json answers: the storefront's server build draws with it. */
+  publicConfig: PublicConfig;
+  /** The storefront's server build (decision 44); a missing file means pages drawn by the browser only. */
+  serverRenderFile: string | null;
 }
 
 /** One prepared answer: its bytes, compressed once on first demand. */
@@ -81,6 +94,18 @@ function send(request: FastifyRequest, reply: FastifyReply, prepared: Prepared, 
   return reply.header('content-encoding', encoding).send(bytes);
 }
 
+/** A page made for one request: compressed quickly (about a millisecond for the home page), never cached. */
+function sendFresh(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+  if (encoding === 'identity') return reply.send(html);
+  const bytes =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(html, { level: 6 });
+  return reply.header('content-encoding', encoding).send(bytes);
+}
+
 export interface Seo {
   /**
    * Sends the storefront shell for a page path with that page's title, description, Open Graph tags,
@@ -89,13 +114,22 @@ export interface Seo {
    * the plain shell, so the storefront still shows its own not-found handling.
    */
   sendPage(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | false;
+  /**
+   * Sends a returning customer's home already drawn (decision 44), from the choice their cookie names; false
+   * when there is no such cookie, no server build, or anything the drawing needs failed (the caller then sends
+   * the page as for anyone). Never throws.
+   */
+  sendFirstScreen(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean>;
 }
 
 /**
  * GET /robots.txt and /sitemap.xml for the brand this instance serves, and the crawler-readable shell of each
  * public page. Everything is built from the catalog snapshot in memory, once per revision.
  */
-export function registerSeo(app: FastifyInstance, { config, catalog, now, indexHtml }: SeoOptions): Seo {
+export function registerSeo(
+  app: FastifyInstance,
+  { config, catalog, now, indexHtml, publicConfig, serverRenderFile }: SeoOptions,
+): Seo {
   const origin = publicOrigin(config.env);
   const brand = config.brand;
   const firstLocale = brand.locales[0];
@@ -155,7 +189,62 @@ export function registerSeo(app: FastifyInstance, { config, catalog, now, indexH
     return send(request, reply, current.sitemap, 'application/xml; charset=utf-8', 'public, max-age=600');
   });
 
+  const drawer = serverRenderFile ? firstScreenDrawer(serverRenderFile, app.log) : null;
+
+  /** The boot call's answers for this choice, asked of the call itself (the same answers the page head gets). */
+  const bootAnswers = async (choice: FirstScreenChoice): Promise<BootAnswer[] | null> => {
+    const query = new URLSearchParams({
+      cityId: String(choice.cityId),
+      restoId: String(choice.restoId),
+      method: choice.method,
+      whiteLabel: choice.whiteLabel,
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/1/p/boot?${query}`,
+      headers: { accept: 'application/json', 'accept-language': choice.locale },
+    });
+    if (response.statusCode !== 200) return null;
+    const answers = (JSON.parse(response.body) as BootResponse).answers;
+    // A failed answer is the browser's to show (the boot's error screen), not the server's to draw.
+    return answers.every((answer) => answer.status === 200) ? answers : null;
+  };
+
   return {
+    async sendFirstScreen(request, reply, path) {
+      if (!indexHtml || !drawer || path !== '/') return false;
+      const choice = parseFirstScreenCookie(cookieValue(request.headers.cookie, FIRST_SCREEN_COOKIE));
+      if (!choice || choice.whiteLabel !== brand.whiteLabel || !brand.locales.includes(choice.locale))
+        return false;
+      try {
+        const [draw, answers] = await Promise.all([drawer(), bootAnswers(choice)]);
+        if (!draw || !answers) return false;
+        const markup = await draw({
+          path,
+          config: publicConfig,
+          locale: choice.locale,
+          choice,
+          userAgent: request.headers['user-agent'] ?? '',
+          answers,
+        });
+        const meta = pageMetaFor(site().ctx, path);
+        if (markup === null || meta === null || meta === 'missing') return false;
+        const page = firstScreenPage(
+          shell.html,
+          { ...meta, lang: choice.locale },
+          { markup, theme: brand.theme, embedded: { choice, answers } },
+        );
+        // The customer's own page: never stored by a shared cache, and another cookie is another page.
+        reply.header('vary', 'cookie, accept-encoding');
+        // A boolean, not the reply: a reply is a thenable, and awaiting it would wait for the answer to go out.
+        sendFresh(request, reply, page);
+        return true;
+      } catch (error) {
+        request.log.warn({ err: error }, 'the first screen could not be drawn; the browser draws it');
+        return false;
+      }
+    },
+
     sendPage(request, reply, rawPath) {
       if (!indexHtml) return false;
       const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;

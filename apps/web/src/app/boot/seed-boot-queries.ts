@@ -1,4 +1,10 @@
-import { BOOT_CLOCK_PATH, bootMenuPaths, citiesPath, firstBootPaths } from '@storefront/domain';
+import {
+  BOOT_CLOCK_PATH,
+  type BootChoice,
+  bootMenuPaths,
+  citiesPath,
+  firstBootPaths,
+} from '@storefront/domain';
 import type { BrandConfig, LocationResponse } from '@storefront/domain/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
@@ -55,6 +61,27 @@ export async function seedBootQueries(
   if (!location) return true;
   client.setQueryData(cityLocationQuery(brand.whiteLabel, cityId).queryKey, location.body as never);
 
+  const keys = restoAndMenuQueryKeys(choice, brand.features.preOrder, location.body as LocationResponse);
+  const rest = await Promise.all(keys.map(([path]) => claim(locale)(path)));
+  keys.forEach(([, key], index) => {
+    const answer = rest[index];
+    if (answer) client.setQueryData(key, answer.body);
+  });
+  return true;
+}
+
+/**
+ * The query of each boot path after the city's location (docs/product.md §4): the restaurant's promotions,
+ * modifiers, time slots and working hours, then the method's menus. The server's first screen fills its cache
+ * by the same list (server-render/render-first-screen.tsx), so the two caches cannot differ.
+ */
+export function restoAndMenuQueryKeys(
+  choice: BootChoice,
+  preOrder: boolean,
+  location: LocationResponse,
+): [string, QueryKey][] {
+  const { restoId } = choice;
+  const paths = firstBootPaths(choice, preOrder);
   const restoKeys: Record<string, QueryKey> = {
     modifiers: restoModifiersQuery(restoId).queryKey,
     'position-time-slots': restoTimeSlotsQuery(restoId).queryKey,
@@ -67,19 +94,12 @@ export async function seedBootQueries(
       return key ? [[path, key]] : [];
     }),
   ];
-  const menuPaths: [string, QueryKey][] = bootMenuPaths(choice, location?.body as LocationResponse).map(
-    (path) => {
-      const [, id, kind] = /\/(\d+)\/([\w-]+)$/.exec(path) ?? [];
-      const menuId = Number(id);
-      return [path, (kind === 'positions' ? menuPositionsQuery : menuGroupsQuery)(menuId).queryKey];
-    },
-  );
-  const rest = await Promise.all([...restoPaths, ...menuPaths].map(([path]) => claim(locale)(path)));
-  [...restoPaths, ...menuPaths].forEach(([, key], index) => {
-    const answer = rest[index];
-    if (answer) client.setQueryData(key, answer.body);
+  const menuPaths: [string, QueryKey][] = bootMenuPaths(choice, location).map((path) => {
+    const [, id, kind] = /\/(\d+)\/([\w-]+)$/.exec(path) ?? [];
+    const menuId = Number(id);
+    return [path, (kind === 'positions' ? menuPositionsQuery : menuGroupsQuery)(menuId).queryKey];
   });
-  return true;
+  return [...restoPaths, ...menuPaths];
 }
 
 interface Seedable {

@@ -1,4 +1,10 @@
-import { CUSTOMER_DELIVERY_METHODS, type CustomerDeliveryMethod, isLocale } from '@storefront/domain';
+import {
+  CUSTOMER_DELIVERY_METHODS,
+  type CustomerDeliveryMethod,
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_BOOT_ID,
+  isLocale,
+} from '@storefront/domain';
 import type { BootResponse, PublicConfig } from '@storefront/domain/contracts';
 import type { PrefetchedAnswer } from '../../shared/prefetch/prefetched-answers.ts';
 import { STORAGE_KEYS, STORAGE_VERSION } from '../../shared/storage/keys.ts';
@@ -103,4 +109,41 @@ export function firstSlidePicture(
   if (pathname !== '/') return null;
   const image = promotions[0]?.image?.trim();
   return image ? image : null;
+}
+
+/** Settles once the parser has read the whole page (the embedded answers come after the drawn screen). */
+function pageParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((done) => document.addEventListener('DOMContentLoaded', () => done(), { once: true }));
+}
+
+/**
+ * The boot call's answers the server put in the page with the first screen it drew for this customer
+ * (decision 44), timed by the page's own request (the clock's sync halves it); null when the server drew none,
+ * or drew it for another choice or language (the cookie and local storage disagree): the head then asks.
+ */
+export async function embeddedBoot(
+  choice: SavedChoice,
+  locale: string,
+): Promise<{ boot: BootResponse; sentAt: number; receivedAt: number } | null> {
+  if (!document.documentElement.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) return null;
+  await pageParsed();
+  const text = document.getElementById(FIRST_SCREEN_BOOT_ID)?.textContent;
+  if (!text) return null;
+  const embedded = JSON.parse(text) as { choice?: Partial<SavedChoice & { locale: string }> } & BootResponse;
+  const drawnFor = embedded.choice ?? {};
+  const same =
+    drawnFor.whiteLabel === choice.whiteLabel &&
+    drawnFor.cityId === choice.cityId &&
+    drawnFor.restoId === choice.restoId &&
+    drawnFor.method === choice.method &&
+    drawnFor.locale === locale;
+  if (!same || !Array.isArray(embedded.answers)) return null;
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const at = (offset: number | undefined) => Math.round(performance.timeOrigin + (offset ?? 0));
+  return {
+    boot: { answers: embedded.answers },
+    sentAt: at(navigation?.requestStart),
+    receivedAt: navigation ? at(navigation.responseStart) : Date.now(),
+  };
 }

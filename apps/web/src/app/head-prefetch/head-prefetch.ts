@@ -10,6 +10,7 @@ import {
   bootCallPath,
   bootOptions,
   claimableAnswers,
+  embeddedBoot,
   firstSlidePicture,
   savedChoice,
 } from './boot-requests.ts';
@@ -48,6 +49,9 @@ function startBootRequests(): void {
   });
   // The whole boot in one call (decision 33); each of its answers is promised under its own path at once.
   const boot = options.then(async (o) => {
+    // A first screen the server drew for this choice came with its answers (decision 44).
+    const embedded = await embeddedBoot(choice, o.locale).catch(() => null);
+    if (embedded) return claimableAnswers(embedded.boot, o.locale, embedded.sentAt, embedded.receivedAt);
     const sentAt = Date.now();
     const response = await fetch(`${o.base}${bootCallPath(choice)}`, {
       mode: 'cors',

@@ -62,7 +62,8 @@ export async function createI18n(
   });
   await ensureLocale(instance, locale);
   setApiLocale(locale);
-  document.documentElement.lang = locale;
+  // The server draws a returning customer's first screen with the same texts (decision 44): no document there.
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   return instance;
 }
 

@@ -132,3 +132,23 @@ export function MemoryRouter({
     </Router>
   );
 }
+
+/** Never navigates: the server's drawing of a first screen (decision 44) only reads where it is. */
+const AT_REST: Navigation = {
+  navigate: () => undefined,
+  useSearch: () => '',
+  useHash: () => '',
+  useState: () => null,
+};
+
+/**
+ * The router of a page drawn on the server (decision 44): at `path`, with no search, hash or state, as a
+ * customer's page load starts. The browser's history is not there to read.
+ */
+export function ServerRouter({ path, children }: { path: string; children: ReactNode }) {
+  return (
+    <Router ssrPath={path}>
+      <NavigationContext.Provider value={AT_REST}>{children}</NavigationContext.Provider>
+    </Router>
+  );
+}

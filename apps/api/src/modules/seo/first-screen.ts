@@ -1,0 +1,88 @@
+import { statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  type BootChoice,
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_BOOT_ID,
+  type Locale,
+} from '@storefront/domain';
+import type { BootAnswer, BrandConfig, PublicConfig } from '@storefront/domain/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml } from '../../core/html.ts';
+import { jsonForScript, renderShell } from './crawler-html.ts';
+import type { PageMeta } from './site.ts';
+
+/** What the storefront's server build draws a first screen from (apps/web/src/app/server-render). */
+export interface FirstScreenInput {
+  path: string;
+  config: PublicConfig;
+  locale: Locale;
+  choice: BootChoice;
+  userAgent: string;
+  answers: readonly BootAnswer[];
+}
+
+export type DrawFirstScreen = (input: FirstScreenInput) => Promise<string | null>;
+
+/**
+ * The storefront's server build (decision 44), imported on first use and again whenever the file changes (a
+ * rebuilt storefront is served without a restart, as its index.html is). Null when there is none: the pages
+ * then go out as before, drawn by the browser.
+ */
+export function firstScreenDrawer(
+  file: string,
+  log: FastifyBaseLogger,
+): () => Promise<DrawFirstScreen | null> {
+  let loaded: { version: string; draw: Promise<DrawFirstScreen | null> } | null = null;
+  return () => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return Promise.resolve(null);
+    const version = `${stat.mtimeMs}:${stat.size}`;
+    if (loaded?.version !== version) {
+      const url = `${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`;
+      loaded = {
+        version,
+        draw: import(url).then(
+          (module: { renderFirstScreen?: DrawFirstScreen }) => module.renderFirstScreen ?? null,
+          (error: unknown) => {
+            log.warn({ err: error, file }, 'the storefront server build could not be loaded');
+            return null;
+          },
+        ),
+      };
+    }
+    return loaded.draw;
+  };
+}
+
+/** The brand's colours on `<html>`, as the app sets them (shared/config.tsx), so the drawn page has them too. */
+function themeAttributes(theme: BrandConfig['theme']): string {
+  const colours = [
+    ['--color-primary', theme.primary],
+    ['--color-background', theme.background],
+    ['--color-surface', theme.surface],
+    ['--color-text', theme.text],
+  ]
+    .filter((pair): pair is [string, string] => typeof pair[1] === 'string')
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return ` data-theme="${escapeHtml(theme.mode)}"${colours ? ` style="${escapeHtml(colours)}"` : ''}`;
+}
+
+/**
+ * The home page's shell with the customer's first screen inside `<div id="root">` (the app replaces it as it
+ * mounts, as it replaces the crawler's text), the boot call's answers after it for the page head, and the
+ * brand's colours on `<html>`.
+ */
+export function firstScreenPage(
+  shell: string,
+  meta: PageMeta,
+  drawn: { markup: string; theme: BrandConfig['theme']; embedded: unknown },
+): string {
+  const html = renderShell(shell, { ...meta, bodyHtml: drawn.markup }).replace(
+    /<html\b/i,
+    () => `<html ${FIRST_SCREEN_ATTRIBUTE}${themeAttributes(drawn.theme)}`,
+  );
+  const script = `<script type="application/json" id="${FIRST_SCREEN_BOOT_ID}">${jsonForScript(drawn.embedded)}</script>`;
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, () => `${script}</body>`) : `${html}${script}`;
+}

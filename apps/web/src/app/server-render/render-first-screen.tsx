@@ -1,0 +1,94 @@
+import {
+  BOOT_CLOCK_PATH,
+  type BootChoice,
+  citiesPath,
+  firstBootPaths,
+  type Locale,
+} from '@storefront/domain';
+import type { BootAnswer, LocationResponse, PublicConfig } from '@storefront/domain/contracts';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { cartStore } from '../../entities/cart/cart-store.ts';
+import { clockStore } from '../../entities/clock/clock-store.ts';
+import { citiesQuery, cityLocationQuery } from '../../entities/location/location-queries.ts';
+import { selectionsStore } from '../../entities/location/selections-store.ts';
+import { applyApiBase } from '../../shared/config.tsx';
+import { createI18n } from '../../shared/i18n/i18n.ts';
+import { ServerRouter } from '../../shared/navigation/router.tsx';
+import { asUserAgent } from '../../shared/platform/user-agent.ts';
+import { App, makeQueryClient } from '../app.tsx';
+import { restoAndMenuQueryKeys } from '../boot/seed-boot-queries.ts';
+import { loadLocaleTexts, TEXTS_RU } from '../texts.ts';
+
+export interface FirstScreenInput {
+  /** The page's path: the returning customer's home ('/'). */
+  path: string;
+  config: PublicConfig;
+  locale: Locale;
+  choice: BootChoice;
+  /** The user agent the page was asked with (the app banner names the phone's store). */
+  userAgent: string;
+  /** The boot call's answers for this choice, in this language (decision 33). */
+  answers: readonly BootAnswer[];
+}
+
+/**
+ * A returning customer's first screen as markup (decision 44): the app itself drawn on the server from the boot
+ * call's answers, the same tree the browser draws from the same answers a second later. Null when an answer
+ * the screen needs is missing or failed: the page then goes out without it, and the app draws it as before.
+ *
+ * The app's stores are the browser's singletons; here they hold this customer's choice only while the
+ * synchronous render runs, and are emptied again before it returns, so no request sees another's.
+ */
+export async function renderFirstScreen(input: FirstScreenInput): Promise<string | null> {
+  const bodies = new Map<string, unknown>();
+  for (const answer of input.answers) if (answer.status === 200) bodies.set(answer.path, answer.body);
+  const brand = applyApiBase(input.config);
+  const { choice } = input;
+  const paths = firstBootPaths(choice, brand.features.preOrder);
+  const clock = bodies.get(BOOT_CLOCK_PATH) as { utc_time?: unknown } | undefined;
+  const cities = bodies.get(citiesPath(brand.whiteLabel));
+  const location = bodies.get(paths.location) as LocationResponse | undefined;
+  if (typeof clock?.utc_time !== 'string' || !cities || !location) return null;
+  const client = makeQueryClient();
+  client.setQueryData(['now'], { utc_time: clock.utc_time });
+  client.setQueryData(citiesQuery(brand.whiteLabel).queryKey, cities as never);
+  client.setQueryData(cityLocationQuery(brand.whiteLabel, choice.cityId).queryKey, location);
+  for (const [path, key] of restoAndMenuQueryKeys(choice, brand.features.preOrder, location)) {
+    if (!bodies.has(path)) return null;
+    client.setQueryData(key, bodies.get(path));
+  }
+  const i18n = await createI18n(TEXTS_RU, input.locale, loadLocaleTexts);
+
+  const now = Date.now();
+  // Zustand's hooks read a store's initial state when drawing on a server (React's server snapshot); for this
+  // one synchronous drawing they read the state set below instead.
+  const drawnStores = [selectionsStore, clockStore] as const;
+  const initialStates = drawnStores.map((store) => store.getInitialState);
+  for (const store of drawnStores) store.getInitialState = store.getState as never;
+  try {
+    clockStore.getState().sync(clock.utc_time, now, now);
+    selectionsStore.setState({
+      cityId: choice.cityId,
+      restoId: choice.restoId,
+      deliveryMethod: choice.method,
+    });
+    return asUserAgent(input.userAgent, () =>
+      renderToString(
+        <StrictMode>
+          <ServerRouter path={input.path}>
+            <App brand={brand} i18n={i18n} queryClient={client} />
+          </ServerRouter>
+        </StrictMode>,
+      ),
+    );
+  } finally {
+    drawnStores.forEach((store, index) => {
+      store.getInitialState = initialStates[index] as never;
+    });
+    selectionsStore.getState().reset();
+    cartStore.setState(cartStore.getInitialState(), true);
+    clockStore.setState({ offsetMs: 0, synced: false });
+    client.clear();
+  }
+}

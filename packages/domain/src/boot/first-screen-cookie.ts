@@ -1,0 +1,71 @@
+import { isLocale, type Locale } from '../i18n/locale.ts';
+import { CUSTOMER_DELIVERY_METHODS, type CustomerDeliveryMethod } from '../methods/methods.ts';
+import type { BootChoice } from './boot-paths.ts';
+
+/**
+ * The cookie that tells the server a returning customer's saved choice and language, so that it can send their
+ * first screen already drawn (decision 44). The storefront writes it from what it keeps in local storage
+ * (docs/product.md §3); the server only reads it. It names ids and a method, nothing personal.
+ */
+export const FIRST_SCREEN_COOKIE = 'storefront_choice';
+
+/** A year: as long as local storage keeps the choice it mirrors; written again at every visit. */
+export const FIRST_SCREEN_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export interface FirstScreenChoice extends BootChoice {
+  locale: Locale;
+}
+
+/** The cookie's value: a URL-encoded query (`w=demo&c=1&r=3&m=TAKE_AWAY&l=ru`). */
+export function formatFirstScreenCookie(choice: FirstScreenChoice): string {
+  return encodeURIComponent(
+    new URLSearchParams({
+      w: choice.whiteLabel,
+      c: String(choice.cityId),
+      r: String(choice.restoId),
+      m: choice.method,
+      l: choice.locale,
+    }).toString(),
+  );
+}
+
+const positiveInt = (value: string | null): number | null =>
+  value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+
+/** The choice a cookie value names, or null for anything malformed (it is the browser's to write). */
+export function parseFirstScreenCookie(value: string | undefined): FirstScreenChoice | null {
+  if (!value || value.length > 512) return null;
+  let query: URLSearchParams;
+  try {
+    query = new URLSearchParams(decodeURIComponent(value));
+  } catch {
+    return null;
+  }
+  const whiteLabel = query.get('w');
+  const cityId = positiveInt(query.get('c'));
+  const restoId = positiveInt(query.get('r'));
+  const method = query.get('m');
+  const locale = query.get('l');
+  if (!whiteLabel || !/^[\w-]{1,64}$/.test(whiteLabel) || cityId === null || restoId === null) return null;
+  if (!CUSTOMER_DELIVERY_METHODS.includes(method as CustomerDeliveryMethod) || !isLocale(locale)) return null;
+  return { whiteLabel, cityId, restoId, method: method as CustomerDeliveryMethod, locale };
+}
+
+/** The value of one cookie in a Cookie header, undecoded; undefined when absent. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** The attribute on `<html>` of a page whose first screen the server drew (decision 44). */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+
+/**
+ * The id of the `<script type="application/json">` after the drawn screen: `{choice, answers}`, the boot call's
+ * answers the screen was drawn from, which the page head hands to the app instead of asking the call again.
+ */
+export const FIRST_SCREEN_BOOT_ID = 'storefront-boot';
