@@ -1,7 +1,7 @@
 import type { BrandConfig } from '@storefront/domain/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
 import { localeOf } from '../shared/i18n/use-locale.ts';
@@ -31,12 +31,29 @@ export function App({
     return () => i18n.off('languageChanged', onLanguage);
   }, [brand, i18n]);
   return (
+    <AppProviders brand={brand} i18n={i18n} queryClient={queryClient}>
+      {/* The router needs no provider: it reads the browser's history (shared/navigation/router.tsx). */}
+      <Root />
+    </AppProviders>
+  );
+}
+
+/** Server data, texts and the brand: what every part of the app reads (the server's drawings too). */
+export function AppProviders({
+  brand,
+  i18n,
+  queryClient,
+  children,
+}: {
+  brand: BrandConfig;
+  i18n: i18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <BrandProvider brand={brand}>
-          {/* The router needs no provider: it reads the browser's history (shared/navigation/router.tsx). */}
-          <Root />
-        </BrandProvider>
+        <BrandProvider brand={brand}>{children}</BrandProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cookieValue, formatFirstScreenCookie, parseFirstScreenCookie } from './first-screen-cookie.ts';
+import {
+  cookieValue,
+  formatFirstScreenCookie,
+  guessViewportWidth,
+  parseFirstScreenCookie,
+} from './first-screen-cookie.ts';
 
 const choice = { whiteLabel: 'demo', cityId: 1, restoId: 3, method: 'TAKE_AWAY', locale: 'en' } as const;
 
@@ -26,6 +31,16 @@ describe('the first screen cookie', () => {
     ['too long', 'x'.repeat(600)],
   ])('refuses a value that is %s', (_, value) => {
     expect(parseFirstScreenCookie(value)).toBeNull();
+  });
+
+  it.each([
+    ['Mozilla/5.0 (Linux; Android 10; K) Chrome/120 Mobile Safari/537.36', 390],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', 390],
+    ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)', 1024],
+    ['Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36', 1280],
+    ['', 390],
+  ])('guesses the viewport of %s as %i px wide', (agent, width) => {
+    expect(guessViewportWidth(agent)).toBe(width);
   });
 
   it('finds a cookie by its exact name only', () => {

@@ -69,3 +69,12 @@ export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
  * answers the screen was drawn from, which the page head hands to the app instead of asking the call again.
  */
 export const FIRST_SCREEN_BOOT_ID = 'storefront-boot';
+
+/**
+ * The viewport width a server drawing assumes (decision 44): a tablet's or a phone's for their user agents, a
+ * laptop's otherwise. A wrong guess costs one redraw when the app starts, never a wrong page.
+ */
+export function guessViewportWidth(userAgent: string): 390 | 1024 | 1280 {
+  if (/iPad|Tablet/i.test(userAgent)) return 1024;
+  return userAgent === '' || /Mobi|Android|iPhone|iPod/i.test(userAgent) ? 390 : 1280;
+}

@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type BootChoice,
@@ -24,6 +25,20 @@ export interface FirstScreenInput {
 
 export type DrawFirstScreen = (input: FirstScreenInput) => Promise<string | null>;
 
+/** What the storefront's server build draws a first visit's location popup from. */
+export interface FirstVisitInput {
+  config: PublicConfig;
+  locale: Locale;
+  cities: readonly unknown[];
+  userAgent: string;
+}
+
+/** The storefront's server build: both drawings (apps/web/src/app/server-render/render-first-screen.tsx). */
+export interface FirstScreenDrawings {
+  renderFirstScreen: DrawFirstScreen;
+  renderFirstVisitPopup: (input: FirstVisitInput) => Promise<string>;
+}
+
 /**
  * The storefront's server build (decision 44), imported on first use and again whenever the file changes (a
  * rebuilt storefront is served without a restart, as its index.html is). Null when there is none: the pages
@@ -32,8 +47,8 @@ export type DrawFirstScreen = (input: FirstScreenInput) => Promise<string | null
 export function firstScreenDrawer(
   file: string,
   log: FastifyBaseLogger,
-): () => Promise<DrawFirstScreen | null> {
-  let loaded: { version: string; draw: Promise<DrawFirstScreen | null> } | null = null;
+): () => Promise<FirstScreenDrawings | null> {
+  let loaded: { version: string; draw: Promise<FirstScreenDrawings | null> } | null = null;
   return () => {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat) return Promise.resolve(null);
@@ -43,7 +58,13 @@ export function firstScreenDrawer(
       loaded = {
         version,
         draw: import(url).then(
-          (module: { renderFirstScreen?: DrawFirstScreen }) => module.renderFirstScreen ?? null,
+          (module: Partial<FirstScreenDrawings>) =>
+            module.renderFirstScreen && module.renderFirstVisitPopup
+              ? {
+                  renderFirstScreen: module.renderFirstScreen,
+                  renderFirstVisitPopup: module.renderFirstVisitPopup,
+                }
+              : null,
           (error: unknown) => {
             log.warn({ err: error, file }, 'the storefront server build could not be loaded');
             return null;
@@ -85,4 +106,23 @@ export function firstScreenPage(
   );
   const script = `<script type="application/json" id="${FIRST_SCREEN_BOOT_ID}">${jsonForScript(drawn.embedded)}</script>`;
   return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, () => `${script}</body>`) : `${html}${script}`;
+}
+
+/**
+ * The location popup's own styles, inlined for a first visit's page with the popup drawn: they belong to the
+ * popup's lazy chunk (the build lists its files on the head's script, `data-first-visit-chunks`), which arrives
+ * only with the app. A few KB; the app's link to the same files later changes nothing.
+ */
+export function firstVisitStyles(shell: string, webDistDir: string): string {
+  const listed = /\sdata-first-visit-chunks="([^"]*)"/.exec(shell)?.[1] ?? '';
+  const styles: string[] = [];
+  for (const file of listed.split(/\s+/)) {
+    if (!/^\/assets\/[\w.-]+\.css$/.test(file)) continue;
+    try {
+      styles.push(readFileSync(join(webDistDir, file), 'utf8').replaceAll('</style', '<\\/style'));
+    } catch {
+      // A file gone since the build: the popup is drawn without it, and the app brings its own.
+    }
+  }
+  return styles.length > 0 ? `<style>${styles.join('')}</style>` : '';
 }

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
+  citiesPath,
   cookieValue,
   FIRST_SCREEN_COOKIE,
   type FirstScreenChoice,
+  guessViewportWidth,
   isLocale,
   type Locale,
   parseFirstScreenCookie,
@@ -15,7 +17,12 @@ import type { AppConfig } from '../../config.ts';
 import { pickEncoding } from '../../plugins/catalog-reply.ts';
 import type { CatalogSnapshot, CatalogStore } from '../catalog/index.ts';
 import { renderShell } from './crawler-html.ts';
-import { firstScreenDrawer, firstScreenPage } from './first-screen.ts';
+import {
+  type FirstScreenDrawings,
+  firstScreenDrawer,
+  firstScreenPage,
+  firstVisitStyles,
+} from './first-screen.ts';
 import { pageMetaFor } from './pages.ts';
 import { publicCatalog } from './public-catalog.ts';
 import { robotsTxt } from './robots.ts';
@@ -210,35 +217,88 @@ export function registerSeo(
     return answers.every((answer) => answer.status === 200) ? answers : null;
   };
 
+  /** A returning customer's home, drawn from the boot call's answers for the choice their cookie names. */
+  const sendReturning = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    drawings: FirstScreenDrawings,
+    choice: FirstScreenChoice,
+  ): Promise<boolean> => {
+    const answers = await bootAnswers(choice);
+    if (!answers) return false;
+    const markup = await drawings.renderFirstScreen({
+      path: '/',
+      config: publicConfig,
+      locale: choice.locale,
+      choice,
+      userAgent: request.headers['user-agent'] ?? '',
+      answers,
+    });
+    const meta = pageMetaFor(site().ctx, '/');
+    if (markup === null || meta === null || meta === 'missing') return false;
+    const page = firstScreenPage(
+      shell.html,
+      { ...meta, lang: choice.locale },
+      { markup, theme: brand.theme, embedded: { choice, answers } },
+    );
+    // The customer's own page: never stored by a shared cache, and another cookie is another page.
+    reply.header('vary', 'cookie, accept-encoding');
+    sendFresh(request, reply, page);
+    // A boolean, not the reply: a reply is a thenable, and awaiting it would wait for the answer to go out.
+    return true;
+  };
+
+  /**
+   * Anyone else's home (a first visit, a crawler): the crawler-readable text with the location popup the app
+   * opens at once drawn over it. One page per catalog revision and guessed viewport, as the readable pages are.
+   */
+  const sendFirstVisit = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    drawings: FirstScreenDrawings,
+  ): Promise<boolean> => {
+    const agent = request.headers['user-agent'] ?? '';
+    const current = site();
+    const key = `/#first-visit@${guessViewportWidth(agent)}`;
+    let prepared = current.pages.get(key);
+    if (!prepared) {
+      const cities = await app.inject({
+        method: 'GET',
+        url: citiesPath(brand.whiteLabel),
+        headers: { accept: 'application/json', 'accept-language': brand.defaultLocale },
+      });
+      const meta = pageMetaFor(current.ctx, '/');
+      if (cities.statusCode !== 200 || meta === null || meta === 'missing') return false;
+      const popup = await drawings.renderFirstVisitPopup({
+        config: publicConfig,
+        locale: brand.defaultLocale,
+        cities: JSON.parse(cities.body) as unknown[],
+        userAgent: agent,
+      });
+      const styles = firstVisitStyles(shell.html, config.webDistDir);
+      prepared = prepare(renderShell(shell.html, { ...meta, bodyHtml: `${meta.bodyHtml}${styles}${popup}` }));
+      // The catalog may have moved on while drawing: kept only for the revision it was drawn from.
+      if (site() === current) current.pages.set(key, prepared);
+    }
+    // Whether the popup is a phone's or a laptop's depends on the user agent.
+    reply.header('vary', 'user-agent, cookie, accept-encoding');
+    send(request, reply, prepared, 'text/html; charset=utf-8', 'no-cache');
+    return true;
+  };
+
   return {
     async sendFirstScreen(request, reply, path) {
       if (!indexHtml || !drawer || path !== '/') return false;
       const choice = parseFirstScreenCookie(cookieValue(request.headers.cookie, FIRST_SCREEN_COOKIE));
-      if (!choice || choice.whiteLabel !== brand.whiteLabel || !brand.locales.includes(choice.locale))
-        return false;
+      const returning =
+        choice !== null && choice.whiteLabel === brand.whiteLabel && brand.locales.includes(choice.locale);
       try {
-        const [draw, answers] = await Promise.all([drawer(), bootAnswers(choice)]);
-        if (!draw || !answers) return false;
-        const markup = await draw({
-          path,
-          config: publicConfig,
-          locale: choice.locale,
-          choice,
-          userAgent: request.headers['user-agent'] ?? '',
-          answers,
-        });
-        const meta = pageMetaFor(site().ctx, path);
-        if (markup === null || meta === null || meta === 'missing') return false;
-        const page = firstScreenPage(
-          shell.html,
-          { ...meta, lang: choice.locale },
-          { markup, theme: brand.theme, embedded: { choice, answers } },
-        );
-        // The customer's own page: never stored by a shared cache, and another cookie is another page.
-        reply.header('vary', 'cookie, accept-encoding');
-        // A boolean, not the reply: a reply is a thenable, and awaiting it would wait for the answer to go out.
-        sendFresh(request, reply, page);
-        return true;
+        const drawings = await drawer();
+        if (!drawings) return false;
+        const sent = returning
+          ? await sendReturning(request, reply, drawings, choice)
+          : await sendFirstVisit(request, reply, drawings);
+        return sent;
       } catch (error) {
         request.log.warn({ err: error }, 'the first screen could not be drawn; the browser draws it');
         return false;

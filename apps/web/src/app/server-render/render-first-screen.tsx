@@ -5,18 +5,22 @@ import {
   firstBootPaths,
   type Locale,
 } from '@storefront/domain';
-import type { BootAnswer, LocationResponse, PublicConfig } from '@storefront/domain/contracts';
+import type { BootAnswer, CityListItem, LocationResponse, PublicConfig } from '@storefront/domain/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { StoreApi } from 'zustand';
+import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
 import { cartStore } from '../../entities/cart/cart-store.ts';
 import { clockStore } from '../../entities/clock/clock-store.ts';
+import { type CurrentLocation, CurrentLocationContext } from '../../entities/location/current-location.tsx';
 import { citiesQuery, cityLocationQuery } from '../../entities/location/location-queries.ts';
 import { selectionsStore } from '../../entities/location/selections-store.ts';
+import LocationPopupContent from '../../features/location/components/location-popup-content.tsx';
 import { applyApiBase } from '../../shared/config.tsx';
 import { createI18n } from '../../shared/i18n/i18n.ts';
 import { ServerRouter } from '../../shared/navigation/router.tsx';
 import { asUserAgent } from '../../shared/platform/user-agent.ts';
-import { App, makeQueryClient } from '../app.tsx';
+import { App, AppProviders, makeQueryClient } from '../app.tsx';
 import { restoAndMenuQueryKeys } from '../boot/seed-boot-queries.ts';
 import { loadLocaleTexts, TEXTS_RU } from '../texts.ts';
 
@@ -38,7 +42,7 @@ export interface FirstScreenInput {
  * the screen needs is missing or failed: the page then goes out without it, and the app draws it as before.
  *
  * The app's stores are the browser's singletons; here they hold this customer's choice only while the
- * synchronous render runs, and are emptied again before it returns, so no request sees another's.
+ * synchronous drawing runs, and are emptied again before it returns, so no request sees another's.
  */
 export async function renderFirstScreen(input: FirstScreenInput): Promise<string | null> {
   const bodies = new Map<string, unknown>();
@@ -61,34 +65,101 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<string
   const i18n = await createI18n(TEXTS_RU, input.locale, loadLocaleTexts);
 
   const now = Date.now();
-  // Zustand's hooks read a store's initial state when drawing on a server (React's server snapshot); for this
-  // one synchronous drawing they read the state set below instead.
-  const drawnStores = [selectionsStore, clockStore] as const;
-  const initialStates = drawnStores.map((store) => store.getInitialState);
-  for (const store of drawnStores) store.getInitialState = store.getState as never;
+  return drawnWith(
+    [selectionsStore, clockStore],
+    () => {
+      clockStore.getState().sync(clock.utc_time as string, now, now);
+      selectionsStore.setState({
+        cityId: choice.cityId,
+        restoId: choice.restoId,
+        deliveryMethod: choice.method,
+      });
+      return asUserAgent(input.userAgent, () =>
+        renderToString(
+          <StrictMode>
+            <ServerRouter path={input.path}>
+              <App brand={brand} i18n={i18n} queryClient={client} />
+            </ServerRouter>
+          </StrictMode>,
+        ),
+      );
+    },
+    () => {
+      selectionsStore.getState().reset();
+      cartStore.setState(cartStore.getInitialState(), true);
+      clockStore.setState({ offsetMs: 0, synced: false });
+      client.clear();
+    },
+  );
+}
+
+export interface FirstVisitInput {
+  config: PublicConfig;
+  locale: Locale;
+  /** The brand's cities as GET /1/p/cities answers them. */
+  cities: readonly CityListItem[];
+  userAgent: string;
+}
+
+/**
+ * A first visit's location popup as markup (decision 44): the popup the app opens at once, drawn by the server
+ * so that it shows with the page, over the crawler-readable text. The app replaces both as it mounts, its own
+ * popup appearing without the opening animation.
+ */
+export async function renderFirstVisitPopup(input: FirstVisitInput): Promise<string> {
+  const brand = applyApiBase(input.config);
+  const client = makeQueryClient();
+  client.setQueryData(citiesQuery(brand.whiteLabel).queryKey, input.cities as CityListItem[]);
+  const i18n = await createI18n(TEXTS_RU, input.locale, loadLocaleTexts);
+  const location: CurrentLocation = {
+    cities: [...input.cities],
+    city: null,
+    restos: [],
+    zones: [],
+    resto: null,
+    method: null,
+    menus: [],
+  };
+  return drawnWith(
+    [appFlagsStore],
+    () => {
+      appFlagsStore.getState().openLocation({ persistent: true });
+      return asUserAgent(input.userAgent, () =>
+        renderToString(
+          <StrictMode>
+            <ServerRouter path="/">
+              <AppProviders brand={brand} i18n={i18n} queryClient={client}>
+                <CurrentLocationContext.Provider value={location}>
+                  <LocationPopupContent />
+                </CurrentLocationContext.Provider>
+              </AppProviders>
+            </ServerRouter>
+          </StrictMode>,
+        ),
+      );
+    },
+    () => {
+      appFlagsStore.getState().closeLocation();
+      client.clear();
+    },
+  );
+}
+
+/**
+ * Runs one synchronous server drawing with these stores read as they are: zustand's hooks read a store's
+ * initial state on a server (React's server snapshot). `reset` empties what the drawing set, so no other
+ * request sees it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: stores of any state; only their initial-state reader is swapped.
+function drawnWith<T>(stores: readonly StoreApi<any>[], draw: () => T, reset: () => void): T {
+  const initialStates = stores.map((store) => store.getInitialState);
+  for (const store of stores) store.getInitialState = store.getState;
   try {
-    clockStore.getState().sync(clock.utc_time, now, now);
-    selectionsStore.setState({
-      cityId: choice.cityId,
-      restoId: choice.restoId,
-      deliveryMethod: choice.method,
-    });
-    return asUserAgent(input.userAgent, () =>
-      renderToString(
-        <StrictMode>
-          <ServerRouter path={input.path}>
-            <App brand={brand} i18n={i18n} queryClient={client} />
-          </ServerRouter>
-        </StrictMode>,
-      ),
-    );
+    return draw();
   } finally {
-    drawnStores.forEach((store, index) => {
+    stores.forEach((store, index) => {
       store.getInitialState = initialStates[index] as never;
     });
-    selectionsStore.getState().reset();
-    cartStore.setState(cartStore.getInitialState(), true);
-    clockStore.setState({ offsetMs: 0, synced: false });
-    client.clear();
+    reset();
   }
 }

@@ -1,3 +1,5 @@
+import { guessViewportWidth } from '@storefront/domain';
+
 /**
  * The browser's user agent, or, while the server draws a first screen (decision 44), the one the page was asked
  * with: the app banner offers the phone's own store in both.
@@ -16,4 +18,18 @@ export function asUserAgent<T>(agent: string, draw: () => T): T {
   } finally {
     drawingFor = '';
   }
+}
+
+/** The viewport width a server drawing assumes, by the user agent (the domain's guessViewportWidth). */
+export function guessedViewportWidth(): number {
+  return guessViewportWidth(userAgent());
+}
+
+/** Whether a media query holds at the guessed width; only `(min-width: Npx)` and `(max-width: Npx)` are read. */
+export function guessedMediaMatch(query: string): boolean {
+  const width = guessedViewportWidth();
+  const min = /\(min-width:\s*(\d+)px\)/.exec(query);
+  const max = /\(max-width:\s*(\d+)px\)/.exec(query);
+  if (!min && !max) return false;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
 }

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { guessedMediaMatch } from '../platform/user-agent.ts';
 
 /** docs/product.md §9 breakpoints in px. From md up dialogs are centred and home shows the desktop menus variant. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 840, lg: 1200 } as const;
@@ -15,7 +16,8 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(query).matches,
-    () => false,
+    // A server drawing (decision 44) goes by the user agent.
+    () => guessedMediaMatch(query),
   );
 }
 

@@ -155,7 +155,24 @@ export function Modal({ open, ...props }: ModalProps) {
   if (open && !shown) setShown(true);
   const exited = useCallback(() => setShown(false), []);
   if (!shown) return null;
+  // Drawn on the server (decision 44): in place, open, shown over the page by its styles until the app's own
+  // modal replaces it. A server has no body to portal to, and no top layer.
+  if (typeof document === 'undefined')
+    return <ModalFrame open={open} onExited={exited} drawnByServer {...props} />;
   return createPortal(<ModalFrame open={open} onExited={exited} {...props} />, document.body);
+}
+
+/**
+ * Whether the page came with a dialog the server drew (a first visit's location popup, decision 44): the app's
+ * first modal then takes its place without the opening animation, which the customer has already seen.
+ */
+let serverDrewDialog =
+  typeof document !== 'undefined' && document.querySelector('dialog[data-drawn-by-server]') !== null;
+
+function takeServerDrawnDialog(): boolean {
+  const drawn = serverDrewDialog;
+  serverDrewDialog = false;
+  return drawn;
 }
 
 /** A modal opened from within another one opens after it (React runs a child's effects first): top layer order, focus. */
@@ -176,9 +193,11 @@ function ModalFrame({
   contentClassName,
   contentProps,
   children,
+  drawnByServer = false,
   ...attributes
-}: ModalProps & { onExited: () => void }) {
+}: ModalProps & { onExited: () => void; drawnByServer?: boolean }) {
   const parent = useContext(ParentModal);
+  const [replacesDrawn] = useState(takeServerDrawnDialog);
   const [opening] = useState<Opening>(() => ({ opened: false, waiting: [] }));
   const dialogRef = useRef<HTMLDialogElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -290,6 +309,10 @@ function ModalFrame({
       ref={dialogRef}
       className={styles.modal}
       data-state={state}
+      // Never on the browser's own: showModal() opens it; the attribute would make it a non-modal one.
+      open={drawnByServer || undefined}
+      data-drawn-by-server={drawnByServer ? '' : undefined}
+      data-appear={replacesDrawn ? 'at-once' : undefined}
       onKeyDown={onKeyDown}
       onClick={onClick}
     >
