@@ -1,17 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App, makeQueryClient } from './app/app.tsx';
 import { mirrorChoiceToCookie } from './app/boot/first-screen-cookie.ts';
 import { seedBootQueries } from './app/boot/seed-boot-queries.ts';
 import { loadLocaleTexts, TEXTS_RU } from './app/texts.ts';
 import { cartStorage } from './entities/cart/cart-store.ts';
+import { clockStore } from './entities/clock/clock-store.ts';
 import { consentStorage } from './entities/consent/consent-store.ts';
-import { applyFirstBootDefaults, selectionsStorage } from './entities/location/selections-store.ts';
+import {
+  applyFirstBootDefaults,
+  selectionsAsDrawn,
+  selectionsStorage,
+  selectionsStore,
+} from './entities/location/selections-store.ts';
 import { analyticsMayRun, driverControlled } from './shared/analytics/should-load-analytics.ts';
 import { switchAnalyticsOff } from './shared/analytics/track.ts';
 import { applyApiBase, applyBrandToDocument, fetchBrandConfig } from './shared/config.tsx';
 import { createI18n, initialLocale } from './shared/i18n/i18n.ts';
-import { pageHeadRan } from './shared/prefetch/prefetched-answers.ts';
+import { drawnState, readStoresAs } from './shared/platform/read-stores-as.ts';
+import { drawnBootGiven, pageHeadRan } from './shared/prefetch/prefetched-answers.ts';
 import { afterFirstPaint } from './shared/scheduling/after-first-paint.ts';
 import { afterFirstScreen } from './shared/scheduling/after-first-screen.ts';
 import { prepareStorage } from './shared/storage/storage-at-start.ts';
@@ -25,7 +32,7 @@ const SEED_LIMIT_MS = 3000;
  * read back what the customer saved, then texts in their language, then the app.
  */
 async function start(element: HTMLElement) {
-  const root = createRoot(element);
+  let root: Root | null = null;
   try {
     // When the bundle happens to arrive before the page head's script ran, asking now would ask twice.
     await pageHeadRan();
@@ -54,18 +61,40 @@ async function start(element: HTMLElement) {
     // A returning customer's boot answers, when the page head has them, fill the cache before the first
     // render (decision 34); a boot call slower than the limit is left to the queries.
     const queryClient = makeQueryClient();
-    await Promise.race([
+    const seeded = await Promise.race([
       seedBootQueries(queryClient, brand, locale).catch(() => false),
-      new Promise((done) => setTimeout(done, SEED_LIMIT_MS)),
+      new Promise<false>((done) => setTimeout(() => done(false), SEED_LIMIT_MS)),
     ]);
+    const app = <App brand={brand} i18n={i18n} queryClient={queryClient} />;
+    if (seeded && drawnBootGiven() && element.firstElementChild) {
+      // The server drew this screen from the same answers (decision 44): the app takes it over as it is,
+      // reading the customer's choice and the clock as the server did until it has.
+      const { cityId, restoId, deliveryMethod } = selectionsStore.getState();
+      const restoreStores = readStoresAs([
+        drawnState(selectionsStore, selectionsAsDrawn({ cityId, restoId, deliveryMethod })),
+        drawnState(clockStore, clockStore.getState()),
+      ]);
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <Hydrated onHydrated={restoreStores}>{app}</Hydrated>
+        </StrictMode>,
+        {
+          // A drawing that differs is drawn again by the app, as without one; said, so that tests see it.
+          onRecoverableError: (error, info) => {
+            const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+            console.warn('hydration', String(error), cause, info.componentStack ?? '');
+          },
+        },
+      );
+      return;
+    }
     await afterFirstPaint();
-    root.render(
-      <StrictMode>
-        <App brand={brand} i18n={i18n} queryClient={queryClient} />
-      </StrictMode>,
-    );
+    root = createRoot(element);
+    root.render(<StrictMode>{app}</StrictMode>);
   } catch (error) {
     // Nothing is known yet, not even the language: a plain bilingual message with a retry.
+    root ??= createRoot(element);
     root.render(
       <main style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }} role="alert">
         <h1>Не удалось загрузить витрину · The storefront could not load</h1>
@@ -76,6 +105,13 @@ async function start(element: HTMLElement) {
       </main>,
     );
   }
+}
+
+/** Calls back once the server's drawing has been taken over: its effect runs after every effect inside. */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit.
+  useEffect(onHydrated, []);
+  return children;
 }
 
 // Started from a microtask, not from the bundle's top level (decision 32): a profiler that records stacks

@@ -3,6 +3,7 @@ import type { BootResponse, PublicConfig } from '@storefront/domain/contracts';
 import { CONFIG_PATH } from '../../shared/config-path.ts';
 import {
   type PrefetchedAnswer,
+  rememberDrawnBoot,
   rememberPlan,
   rememberPrefetch,
 } from '../../shared/prefetch/prefetched-answers.ts';
@@ -51,7 +52,10 @@ function startBootRequests(): void {
   const boot = options.then(async (o) => {
     // A first screen the server drew for this choice came with its answers (decision 44).
     const embedded = await embeddedBoot(choice, o.locale).catch(() => null);
-    if (embedded) return claimableAnswers(embedded.boot, o.locale, embedded.sentAt, embedded.receivedAt);
+    if (embedded) {
+      rememberDrawnBoot();
+      return claimableAnswers(embedded.boot, o.locale, embedded.sentAt, embedded.receivedAt);
+    }
     const sentAt = Date.now();
     const response = await fetch(`${o.base}${bootCallPath(choice)}`, {
       mode: 'cors',

@@ -8,17 +8,17 @@ import {
 import type { BootAnswer, CityListItem, LocationResponse, PublicConfig } from '@storefront/domain/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { StoreApi } from 'zustand';
 import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
 import { cartStore } from '../../entities/cart/cart-store.ts';
 import { clockStore } from '../../entities/clock/clock-store.ts';
 import { type CurrentLocation, CurrentLocationContext } from '../../entities/location/current-location.tsx';
 import { citiesQuery, cityLocationQuery } from '../../entities/location/location-queries.ts';
-import { selectionsStore } from '../../entities/location/selections-store.ts';
+import { selectionsAsDrawn, selectionsStore } from '../../entities/location/selections-store.ts';
 import LocationPopupContent from '../../features/location/components/location-popup-content.tsx';
 import { applyApiBase } from '../../shared/config.tsx';
 import { createI18n } from '../../shared/i18n/i18n.ts';
 import { ServerRouter } from '../../shared/navigation/router.tsx';
+import { type DrawnState, drawnState, readStoresAs } from '../../shared/platform/read-stores-as.ts';
 import { asUserAgent } from '../../shared/platform/user-agent.ts';
 import { App, AppProviders, makeQueryClient } from '../app.tsx';
 import { restoAndMenuQueryKeys } from '../boot/seed-boot-queries.ts';
@@ -65,15 +65,16 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<string
   const i18n = await createI18n(TEXTS_RU, input.locale, loadLocaleTexts);
 
   const now = Date.now();
+  clockStore.getState().sync(clock.utc_time, now, now);
+  const selections = selectionsAsDrawn({
+    cityId: choice.cityId,
+    restoId: choice.restoId,
+    deliveryMethod: choice.method,
+  });
+  selectionsStore.setState(selections);
   return drawnWith(
-    [selectionsStore, clockStore],
+    [drawnState(selectionsStore, selections), drawnState(clockStore, clockStore.getState())],
     () => {
-      clockStore.getState().sync(clock.utc_time as string, now, now);
-      selectionsStore.setState({
-        cityId: choice.cityId,
-        restoId: choice.restoId,
-        deliveryMethod: choice.method,
-      });
       return asUserAgent(input.userAgent, () =>
         renderToString(
           <StrictMode>
@@ -120,10 +121,10 @@ export async function renderFirstVisitPopup(input: FirstVisitInput): Promise<str
     method: null,
     menus: [],
   };
+  appFlagsStore.getState().openLocation({ persistent: true });
   return drawnWith(
-    [appFlagsStore],
+    [drawnState(appFlagsStore, appFlagsStore.getState())],
     () => {
-      appFlagsStore.getState().openLocation({ persistent: true });
       return asUserAgent(input.userAgent, () =>
         renderToString(
           <StrictMode>
@@ -145,21 +146,13 @@ export async function renderFirstVisitPopup(input: FirstVisitInput): Promise<str
   );
 }
 
-/**
- * Runs one synchronous server drawing with these stores read as they are: zustand's hooks read a store's
- * initial state on a server (React's server snapshot). `reset` empties what the drawing set, so no other
- * request sees it.
- */
-// biome-ignore lint/suspicious/noExplicitAny: stores of any state; only their initial-state reader is swapped.
-function drawnWith<T>(stores: readonly StoreApi<any>[], draw: () => T, reset: () => void): T {
-  const initialStates = stores.map((store) => store.getInitialState);
-  for (const store of stores) store.getInitialState = store.getState;
+/** One synchronous server drawing with these stores read as drawn; `reset` empties what it set. */
+function drawnWith<T>(states: readonly DrawnState[], draw: () => T, reset: () => void): T {
+  const restore = readStoresAs(states);
   try {
     return draw();
   } finally {
-    stores.forEach((store, index) => {
-      store.getInitialState = initialStates[index] as never;
-    });
+    restore();
     reset();
   }
 }

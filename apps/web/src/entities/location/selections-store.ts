@@ -94,3 +94,14 @@ export function applyFirstBootDefaults(
   firstChoiceStore.setState({ pending: true });
   return true;
 }
+
+/**
+ * What a first screen the server drew knew of the selections (decision 44): the choice its cookie names, no
+ * delivery place and no payment method (the cookie carries nothing personal). The browser's hydration reads the
+ * same, then draws the rest.
+ */
+export function selectionsAsDrawn(
+  choice: Pick<Selections, 'cityId' | 'restoId' | 'deliveryMethod'>,
+): Selections {
+  return { ...selectionsStore.getState(), ...choice, deliveryPlace: null, paymentMethod: null };
+}

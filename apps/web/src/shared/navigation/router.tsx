@@ -11,7 +11,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import {
   navigate as browserNavigate,
   useSearch as useBrowserSearch,
-  useHistoryState,
   useLocationProperty,
 } from 'wouter/use-browser-location';
 
@@ -44,14 +43,20 @@ interface Navigation {
 }
 
 const currentHash = () => location.hash;
+const noHash = () => '';
+const currentState = (): unknown => history.state;
+const noState = () => null;
+/** wouter's location store for any value (its types allow primitives only; `history.state` is an object). */
+const useLocationValue = useLocationProperty as unknown as <T>(read: () => T, onServer: () => T) => T;
 
 const BROWSER: Navigation = {
   navigate: (to, { replace = false, state = null } = {}) => browserNavigate(to, { replace, state }),
   useSearch: useBrowserSearch,
   // A plain `<a href="#…">` changes only the hash: wouter's store listens to hashchange and popstate too.
-  useHash: () => useLocationProperty(currentHash),
+  // While the app takes over a page the server drew (decision 44), the server's values: no hash, no state.
+  useHash: () => useLocationProperty(currentHash, noHash),
   // No state is null, as React Router had it (a fragment's new entry has undefined in jsdom).
-  useState: () => useHistoryState() ?? null,
+  useState: () => useLocationValue(currentState, noState) ?? null,
 };
 
 const NavigationContext = createContext<Navigation>(BROWSER);

@@ -20,6 +20,8 @@ interface Store {
   answers: Map<string, Promise<PrefetchedAnswer>>;
   /** Paths under a prefix the head will know only later (the menus, after the location): settled when known. */
   plans: Map<string, Promise<unknown>>;
+  /** The answers came with a first screen the server drew from them (decision 44): the app hydrates it. */
+  drawnBoot?: boolean;
 }
 
 declare global {
@@ -41,6 +43,16 @@ const quietly = (promise: Promise<unknown>) => {
 export function rememberPrefetch(path: string, answer: Promise<PrefetchedAnswer>): void {
   quietly(answer);
   store().answers.set(path, answer);
+}
+
+/** The head hands out the answers a first screen the server drew came with (decision 44). */
+export function rememberDrawnBoot(): void {
+  store().drawnBoot = true;
+}
+
+/** Whether the page's first screen was drawn by the server from the answers the app was given. */
+export function drawnBootGiven(): boolean {
+  return typeof window !== 'undefined' && window.__storefrontPrefetch?.drawnBoot === true;
 }
 
 /** The head will start requests under `prefix` once `known` settles; a claimer of such a path waits for it. */
