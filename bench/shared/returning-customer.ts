@@ -2,8 +2,8 @@
 // version, Kazan, restaurant 1, take-away, cookies accepted. The benches that load the storefront as a
 // returning customer put these into localStorage before the page's own scripts run.
 import { readFileSync } from 'node:fs';
-import { FIRST_SCREEN_COOKIE, formatFirstScreenCookie } from '@storefront/domain';
 import { join } from 'node:path';
+import { FIRST_SCREEN_COOKIE, formatFirstScreenCookie } from '@storefront/domain';
 import { ROOT } from './processes.ts';
 
 const storageVersion = (() => {

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FallbackImage } from './image.tsx';
 
@@ -46,4 +47,12 @@ describe('FallbackImage', () => {
     expect(image?.parentElement).toHaveClass('card');
     expect(image?.parentElement).toHaveStyle({ aspectRatio: '1' });
   });
+});
+
+it('leaves the picture out of a server drawing, keeping its box (decision 44)', () => {
+  const markup = renderToString(
+    <FallbackImage src="/media/menu/roll.webp" alt="Ролл" fallbackSrc="/media/placeholder.svg" />,
+  );
+  expect(markup).toContain('aspect-ratio:16 / 9');
+  expect(markup).not.toContain('<img');
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { apiUrl } from '../api-base.ts';
+import { useBrowserDrawing } from '../platform/use-browser-drawing.ts';
 import { cx } from './class-names.ts';
 import styles from './image.module.css';
 
@@ -31,18 +32,22 @@ export function FallbackImage({
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const wanted = src?.trim() ? src : null;
   const shown = wanted === null || wanted === failedSrc ? fallbackSrc : wanted;
+  // A first screen the server drew has the boxes; the pictures come once the app has taken it over (decision 44).
+  const pictured = useBrowserDrawing();
   return (
     <span className={cx(styles.frame, className)} style={{ aspectRatio }}>
-      <img
-        key={shown}
-        className={styles.image}
-        src={apiUrl(shown)}
-        alt={alt}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        onError={shown === fallbackSrc ? undefined : () => setFailedSrc(shown)}
-      />
+      {pictured && (
+        <img
+          key={shown}
+          className={styles.image}
+          src={apiUrl(shown)}
+          alt={alt}
+          loading={loading}
+          fetchPriority={fetchPriority}
+          decoding="async"
+          onError={shown === fallbackSrc ? undefined : () => setFailedSrc(shown)}
+        />
+      )}
     </span>
   );
 }
