@@ -210,15 +210,14 @@ export async function buildApp({
   }
 
   // robots.txt, sitemap.xml, and each public page's shell with its title, tags and text (decision 28).
-  // The storefront's server build sits beside its browser build (apps/web/vite.server.config.ts, decision 44).
-  const serverRenderFile = join(config.webDistDir, '..', 'dist-server', 'render-first-screen.js');
   const seo = registerSeo(app, {
     config,
     catalog,
     now,
     indexHtml: hasWeb ? indexHtml : null,
     publicConfig: publicConfigValue,
-    serverRenderFile: hasWeb ? serverRenderFile : null,
+    // The storefront's server build (apps/web/vite.server.config.ts, decision 44).
+    serverRenderFile: hasWeb ? config.webServerBuild : null,
   });
   const sendShell = (request: FastifyRequest, reply: FastifyReply, path: string) =>
     seo.sendPage(request, reply, path) ||

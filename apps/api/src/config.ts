@@ -77,6 +77,10 @@ const envShape = {
     z.string().min(1).default('apps/web/dist'),
     'The built storefront; without it only the API is served.',
   ),
+  WEB_SERVER_BUILD: key(
+    z.string().min(1).default('apps/web/dist-server/render-first-screen.js'),
+    "The storefront's server build, which draws a returning customer's home and a first visit's location popup into the page (decision 44); without it the browser draws them.",
+  ),
   LOG_LEVEL: key(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     'The lowest level written to the log.',
@@ -502,6 +506,8 @@ export interface AppConfig {
   brandDir: string;
   dataDir: string;
   webDistDir: string;
+  /** The storefront's server build (decision 44). */
+  webServerBuild: string;
 }
 
 export class ConfigError extends Error {}
@@ -570,5 +576,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     brandDir,
     dataDir,
     webDistDir: fromRoot(env.data.WEB_DIST_DIR),
+    webServerBuild: fromRoot(env.data.WEB_SERVER_BUILD),
   };
 }

@@ -49,6 +49,7 @@ export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({
     NODE_ENV: 'test',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    WEB_SERVER_BUILD: '/nonexistent-web-server-build.js',
     PAYMENT_SWEEP_MS: '0',
     ...env,
   });
