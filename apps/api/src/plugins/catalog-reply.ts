@@ -36,6 +36,25 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
+/**
+ * Sends a body made for this request alone (the boot call, a drawn first screen), compressed at levels that cost
+ * about a millisecond for tens of KB, against ten times the bytes on a slow network. The caller sets the rest.
+ */
+export function sendFreshlyCompressed(
+  acceptEncoding: string | undefined,
+  reply: FastifyReply,
+  body: string,
+): FastifyReply {
+  reply.header('vary', reply.getHeader('vary') ?? 'accept-encoding');
+  const encoding = pickEncoding(acceptEncoding);
+  if (encoding === 'identity') return reply.send(body);
+  const bytes =
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body, { level: 6 });
+  return reply.header('content-encoding', encoding).send(bytes);
+}
+
 function compressed(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
   let bytes = answer.compressed[encoding];
   if (!bytes) {

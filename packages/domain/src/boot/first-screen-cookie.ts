@@ -18,15 +18,28 @@ export interface FirstScreenChoice extends BootChoice {
 
 /** The cookie's value: a URL-encoded query (`w=demo&c=1&r=3&m=TAKE_AWAY&l=ru`). */
 export function formatFirstScreenCookie(choice: FirstScreenChoice): string {
-  return encodeURIComponent(
-    new URLSearchParams({
-      w: choice.whiteLabel,
-      c: String(choice.cityId),
-      r: String(choice.restoId),
-      m: choice.method,
-      l: choice.locale,
-    }).toString(),
-  );
+  const fields: [string, string][] = [
+    ['w', choice.whiteLabel],
+    ['c', String(choice.cityId)],
+    ['r', String(choice.restoId)],
+    ['m', choice.method],
+    ['l', choice.locale],
+  ];
+  return encodeURIComponent(fields.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&'));
+}
+
+/** The fields of a `key=value&…` query; undefined when it cannot be decoded. */
+function queryFields(query: string): Map<string, string> | undefined {
+  const fields = new Map<string, string>();
+  try {
+    for (const pair of query.split('&')) {
+      const at = pair.indexOf('=');
+      if (at > 0) fields.set(pair.slice(0, at), decodeURIComponent(pair.slice(at + 1)));
+    }
+  } catch {
+    return undefined;
+  }
+  return fields;
 }
 
 const positiveInt = (value: string | null): number | null =>
@@ -35,17 +48,18 @@ const positiveInt = (value: string | null): number | null =>
 /** The choice a cookie value names, or null for anything malformed (it is the browser's to write). */
 export function parseFirstScreenCookie(value: string | undefined): FirstScreenChoice | null {
   if (!value || value.length > 512) return null;
-  let query: URLSearchParams;
+  let query: Map<string, string> | undefined;
   try {
-    query = new URLSearchParams(decodeURIComponent(value));
+    query = queryFields(decodeURIComponent(value));
   } catch {
     return null;
   }
-  const whiteLabel = query.get('w');
-  const cityId = positiveInt(query.get('c'));
-  const restoId = positiveInt(query.get('r'));
-  const method = query.get('m');
-  const locale = query.get('l');
+  if (!query) return null;
+  const whiteLabel = query.get('w') ?? null;
+  const cityId = positiveInt(query.get('c') ?? null);
+  const restoId = positiveInt(query.get('r') ?? null);
+  const method = query.get('m') ?? null;
+  const locale = query.get('l') ?? null;
   if (!whiteLabel || !/^[\w-]{1,64}$/.test(whiteLabel) || cityId === null || restoId === null) return null;
   if (!CUSTOMER_DELIVERY_METHODS.includes(method as CustomerDeliveryMethod) || !isLocale(locale)) return null;
   return { whiteLabel, cityId, restoId, method: method as CustomerDeliveryMethod, locale };

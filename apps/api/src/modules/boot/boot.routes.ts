@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type BootChoice, bootMenuPaths, firstBootPaths } from '@storefront/domain';
 import {
   type BootAnswer,
@@ -7,9 +6,9 @@ import {
   errorBody,
   type LocationResponse,
 } from '@storefront/domain/contracts';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pickEncoding } from '../../plugins/catalog-reply.ts';
+import { sendFreshlyCompressed } from '../../plugins/catalog-reply.ts';
 
 export interface BootRoutesOptions {
   /** The brand this instance serves: its own id when the query names none, and whether it takes pre-orders. */
@@ -38,21 +37,6 @@ async function answerOf(
     body = response.body;
   }
   return { path, status: response.statusCode, body };
-}
-
-/**
- * Sends JSON made for this request alone, compressed when the client takes it: about a millisecond at
- * these levels for the demo's 35 KB, against ten times the bytes on a slow network.
- */
-function sendCompressed(acceptEncoding: string | undefined, reply: FastifyReply, json: string) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = pickEncoding(acceptEncoding);
-  if (encoding === 'identity') return reply.send(json);
-  const bytes =
-    encoding === 'br'
-      ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(json, { level: 6 });
-  return reply.header('content-encoding', encoding).send(bytes);
 }
 
 /** GET /1/p/boot: a returning customer's boot in one answer (decision 33). */
@@ -90,7 +74,8 @@ export const bootRoutes: FastifyPluginAsync<BootRoutesOptions> = async (app, { w
       );
       // The clock is read now: the answer is everyone's own, never cached.
       reply.header('cache-control', 'no-store');
-      return sendCompressed(headers['accept-encoding'], reply, JSON.stringify({ answers }));
+      reply.type('application/json; charset=utf-8');
+      return sendFreshlyCompressed(headers['accept-encoding'], reply, JSON.stringify({ answers }));
     },
   );
 };

@@ -1,43 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  type BootChoice,
-  FIRST_SCREEN_ATTRIBUTE,
-  FIRST_SCREEN_BOOT_ID,
-  type Locale,
-} from '@storefront/domain';
-import type { BootAnswer, BrandConfig, PublicConfig } from '@storefront/domain/contracts';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_BOOT_ID } from '@storefront/domain';
+import type { BrandConfig, FirstScreenDrawings } from '@storefront/domain/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from '../../core/html.ts';
 import { jsonForScript, renderShell } from './crawler-html.ts';
 import type { PageMeta } from './site.ts';
-
-/** What the storefront's server build draws a first screen from (apps/web/src/app/server-render). */
-export interface FirstScreenInput {
-  path: string;
-  config: PublicConfig;
-  locale: Locale;
-  choice: BootChoice;
-  userAgent: string;
-  answers: readonly BootAnswer[];
-}
-
-export type DrawFirstScreen = (input: FirstScreenInput) => Promise<string | null>;
-
-/** What the storefront's server build draws a first visit's location popup from. */
-export interface FirstVisitInput {
-  config: PublicConfig;
-  locale: Locale;
-  cities: readonly unknown[];
-  userAgent: string;
-}
-
-/** The storefront's server build: both drawings (apps/web/src/app/server-render/render-first-screen.tsx). */
-export interface FirstScreenDrawings {
-  renderFirstScreen: DrawFirstScreen;
-  renderFirstVisitPopup: (input: FirstVisitInput) => Promise<string>;
-}
 
 /**
  * The storefront's server build (decision 44), imported on first use and again whenever the file changes (a

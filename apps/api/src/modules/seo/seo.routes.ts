@@ -11,18 +11,19 @@ import {
   type Locale,
   parseFirstScreenCookie,
 } from '@storefront/domain';
-import type { BootAnswer, BootResponse, PublicConfig } from '@storefront/domain/contracts';
+import type {
+  BootAnswer,
+  BootResponse,
+  CityListItem,
+  FirstScreenDrawings,
+  PublicConfig,
+} from '@storefront/domain/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import { pickEncoding } from '../../plugins/catalog-reply.ts';
+import { pickEncoding, sendFreshlyCompressed } from '../../plugins/catalog-reply.ts';
 import type { CatalogSnapshot, CatalogStore } from '../catalog/index.ts';
 import { renderShell } from './crawler-html.ts';
-import {
-  type FirstScreenDrawings,
-  firstScreenDrawer,
-  firstScreenPage,
-  firstVisitStyles,
-} from './first-screen.ts';
+import { firstScreenDrawer, firstScreenPage, firstVisitStyles } from './first-screen.ts';
 import { pageMetaFor } from './pages.ts';
 import { publicCatalog } from './public-catalog.ts';
 import { robotsTxt } from './robots.ts';
@@ -88,7 +89,11 @@ const prepare = (text: string): Prepared => ({ body: Buffer.from(text, 'utf8'), 
 
 function send(request: FastifyRequest, reply: FastifyReply, prepared: Prepared, type: string, cache: string) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  reply.header('cache-control', cache).header('vary', 'accept-encoding').type(type);
+  // A caller's own Vary (the first screens') names accept-encoding already.
+  reply
+    .header('cache-control', cache)
+    .header('vary', reply.getHeader('vary') ?? 'accept-encoding')
+    .type(type);
   if (encoding === 'identity') return reply.send(prepared.body);
   let bytes = prepared.compressed[encoding];
   if (!bytes) {
@@ -98,18 +103,6 @@ function send(request: FastifyRequest, reply: FastifyReply, prepared: Prepared, 
         : gzipSync(prepared.body, { level: 9 });
     prepared.compressed[encoding] = bytes;
   }
-  return reply.header('content-encoding', encoding).send(bytes);
-}
-
-/** A page made for one request: compressed quickly (about a millisecond for the home page), never cached. */
-function sendFresh(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-  if (encoding === 'identity') return reply.send(html);
-  const bytes =
-    encoding === 'br'
-      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(html, { level: 6 });
   return reply.header('content-encoding', encoding).send(bytes);
 }
 
@@ -243,7 +236,8 @@ export function registerSeo(
     );
     // The customer's own page: never stored by a shared cache, and another cookie is another page.
     reply.header('vary', 'cookie, accept-encoding');
-    sendFresh(request, reply, page);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    sendFreshlyCompressed(request.headers['accept-encoding'], reply, page);
     // A boolean, not the reply: a reply is a thenable, and awaiting it would wait for the answer to go out.
     return true;
   };
@@ -272,7 +266,7 @@ export function registerSeo(
       const popup = await drawings.renderFirstVisitPopup({
         config: publicConfig,
         locale: brand.defaultLocale,
-        cities: JSON.parse(cities.body) as unknown[],
+        cities: JSON.parse(cities.body) as CityListItem[],
         userAgent: agent,
       });
       const styles = firstVisitStyles(shell.html, config.webDistDir);

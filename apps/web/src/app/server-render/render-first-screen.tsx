@@ -1,11 +1,11 @@
-import {
-  BOOT_CLOCK_PATH,
-  type BootChoice,
-  citiesPath,
-  firstBootPaths,
-  type Locale,
-} from '@storefront/domain';
-import type { BootAnswer, CityListItem, LocationResponse, PublicConfig } from '@storefront/domain/contracts';
+import { BOOT_CLOCK_PATH, citiesPath, firstBootPaths } from '@storefront/domain';
+import type {
+  CityListItem,
+  FirstScreenDrawings,
+  FirstScreenInput,
+  FirstVisitInput,
+  LocationResponse,
+} from '@storefront/domain/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { appFlagsStore } from '../../entities/app-flags/app-flags-store.ts';
@@ -24,18 +24,6 @@ import { App, AppProviders, makeQueryClient } from '../app.tsx';
 import { restoAndMenuQueryKeys } from '../boot/seed-boot-queries.ts';
 import { loadLocaleTexts, TEXTS_RU } from '../texts.ts';
 
-export interface FirstScreenInput {
-  /** The page's path: the returning customer's home ('/'). */
-  path: string;
-  config: PublicConfig;
-  locale: Locale;
-  choice: BootChoice;
-  /** The user agent the page was asked with (the app banner names the phone's store). */
-  userAgent: string;
-  /** The boot call's answers for this choice, in this language (decision 33). */
-  answers: readonly BootAnswer[];
-}
-
 /**
  * A returning customer's first screen as markup (decision 44): the app itself drawn on the server from the boot
  * call's answers, the same tree the browser draws from the same answers a second later. Null when an answer
@@ -44,7 +32,9 @@ export interface FirstScreenInput {
  * The app's stores are the browser's singletons; here they hold this customer's choice only while the
  * synchronous drawing runs, and are emptied again before it returns, so no request sees another's.
  */
-export async function renderFirstScreen(input: FirstScreenInput): Promise<string | null> {
+export const renderFirstScreen: FirstScreenDrawings['renderFirstScreen'] = async (
+  input: FirstScreenInput,
+) => {
   const bodies = new Map<string, unknown>();
   for (const answer of input.answers) if (answer.status === 200) bodies.set(answer.path, answer.body);
   const brand = applyApiBase(input.config);
@@ -92,22 +82,16 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<string
       client.clear();
     },
   );
-}
-
-export interface FirstVisitInput {
-  config: PublicConfig;
-  locale: Locale;
-  /** The brand's cities as GET /1/p/cities answers them. */
-  cities: readonly CityListItem[];
-  userAgent: string;
-}
+};
 
 /**
  * A first visit's location popup as markup (decision 44): the popup the app opens at once, drawn by the server
  * so that it shows with the page, over the crawler-readable text. The app replaces both as it mounts, its own
  * popup appearing without the opening animation.
  */
-export async function renderFirstVisitPopup(input: FirstVisitInput): Promise<string> {
+export const renderFirstVisitPopup: FirstScreenDrawings['renderFirstVisitPopup'] = async (
+  input: FirstVisitInput,
+) => {
   const brand = applyApiBase(input.config);
   const client = makeQueryClient();
   client.setQueryData(citiesQuery(brand.whiteLabel).queryKey, input.cities as CityListItem[]);
@@ -144,7 +128,7 @@ export async function renderFirstVisitPopup(input: FirstVisitInput): Promise<str
       client.clear();
     },
   );
-}
+};
 
 /** One synchronous server drawing with these stores read as drawn; `reset` empties what it set. */
 function drawnWith<T>(states: readonly DrawnState[], draw: () => T, reset: () => void): T {
