@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_BOOT_ID, type FirstScreenChoice } from '@storefront/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_VERSION } from '../../shared/storage/keys.ts';
 import {
   bootCallPath,
   bootOptions,
   claimableAnswers,
+  embeddedBoot,
   firstSlidePicture,
   type SavedChoice,
   savedChoice,
@@ -108,4 +110,99 @@ it('preloads home’s first promotion picture only, and only on home', () => {
   expect(firstSlidePicture('/menus/1', promotions)).toBeNull();
   expect(firstSlidePicture('/', [{ image: null }, ...promotions])).toBeNull();
   expect(firstSlidePicture('/', [])).toBeNull();
+});
+
+describe('embeddedBoot: the answers of a first screen the server drew', () => {
+  const drawnFor: FirstScreenChoice = {
+    whiteLabel: 'demo',
+    cityId: 2,
+    restoId: 5,
+    method: 'TAKE_AWAY',
+    locale: 'en',
+  };
+  const answers = [
+    { path: '/1/now', status: 200, body: { utc_time: '2026-11-24T12:00:00.000Z' } },
+    { path: '/1/p/cities?whiteLabel=demo', status: 200, body: [{ id: 2, name: { ru: 'Казань' }, order: 1 }] },
+  ];
+
+  /** The page as the API sends it (apps/api/src/modules/seo/first-screen.ts firstScreenPage). */
+  function drawnPage(embedded: unknown = { choice: drawnFor, answers }) {
+    document.documentElement.setAttribute(FIRST_SCREEN_ATTRIBUTE, '');
+    const script = Object.assign(document.createElement('script'), {
+      type: 'application/json',
+      id: FIRST_SCREEN_BOOT_ID,
+      textContent: JSON.stringify(embedded),
+    });
+    document.body.append(script);
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 24, 12, 0, 1));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    document.documentElement.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
+    document.getElementById(FIRST_SCREEN_BOOT_ID)?.remove();
+  });
+
+  it('hands over the answers drawn for the same choice and language, timed by the page’s own request', async () => {
+    drawnPage();
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { requestStart: 120.4, responseStart: 380.6 } as PerformanceNavigationTiming,
+    ]);
+    expect(await embeddedBoot(choice, 'en')).toEqual({
+      boot: { answers },
+      sentAt: Math.round(performance.timeOrigin + 120.4),
+      receivedAt: Math.round(performance.timeOrigin + 380.6),
+    });
+  });
+
+  it('times them by the page’s start and now when the browser has no navigation timing', async () => {
+    drawnPage();
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
+    expect(await embeddedBoot(choice, 'en')).toEqual({
+      boot: { answers },
+      sentAt: Math.round(performance.timeOrigin),
+      receivedAt: Date.UTC(2026, 10, 24, 12, 0, 1),
+    });
+  });
+
+  it('hands over nothing drawn for another choice, language or brand: the head asks the boot call', async () => {
+    drawnPage();
+    expect(await embeddedBoot({ ...choice, restoId: 6 }, 'en')).toBeNull();
+    expect(await embeddedBoot({ ...choice, method: 'DELIVERY' }, 'en')).toBeNull();
+    expect(await embeddedBoot({ ...choice, cityId: 1 }, 'en')).toBeNull();
+    expect(await embeddedBoot({ ...choice, whiteLabel: 'other' }, 'en')).toBeNull();
+    expect(await embeddedBoot(choice, 'ru')).toBeNull();
+    expect(await embeddedBoot(choice, 'en')).not.toBeNull();
+  });
+
+  it('hands over nothing from a page the server did not draw, or without its answers', async () => {
+    drawnPage();
+    document.documentElement.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
+    expect(await embeddedBoot(choice, 'en')).toBeNull();
+    document.documentElement.setAttribute(FIRST_SCREEN_ATTRIBUTE, '');
+    document.getElementById(FIRST_SCREEN_BOOT_ID)?.remove();
+    expect(await embeddedBoot(choice, 'en')).toBeNull();
+    drawnPage({ choice: drawnFor });
+    expect(await embeddedBoot(choice, 'en')).toBeNull();
+  });
+
+  it('waits for the page to be parsed: the answers come after the drawn screen', async () => {
+    document.documentElement.setAttribute(FIRST_SCREEN_ATTRIBUTE, '');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    let settled = false;
+    const handed = embeddedBoot(choice, 'en').finally(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    // The parser reaches the script, then the end of the page.
+    drawnPage();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect((await handed)?.boot.answers).toEqual(answers);
+  });
 });
