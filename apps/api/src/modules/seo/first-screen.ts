@@ -10,14 +10,15 @@ import type { PageMeta } from './site.ts';
 
 /**
  * The storefront's server build (decision 44), imported on first use and again whenever the file changes (a
- * rebuilt storefront is served without a restart, as its index.html is). Null when there is none: the pages
- * then go out as before, drawn by the browser.
+ * rebuilt storefront is served without a restart, as its index.html is), with the file's version for whoever
+ * keeps what it drew. Null when there is none: the pages then go out as before, drawn by the browser.
  */
 export function firstScreenDrawer(
   file: string,
   log: FastifyBaseLogger,
-): () => Promise<FirstScreenDrawings | null> {
-  let loaded: { version: string; draw: Promise<FirstScreenDrawings | null> } | null = null;
+): () => Promise<(FirstScreenDrawings & { version: string }) | null> {
+  let loaded: { version: string; draw: Promise<(FirstScreenDrawings & { version: string }) | null> } | null =
+    null;
   return () => {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat) return Promise.resolve(null);
@@ -30,6 +31,7 @@ export function firstScreenDrawer(
           (module: Partial<FirstScreenDrawings>) =>
             module.renderFirstScreen && module.renderFirstVisitPopup
               ? {
+                  version,
                   renderFirstScreen: module.renderFirstScreen,
                   renderFirstVisitPopup: module.renderFirstVisitPopup,
                 }

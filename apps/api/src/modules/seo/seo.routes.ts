@@ -249,11 +249,12 @@ export function registerSeo(
   const sendFirstVisit = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    drawings: FirstScreenDrawings,
+    drawings: FirstScreenDrawings & { version: string },
   ): Promise<boolean> => {
     const agent = request.headers['user-agent'] ?? '';
     const current = site();
-    const key = `/#first-visit@${guessViewportWidth(agent)}`;
+    // A server build rebuilt alone (its index.html unchanged) draws anew too.
+    const key = `/#first-visit@${guessViewportWidth(agent)}@${drawings.version}`;
     let prepared = current.pages.get(key);
     if (!prepared) {
       const cities = await app.inject({
@@ -289,6 +290,8 @@ export function registerSeo(
       try {
         const drawings = await drawer();
         if (!drawings) return false;
+        // Whatever goes out now, the cookie decided it (a refused drawing too): a shared cache must key on it.
+        reply.header('vary', 'cookie, accept-encoding');
         const sent = returning
           ? await sendReturning(request, reply, drawings, choice)
           : await sendFirstVisit(request, reply, drawings);

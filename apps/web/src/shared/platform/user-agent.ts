@@ -4,10 +4,12 @@ import { guessViewportWidth } from '@storefront/domain';
  * The browser's user agent, or, while the server draws a first screen (decision 44), the one the page was asked
  * with: the app banner offers the phone's own store in both.
  */
-let drawingFor = '';
+let drawingFor: string | null = null;
 
 export function userAgent(): string {
-  return typeof navigator === 'undefined' ? drawingFor : navigator.userAgent;
+  // While drawing, the request's, whatever the runtime has: Node 21 and later have a `navigator` of their own.
+  if (drawingFor !== null) return drawingFor;
+  return typeof navigator === 'undefined' ? '' : navigator.userAgent;
 }
 
 /** Runs a server drawing as if for this user agent (the drawing is synchronous: no other request sees it). */
@@ -16,7 +18,7 @@ export function asUserAgent<T>(agent: string, draw: () => T): T {
   try {
     return draw();
   } finally {
-    drawingFor = '';
+    drawingFor = null;
   }
 }
 
