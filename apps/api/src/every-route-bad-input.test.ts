@@ -150,3 +150,59 @@ it('answers junk on every staff route with a valid staff token by a coded, docum
   }
   expect(faults.slice(0, 10)).toEqual([]);
 });
+
+it('answers junk on every admin route with a manager’s token by a coded, documented refusal, changing nothing', async () => {
+  const { addTestStaff, staffHeaders } = await import('./test/staff-kit.ts');
+  const { changedTables, databaseFingerprint } = await import('./test/database-fingerprint.ts');
+  const staffId = await addTestStaff(database.db, { login: 'junk-manager', role: 'manager' });
+  const headers = { ...(await staffHeaders(app, staffId)), 'content-type': 'application/json' };
+  const spec = (await app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  const adminPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/'));
+  expect(adminPaths.length).toBeGreaterThanOrEqual(4);
+  // Bodies that pass the contracts, so the handlers' own refusals run: no If-Match, an unknown dish, a price
+  // below one kopeck.
+  const bodies = [
+    ...BODIES,
+    { price: 100 },
+    { positionIds: [987_654], change: { amount: -1 } },
+    { positionIds: [1], change: { percent: -100 } },
+  ];
+  const before = await databaseFingerprint(database.db);
+  const faults: string[] = [];
+  const statuses = new Set<number>();
+  for (const [path, methods] of adminPaths) {
+    for (const method of Object.keys(methods)) {
+      for (const value of VALUES) {
+        const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(value).replace(/%25/g, '%'));
+        const query = [...QUERY_KEYS, 'offset', 'entity', 'entityId', 'before']
+          .map((key) => `${key}=${encodeURIComponent(value)}`)
+          .join('&');
+        for (const target of [url, `${url}?${query}`]) {
+          for (const body of method === 'get' ? [undefined] : bodies) {
+            const response = await app.inject({
+              method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
+              url: target,
+              headers,
+              ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            });
+            statuses.add(response.statusCode);
+            const where = `${method.toUpperCase()} ${target.slice(0, 100)} ${JSON.stringify(body)?.slice(0, 60)}`;
+            if (!(String(response.statusCode) in (methods[method]?.responses ?? {})))
+              faults.push(`${where} -> ${response.statusCode} undocumented`);
+            if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
+            else if (response.statusCode >= 400) {
+              const first = (response.json() as { errors?: { code?: unknown }[] }).errors?.[0];
+              if (typeof first?.code !== 'string') faults.push(`${where} -> ${response.statusCode} uncoded`);
+            }
+          }
+        }
+      }
+    }
+  }
+  expect(faults.slice(0, 10)).toEqual([]);
+  // The handlers ran: missing If-Match, unknown dishes and entries, a price out of range.
+  expect([...statuses]).toEqual(expect.arrayContaining([400, 404, 422, 428]));
+  expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
+});

@@ -279,6 +279,33 @@ export const ERROR_MESSAGES = {
     en: 'Only a manager may do this',
   },
   'staff.not-found': { ru: 'Сотрудник не найден', en: 'Staff member not found' },
+  /** A back-office call the staff member's role does not allow (decision 45: an operator edits no menu). */
+  'admin.forbidden-role': {
+    ru: 'Ваша роль не позволяет это делать',
+    en: 'Your role does not allow this',
+  },
+  /** A back-office change of a versioned row sent without If-Match. */
+  'admin.version-required': {
+    ru: 'Не указана версия, которую вы меняете: обновите страницу',
+    en: 'The version being changed is missing: reload the page',
+  },
+  /** If-Match names an older version: someone saved in between; the body holds what is there now. */
+  'admin.version-stale': {
+    ru: 'Это уже изменили, пока вы редактировали: посмотрите изменения и сохраните снова',
+    en: 'Someone changed this while you were editing: look at the changes and save again',
+  },
+  'admin.audit-entry-not-found': { ru: 'Запись журнала не найдена', en: 'Log entry not found' },
+  /** A revert of an entry whose row was changed again since: it would undo someone else's change too. */
+  'admin.changed-since': {
+    ru: 'С тех пор это уже изменили, отменить нельзя',
+    en: 'It has been changed since, so this cannot be undone',
+  },
+  'admin.already-reverted': { ru: 'Это изменение уже отменено', en: 'This change has already been undone' },
+  /** A bulk price change would leave a dish at zero or below, or above the maximum (1 000 000 ₽). */
+  'admin.price-out-of-range': {
+    ru: 'Цена блюда после изменения должна быть от 0,01 до 1 000 000 ₽',
+    en: 'A dish must cost from 0.01 to 1,000,000 ₽ after the change',
+  },
   'order.transition-invalid': {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',

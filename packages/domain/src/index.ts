@@ -1,3 +1,5 @@
+export * from './admin/audit-log.ts';
+export * from './admin/bulk-price.ts';
 export * from './auth/phone-mask.ts';
 export * from './auth/phone-sign-in.ts';
 export * from './auth/session-rules.ts';

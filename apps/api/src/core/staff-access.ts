@@ -1,4 +1,4 @@
-import type { StaffRole } from '@storefront/domain';
+import { type StaffRole, seesEveryResto } from '@storefront/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { restos, staff, staffRestos } from '../db/schema.ts';
 import { ApiError } from './api-error.ts';
@@ -12,7 +12,7 @@ export interface StaffAccess {
   name: string;
   role: StaffRole;
   whiteLabel: string;
-  /** The restaurants this person may see and act on: a manager's are every restaurant of the brand. */
+  /** The restaurants this person may see and act on: a manager's or an owner's are every restaurant of the brand. */
   restoIds: number[];
 }
 
@@ -26,18 +26,17 @@ export async function loadStaffAccess(
     .from(staff)
     .where(and(eq(staff.id, staffId), eq(staff.whiteLabelId, whiteLabel), isNull(staff.disabledAt)));
   if (!row) return null;
-  const linked =
-    row.role === 'manager'
-      ? await db
-          .select({ restoId: restos.id })
-          .from(restos)
-          .where(eq(restos.whiteLabelId, whiteLabel))
-          .orderBy(asc(restos.id))
-      : await db
-          .select({ restoId: staffRestos.restoId })
-          .from(staffRestos)
-          .where(eq(staffRestos.staffId, staffId))
-          .orderBy(asc(staffRestos.restoId));
+  const linked = seesEveryResto(row.role)
+    ? await db
+        .select({ restoId: restos.id })
+        .from(restos)
+        .where(eq(restos.whiteLabelId, whiteLabel))
+        .orderBy(asc(restos.id))
+    : await db
+        .select({ restoId: staffRestos.restoId })
+        .from(staffRestos)
+        .where(eq(staffRestos.staffId, staffId))
+        .orderBy(asc(staffRestos.restoId));
   return {
     staffId: row.id,
     login: row.login,

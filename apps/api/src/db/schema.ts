@@ -10,7 +10,9 @@
  *   come, referencing white_labels, restos, positions and persons.
  * - schema/staff.ts: staff accounts and their restaurants, refresh tokens, stream tickets, stop-list, busy.
  * - schema/payments.ts: payment attempts, refunds, and the demo engine's own payments and refunds.
+ * - schema/admin.ts: the back office's audit log (decision 45).
  */
+export * from './schema/admin.ts';
 export * from './schema/catalog.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';

@@ -78,6 +78,17 @@ describe('npm run staff:add', () => {
     expect(await verifyStaffPassword('typed-on-terminal', row?.passwordHash ?? '')).toBe(true);
   });
 
+  it("adds the brand's first owner, who sees every restaurant and takes no --restos", async () => {
+    const message = await run(['--login', 'olga', '--name', 'Ольга', '--role', 'owner']);
+    expect(message).toMatch(/Added owner 'olga' \(id \d+\) of brand 'demo': every restaurant\./);
+    const row = await accountOf('olga');
+    expect(row?.role).toBe('owner');
+    await expect(
+      run(['--login', 'olga2', '--name', 'Ольга', '--role', 'owner', '--restos', '1']),
+    ).rejects.toThrow(/an owner sees every restaurant of the brand; leave --restos out/);
+    expect(await accountOf('olga2')).toBeUndefined();
+  });
+
   it('refuses every wrong argument with a message and writes nothing', async () => {
     const cases: [string[], Partial<StaffAddDeps>, RegExp][] = [
       [[], {}, /--login is required/],
@@ -85,7 +96,11 @@ describe('npm run staff:add', () => {
       [['--login', 'bad login'], {}, /--login 'bad login'/],
       [['--login', 'newbie', '--role', 'operator', '--restos', '1'], {}, /--name is required/],
       [['--login', 'newbie', '--name', 'Н'], {}, /--role is required/],
-      [['--login', 'newbie', '--name', 'Н', '--role', 'chef'], {}, /--role 'chef': use operator or manager/],
+      [
+        ['--login', 'newbie', '--name', 'Н', '--role', 'chef'],
+        {},
+        /--role 'chef': use operator, manager or owner/,
+      ],
       [['--login', 'newbie', '--name', 'Н', '--role', 'operator'], {}, /--restos is required/],
       [['--login', 'newbie', '--name', 'Н', '--role', 'operator', '--restos', '1,x'], {}, /--restos '1,x'/],
       [

@@ -10,6 +10,7 @@ import {
   STAFF_PASSWORD_MIN,
   STAFF_ROLES,
   type StaffRole,
+  seesEveryResto,
 } from '@storefront/domain';
 import { asc, eq } from 'drizzle-orm';
 import {
@@ -26,10 +27,12 @@ import { restos } from './schema.ts';
 const STAFF_ADD_USAGE = `Usage:
   npm run staff:add -- --login anna --name "Анна" --role operator --restos 1,2
   npm run staff:add -- --login boss --name "Борис" --role manager
+  npm run staff:add -- --login owner --name "Ольга" --role owner
   npm run staff:add -- --login anna --reset-password
   npm run staff:add -- --login anna --disable
 The password is read from STAFF_PASSWORD, or asked on the terminal (${STAFF_PASSWORD_MIN}–${STAFF_PASSWORD_MAX} characters).
-Roles: operator (the restaurants of --restos), manager (every restaurant of the brand).
+Roles: operator (the restaurants of --restos), manager (every restaurant of the brand), owner (everything a
+manager does, and the brand's staff and settings: the first owner comes from here).
 --reset-password also lifts the login's sign-in block and turns its second factor (TOTP) off.`;
 
 /** A wrong argument or state: the command prints the message (never a stack) and exits with 1. */
@@ -85,19 +88,24 @@ function readName(input: string | undefined): string {
   return name;
 }
 
+/** 'operator, manager or owner'. */
+const ROLE_CHOICE = `${STAFF_ROLES.slice(0, -1).join(', ')} or ${STAFF_ROLES.at(-1)}`;
+const an = (role: StaffRole) => (role === 'owner' || role === 'operator' ? `an ${role}` : `a ${role}`);
+
 function readRole(input: string | undefined): StaffRole {
-  if (input === undefined)
-    throw new StaffAddError(`--role is required for a new account: ${STAFF_ROLES.join(' or ')}.`);
+  if (input === undefined) throw new StaffAddError(`--role is required for a new account: ${ROLE_CHOICE}.`);
   const role = STAFF_ROLES.find((r) => r === input.trim().toLowerCase());
-  if (!role) throw new StaffAddError(`--role '${input}': use ${STAFF_ROLES.join(' or ')}.`);
+  if (!role) throw new StaffAddError(`--role '${input}': use ${ROLE_CHOICE}.`);
   return role;
 }
 
 /** '1,2' → [1, 2], each a restaurant of this brand. */
 async function readRestos(db: Database, whiteLabel: string, role: StaffRole, input: string | undefined) {
-  if (role === 'manager') {
+  if (seesEveryResto(role)) {
     if (input !== undefined)
-      throw new StaffAddError('--restos: a manager sees every restaurant of the brand; leave --restos out.');
+      throw new StaffAddError(
+        `--restos: ${an(role)} sees every restaurant of the brand; leave --restos out.`,
+      );
     return [];
   }
   if (input === undefined || input.trim() === '')
@@ -182,7 +190,7 @@ export async function runStaffAdd(argv: string[], deps: StaffAddDeps): Promise<s
   const id = await db.transaction((tx) =>
     createStaffAccount(tx, { whiteLabel, login, name, role, passwordHash, restoIds }, deps.now()),
   );
-  const where = role === 'manager' ? 'every restaurant' : `restaurants ${restoIds.join(', ')}`;
+  const where = seesEveryResto(role) ? 'every restaurant' : `restaurants ${restoIds.join(', ')}`;
   return `Added ${role} '${login}' (id ${id}) of brand '${whiteLabel}': ${where}.`;
 }
 

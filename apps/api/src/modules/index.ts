@@ -6,6 +6,7 @@ import type { RequestLimits } from '../core/request-limits.ts';
 import type { Database } from '../db/client.ts';
 import type { PaymentGateway } from '../integrations/payments/payment-gateway.ts';
 import { buildPaymentGateways } from '../integrations/payments/payment-gateways.ts';
+import { adminModule } from './admin/index.ts';
 import { authModule } from './auth/index.ts';
 import { boardModule } from './board/index.ts';
 import { bootModule } from './boot/index.ts';
@@ -74,6 +75,7 @@ export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
   boardModule,
   catalogModule,
   eventsModule,
+  adminModule,
 ];
 
 /** The OpenAPI document's tags, in the order the docs page shows them. */
@@ -98,6 +100,11 @@ export const OPENAPI_TAGS = [
     name: 'payments',
     description:
       'Online payment: new attempts, paying on receipt instead, provider notifications, the demo page',
+  },
+  {
+    name: 'admin',
+    description:
+      'The back office: roles per brand (owner, manager, operator), dishes versioned under If-Match, the audit log and its revert',
   },
 ];
 

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './boot.ts';
 export * from './brand-config.ts';

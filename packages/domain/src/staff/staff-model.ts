@@ -6,9 +6,37 @@ import type { OrderStatus } from '../orders/order-statuses.ts';
  * make, and the reasons they decline with. Shared by the API (which guards every move) and the board.
  */
 
-/** `operator`: the restaurants linked to the account; `manager`: every restaurant of the brand. */
-export const STAFF_ROLES = ['operator', 'manager'] as const;
+/**
+ * Roles per brand (decision 45). `operator`: the board and the stop-list of the restaurants linked to the
+ * account; `manager`: the menu and every restaurant of the brand; `owner`: everything a manager does, and the
+ * brand's staff and settings. The first owner comes from the command line (npm run staff:add).
+ */
+export const STAFF_ROLES = ['operator', 'manager', 'owner'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Roles that see every restaurant of the brand (no staff_restos rows). */
+export const BRAND_WIDE_ROLES: readonly StaffRole[] = ['manager', 'owner'];
+
+export function seesEveryResto(role: StaffRole): boolean {
+  return BRAND_WIDE_ROLES.includes(role);
+}
+
+/**
+ * What each role may do under /api/v1/admin (decision 45); the API checks it on every call. Reading dishes is
+ * open to operators (their stop-list names them); changing the menu and reading or reverting the audit log is
+ * the manager's and the owner's.
+ */
+export const ADMIN_PERMISSIONS = {
+  'menu.read': ['owner', 'manager', 'operator'],
+  'menu.write': ['owner', 'manager'],
+  'audit.read': ['owner', 'manager'],
+  'audit.revert': ['owner', 'manager'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
+
+export function mayAdmin(role: StaffRole, permission: AdminPermission): boolean {
+  return (ADMIN_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
 
 /** Logins: 3–40 of a–z 0–9 . _ - (case-insensitive, stored lower-case). */
 export const STAFF_LOGIN_PATTERN = /^[a-z0-9._-]{3,40}$/;

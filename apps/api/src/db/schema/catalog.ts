@@ -241,6 +241,8 @@ export const positions = pgTable(
     order: integer('order').notNull().default(0),
     /** Withdrawn dishes stay for old orders but leave the menu. */
     isPublished: boolean('is_published').notNull().default(true),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('positions_menu_idx').on(t.menuId),

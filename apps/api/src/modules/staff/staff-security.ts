@@ -1,4 +1,4 @@
-import { STAFF_PASSWORD_MIN, type StaffRole } from '@storefront/domain';
+import { STAFF_PASSWORD_MIN, type StaffRole, seesEveryResto } from '@storefront/domain';
 import type { StaffAccount } from '@storefront/domain/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
@@ -16,10 +16,11 @@ import { matchTotp, newTotpSecret, totpUri } from './staff-totp.ts';
  */
 
 /** Roles that may turn the second factor on. */
-export const TOTP_ROLES: readonly StaffRole[] = ['manager'];
+export const TOTP_ROLES: readonly StaffRole[] = ['manager', 'owner'];
 
+/** A manager's call: an owner may make it too (decision 45). */
 export function assertManager(role: StaffRole) {
-  if (role !== 'manager') throw new ApiError(403, 'staff.forbidden-role');
+  if (!seesEveryResto(role)) throw new ApiError(403, 'staff.forbidden-role');
 }
 
 async function accountRow(db: Database, staffId: number) {

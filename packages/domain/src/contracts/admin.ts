@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_KINDS } from '../admin/audit-log.ts';
+import {
+  BULK_AMOUNT_MAX,
+  BULK_PERCENT_MAX,
+  BULK_PERCENT_MIN,
+  DISH_PRICE_MAX,
+  percentInBasisPoints,
+} from '../admin/bulk-price.ts';
+import { errorBody, id, idParam, minorAmount, storedText } from './common.ts';
+
+/**
+ * The back office's calls under /api/v1/admin (decision 45): staff tokens only, checked for brand and role on
+ * the server. Versioned rows answer an ETag with their version and take changes only with If-Match.
+ */
+
+/** Bounds of a dish's texts in the back office. */
+export const DISH_NAME_MAX = 120;
+export const DISH_DESCRIPTION_MAX = 2000;
+export const ADMIN_PAGE_MAX = 100;
+
+/** A whole number in a query string, within bounds; digits only, as idParam. */
+const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** A name a customer reads: not blank, at most DISH_NAME_MAX characters, trimmed. */
+const dishName = storedText(DISH_NAME_MAX)
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, 'must not be blank'));
+
+export const adminDishName = z.object({ ru: dishName, en: dishName.optional() });
+export const adminDishDescription = z.object({
+  ru: storedText(DISH_DESCRIPTION_MAX),
+  en: storedText(DISH_DESCRIPTION_MAX).optional(),
+});
+
+/** A price a dish may have: whole kopecks, at least one (the positions table's check), at most DISH_PRICE_MAX. */
+export const adminDishPrice = z.number().int().min(1).max(DISH_PRICE_MAX);
+
+/** A dish as the back office edits it. */
+export const adminDish = z.object({
+  id,
+  menuId: id,
+  groupId: id.nullable(),
+  name: z.object({ ru: z.string(), en: z.string().optional() }),
+  description: z.object({ ru: z.string(), en: z.string().optional() }),
+  price: minorAmount,
+  /** false: hidden, off the storefront's menu and refused by the preflight. */
+  isPublished: z.boolean(),
+  /** Bumped by every back-office change; send it back as If-Match. */
+  version: z.number().int().positive(),
+});
+export type AdminDish = z.infer<typeof adminDish>;
+
+/** GET /api/v1/admin/dishes */
+export const adminDishListQuery = z.object({
+  menuId: idParam.optional(),
+  /** Part of the Russian or English name, case-insensitive. */
+  q: storedText(100).optional(),
+  limit: queryInt(1, ADMIN_PAGE_MAX).default(50),
+  offset: queryInt(0, 1_000_000).default(0),
+});
+export const adminDishList = z.object({ dishes: z.array(adminDish), total: z.number().int().nonnegative() });
+
+/** GET and PATCH /api/v1/admin/dishes/{positionId} */
+export const adminDishParams = z.object({ positionId: idParam });
+
+/**
+ * The precondition of a change: the version read, as the ETag answered it ("3"; W/"3" and 3 are taken too). Loose:
+ * the validated headers replace the request's, and the others (Authorization) must stay.
+ */
+export const ifMatchHeaders = z.looseObject({ 'if-match': z.string().max(100).optional() });
+
+/** PATCH /api/v1/admin/dishes/{positionId}: the fields to change, at least one. */
+export const adminDishPatch = z
+  .object({
+    name: adminDishName.optional(),
+    description: adminDishDescription.optional(),
+    price: adminDishPrice.optional(),
+    isPublished: z.boolean().optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'must change something');
+
+/** 412 admin.version-stale: the refusal with what the row holds now. */
+export const adminStaleBody = errorBody.extend({ current: adminDish });
+
+/** POST /api/v1/admin/dishes/bulk-price */
+export const adminBulkPriceRequest = z.object({
+  positionIds: z.array(id).min(1).max(500),
+  change: z.union([
+    z.strictObject({
+      /** ± percent, two decimals at most; each dish's change rounds to whole kopecks, a half away from zero. */
+      percent: z
+        .number()
+        .min(BULK_PERCENT_MIN)
+        .max(BULK_PERCENT_MAX)
+        .refine((percent) => percentInBasisPoints(percent) !== null, 'at most two decimals'),
+    }),
+    z.strictObject({
+      /** ± kopecks. */
+      amount: z.number().int().min(-BULK_AMOUNT_MAX).max(BULK_AMOUNT_MAX),
+    }),
+  ]),
+});
+export const adminBulkPriceResponse = z.object({ dishes: z.array(adminDish) });
+/** 404 position.not-found and 422 admin.price-out-of-range of a bulk change: which dish, and the price it would get. */
+export const adminBulkPriceRefusal = errorBody.extend({
+  positionId: id.optional(),
+  price: z.number().int().optional(),
+});
+
+/** GET /api/v1/admin/audit: newest first, paged by id (`before` = the last page's nextBefore). */
+export const adminAuditQuery = z.object({
+  entity: z.enum(AUDIT_ENTITY_KINDS).optional(),
+  entityId: idParam.optional(),
+  limit: queryInt(1, ADMIN_PAGE_MAX).default(50),
+  before: idParam.optional(),
+});
+
+export const adminAuditEntry = z.object({
+  id,
+  entity: z.enum(AUDIT_ENTITY_KINDS),
+  entityId: id,
+  action: z.enum(AUDIT_ACTIONS),
+  /** Who, as they were at the time (the account may be renamed or gone since). */
+  staff: z.object({ id: id.nullable(), login: z.string() }),
+  at: z.string(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  /** The entry this one undid (action 'revert'). */
+  revertsEntryId: id.nullable(),
+  /** The entry that undid this one, if any: it cannot be undone twice. */
+  revertedByEntryId: id.nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
+
+export const adminAuditList = z.object({
+  entries: z.array(adminAuditEntry),
+  /** Pass as `before` for the next page; null on the last. */
+  nextBefore: id.nullable(),
+});
+
+/** POST /api/v1/admin/audit/{entryId}/revert */
+export const adminAuditEntryParams = z.object({ entryId: idParam });
