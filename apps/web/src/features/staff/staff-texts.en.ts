@@ -113,6 +113,7 @@ export const staffTextsEn = {
   staffFailed: 'Could not load the staff',
   role_operator: 'Operator',
   role_manager: 'Manager',
+  role_owner: 'Owner',
   blockedUntil: 'Sign-in blocked until {{time}}',
   failures: 'Wrong attempts: {{count}}',
   signInOpen: 'Can sign in',

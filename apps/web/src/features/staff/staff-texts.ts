@@ -115,6 +115,7 @@ export const staffTexts = {
   staffFailed: 'Не удалось загрузить сотрудников',
   role_operator: 'Оператор',
   role_manager: 'Управляющий',
+  role_owner: 'Владелец',
   blockedUntil: 'Вход заблокирован до {{time}}',
   failures: 'Неверных попыток: {{count}}',
   signInOpen: 'Вход открыт',

@@ -4,6 +4,7 @@ import {
   DEFAULT_LATE_ACCEPT_MINUTES,
   type Locale,
   pickText,
+  seesEveryResto,
 } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -68,7 +69,7 @@ export default function StaffPage() {
         {session && (
           <nav className={cx(styles.who, securityStyles.menu)} aria-label={session.staff.name}>
             <span className={securityStyles.menuName}>{session.staff.name}</span>
-            {session.staff.role === 'manager' && (
+            {seesEveryResto(session.staff.role) && (
               <Button
                 variant="text"
                 aria-current={shown === 'staff' ? 'page' : undefined}

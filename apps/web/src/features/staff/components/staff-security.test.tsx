@@ -282,3 +282,24 @@ describe("a manager's staff list", () => {
     expect(calls.filter((c) => c.call === 'POST /api/v1/staff/accounts/3/unlock')).toHaveLength(1);
   });
 });
+
+describe("an owner's staff list (decision 45)", () => {
+  it('is open to the owner as to a manager, and names the role in words', async () => {
+    const owner = { ...manager, id: 9, login: 'owner', name: 'Анна', role: 'owner' as const };
+    signedIn(owner);
+    const account: StaffAccount = {
+      id: 9,
+      login: 'owner',
+      name: 'Анна',
+      role: 'owner',
+      disabled: false,
+      blockedUntil: null,
+      failures: 0,
+      totp: true,
+    };
+    stubApi({ 'GET /api/v1/staff/accounts': () => json({ accounts: [account] }) });
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Сотрудники' }));
+    expect(await screen.findByTestId('staff-account-owner')).toHaveTextContent('Владелец');
+  });
+});
