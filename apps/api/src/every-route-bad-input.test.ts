@@ -162,12 +162,14 @@ it('answers junk on every admin route with a manager’s token by a coded, docum
   const adminPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/'));
   expect(adminPaths.length).toBeGreaterThanOrEqual(4);
   // Bodies that pass the contracts, so the handlers' own refusals run: no If-Match, an unknown dish, a price
-  // below one kopeck.
+  // below one kopeck, a reorder not listing the menu's groups or the group's dishes, a hide without If-Match.
   const bodies = [
     ...BODIES,
     { price: 100 },
     { positionIds: [987_654], change: { amount: -1 } },
     { positionIds: [1], change: { percent: -100 } },
+    { groupIds: [987_654, 987_654] },
+    { isPublished: false, groupId: 987_654, tagIds: [987_654], measure: { value: 1, unit: 'g' } },
   ];
   const before = await databaseFingerprint(database.db);
   const faults: string[] = [];
@@ -182,7 +184,7 @@ it('answers junk on every admin route with a manager’s token by a coded, docum
         for (const target of [url, `${url}?${query}`]) {
           for (const body of method === 'get' ? [undefined] : bodies) {
             const response = await app.inject({
-              method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
+              method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'PUT',
               url: target,
               headers,
               ...(body === undefined ? {} : { payload: JSON.stringify(body) }),

@@ -306,6 +306,23 @@ export const ERROR_MESSAGES = {
     ru: 'Цена блюда после изменения должна быть от 0,01 до 1 000 000 ₽',
     en: 'A dish must cost from 0.01 to 1,000,000 ₽ after the change',
   },
+  /** A reorder whose list is not exactly the menu's groups (or the group's dishes), each once. */
+  'admin.order-mismatch': {
+    ru: 'Новый порядок должен перечислять все элементы списка, каждый по одному разу: обновите страницу',
+    en: 'The new order must list every item of the list exactly once: reload the page',
+  },
+  /** A dish moved to a group of another menu (or of another brand, or none). */
+  'admin.group-of-another-menu': {
+    ru: 'Блюдо можно перенести только в группу того же меню',
+    en: 'A dish can only move to a group of the same menu',
+  },
+  /** A dish given a tag the brand does not have. */
+  'admin.tag-not-found': { ru: 'Такой метки нет', en: 'There is no such tag' },
+  /** A revert of an entry that cannot be undone (a group's creation: hide the group instead). */
+  'admin.not-revertible': {
+    ru: 'Это изменение нельзя отменить',
+    en: 'This change cannot be undone',
+  },
   'order.transition-invalid': {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',

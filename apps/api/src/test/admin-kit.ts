@@ -27,7 +27,7 @@ export async function addAdminStaff(app: StorefrontApp, db: Database, prefix: st
 
 export function adminCall(
   app: StorefrontApp,
-  method: 'GET' | 'PATCH' | 'POST',
+  method: 'GET' | 'PATCH' | 'POST' | 'PUT',
   url: string,
   headers: Record<string, string>,
   payload?: unknown,

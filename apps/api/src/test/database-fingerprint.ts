@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
  * Every table a request of the API could write (orders and their lines, history, events and keys; promo
  * uses and guesses; persons and their contacts and tokens; payments, refunds and the demo engine's books;
  * staff, their tokens, stream tickets, stop-lists and pauses; the sign-in budgets; the catalog revision and
- * the rows staff moves touch; dishes and the back office's audit log). The static catalog tables (cities, zones,
+ * the rows staff moves touch; groups, dishes, their tags and the back office's audit log). The static catalog tables (cities, zones,
  * menus, modifiers…) are left out: no HTTP call writes them yet.
  */
 export const WRITABLE_TABLES = [
@@ -38,7 +38,9 @@ export const WRITABLE_TABLES = [
   'resto_pauses',
   'catalog_revision',
   'restos',
+  'position_groups',
   'positions',
+  'position_tags',
   'admin_audit_log',
 ] as const;
 

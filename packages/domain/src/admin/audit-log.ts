@@ -1,9 +1,11 @@
 /**
  * What the back office's audit log records (decision 45): the kinds of rows it versions and the changes made to
- * them. Dishes are the first kind; each further entity of the back office adds its name here.
+ * them. Dishes are the first kind; each further entity of the back office adds its name here. A menu's groups'
+ * order (entity id: the menu) and a group's dishes' order (entity id: the group) are entities of their own: one
+ * entry per reorder, its before and after the ids in order.
  */
-export const AUDIT_ENTITY_KINDS = ['dish'] as const;
+export const AUDIT_ENTITY_KINDS = ['dish', 'group', 'menu-group-order', 'group-dish-order'] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
-export const AUDIT_ACTIONS = ['update', 'bulk-price', 'revert'] as const;
+export const AUDIT_ACTIONS = ['update', 'bulk-price', 'revert', 'create', 'reorder'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

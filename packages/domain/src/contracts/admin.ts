@@ -7,6 +7,7 @@ import {
   DISH_PRICE_MAX,
   percentInBasisPoints,
 } from '../admin/bulk-price.ts';
+import { MEASURE_UNITS } from '../catalog/catalog-constants.ts';
 import { errorBody, id, idParam, minorAmount, storedText } from './common.ts';
 
 /**
@@ -18,6 +19,12 @@ import { errorBody, id, idParam, minorAmount, storedText } from './common.ts';
 export const DISH_NAME_MAX = 120;
 export const DISH_DESCRIPTION_MAX = 2000;
 export const ADMIN_PAGE_MAX = 100;
+/** Bounds of a dish's weight (its measure's value, in its unit), its order and its tags. */
+export const DISH_MEASURE_MAX = 100_000;
+export const ADMIN_ORDER_MAX = 1_000_000;
+export const DISH_TAGS_MAX = 50;
+/** The longest list a reorder takes (a menu's groups, a group's dishes). */
+export const ADMIN_REORDER_MAX = 1000;
 
 /** A whole number in a query string, within bounds; digits only, as idParam. */
 const queryInt = (min: number, max: number) =>
@@ -41,16 +48,33 @@ export const adminDishDescription = z.object({
 /** A price a dish may have: whole kopecks, at least one (the positions table's check), at most DISH_PRICE_MAX. */
 export const adminDishPrice = z.number().int().min(1).max(DISH_PRICE_MAX);
 
+/** A dish's weight: a positive value in g, pc, ml or cm (the positions table's pair). */
+export const adminDishMeasure = z.object({
+  value: z.number().positive().max(DISH_MEASURE_MAX),
+  unit: z.enum(MEASURE_UNITS),
+});
+
+/** A place in a list (a dish within its group): smaller first, the id breaking ties. */
+export const adminOrder = z.number().int().min(0).max(ADMIN_ORDER_MAX);
+
 /** A dish as the back office edits it. */
 export const adminDish = z.object({
   id,
   menuId: id,
+  /** A group of the dish's menu; null: the menu's 'other' group. */
   groupId: id.nullable(),
   name: z.object({ ru: z.string(), en: z.string().optional() }),
   description: z.object({ ru: z.string(), en: z.string().optional() }),
   price: minorAmount,
   /** false: hidden, off the storefront's menu and refused by the preflight. */
   isPublished: z.boolean(),
+  /** The weight; null: none shown. */
+  measure: adminDishMeasure.nullable(),
+  order: z.number().int(),
+  /** 18+: sold only to adults. */
+  isAdult: z.boolean(),
+  /** The brand's dish tags (spicy, vegetarian, extended cooking…), by id, ascending. */
+  tagIds: z.array(id),
   /** Bumped by every back-office change; send it back as If-Match. */
   version: z.number().int().positive(),
 });
@@ -82,6 +106,14 @@ export const adminDishPatch = z
     description: adminDishDescription.optional(),
     price: adminDishPrice.optional(),
     isPublished: z.boolean().optional(),
+    /** null clears the weight. */
+    measure: adminDishMeasure.nullable().optional(),
+    /** A group of the same menu (else 422 admin.group-of-another-menu); null: none. */
+    groupId: id.nullable().optional(),
+    order: adminOrder.optional(),
+    isAdult: z.boolean().optional(),
+    /** The whole set of the dish's tags (the brand's, else 422 admin.tag-not-found). */
+    tagIds: z.array(id).max(DISH_TAGS_MAX).optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'must change something');
 
@@ -146,3 +178,43 @@ export const adminAuditList = z.object({
 
 /** POST /api/v1/admin/audit/{entryId}/revert */
 export const adminAuditEntryParams = z.object({ entryId: idParam });
+
+/** A group of a menu (the menu's sections) as the back office edits it. */
+export const adminGroup = z.object({
+  id,
+  menuId: id,
+  name: z.object({ ru: z.string(), en: z.string().optional() }),
+  order: z.number().int(),
+  /** false: hidden with every dish in it, off the storefront's menu and refused by the preflight. */
+  isPublished: z.boolean(),
+  /** How many dishes the group holds, hidden ones too. */
+  dishCount: z.number().int().nonnegative(),
+  /** Bumped by every back-office change; send it back as If-Match. */
+  version: z.number().int().positive(),
+});
+export type AdminGroup = z.infer<typeof adminGroup>;
+
+/** GET and POST /api/v1/admin/menus/{menuId}/groups, PUT …/groups/order */
+export const adminMenuParams = z.object({ menuId: idParam });
+export const adminGroupList = z.object({ groups: z.array(adminGroup) });
+
+/** POST /api/v1/admin/menus/{menuId}/groups: a new group, shown, last in the menu. */
+export const adminGroupCreate = z.object({ name: adminDishName });
+
+/** PATCH and the dishes' order under /api/v1/admin/groups/{groupId} */
+export const adminGroupParams = z.object({ groupId: idParam });
+
+/** PATCH /api/v1/admin/groups/{groupId}: the fields to change, at least one. */
+export const adminGroupPatch = z
+  .object({ name: adminDishName.optional(), isPublished: z.boolean().optional() })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'must change something');
+
+/** 412 admin.version-stale of a group: the refusal with what the group holds now. */
+export const adminGroupStaleBody = errorBody.extend({ current: adminGroup });
+
+/** PUT /api/v1/admin/menus/{menuId}/groups/order: every group of the menu, each once, in the new order. */
+export const adminGroupOrder = z.object({ groupIds: z.array(id).min(1).max(ADMIN_REORDER_MAX) });
+
+/** PUT /api/v1/admin/groups/{groupId}/dishes/order: every dish of the group (hidden ones too), each once. */
+export const adminDishOrder = z.object({ positionIds: z.array(id).min(1).max(ADMIN_REORDER_MAX) });
+export const adminDishOrderResponse = z.object({ dishes: z.array(adminDish) });

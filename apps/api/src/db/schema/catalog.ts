@@ -219,6 +219,10 @@ export const positionGroups = pgTable(
     name: localized('name'),
     order: integer('order').notNull().default(0),
     photos: text('photos').array().notNull().default(sql`'{}'`),
+    /** A hidden group leaves the menu with every dish in it; the preflight refuses them (decision 45). */
+    isPublished: boolean('is_published').notNull().default(true),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('position_groups_menu_idx').on(t.menuId)],
 );

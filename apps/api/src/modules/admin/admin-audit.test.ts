@@ -71,6 +71,11 @@ describe('the audit trail', () => {
       description: original.description,
       price: 22_200,
       isPublished: original.isPublished,
+      measure: original.measure,
+      groupId: original.groupId,
+      order: original.order,
+      isAdult: original.isAdult,
+      tagIds: original.tagIds,
     });
 
     const first = await audit(`entity=dish&entityId=${id}&limit=1`);
@@ -141,6 +146,56 @@ describe('reverting a change', () => {
     expect(twice.statusCode).toBe(409);
     expect(errorsOf(twice)[0]?.code).toBe('admin.already-reverted');
     expect(changedTables(fingerprint, await databaseFingerprint(database.db))).toEqual([]);
+  });
+
+  it('undoes an entry holding fewer fields (the first slice’s) by those fields only, leaving the others', async () => {
+    const id = await demoDishId(database.db, 13);
+    const original = adminDish.parse((await adminCall(app, 'GET', dishUrl(id), as.manager)).json());
+    const read = await adminCall(app, 'GET', dishUrl(id), as.manager);
+    const changed = await adminCall(
+      app,
+      'PATCH',
+      dishUrl(id),
+      { ...as.manager, 'if-match': read.headers.etag as string },
+      { isAdult: !original.isAdult, price: original.price + 700 },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [row] = await database.db
+      .insert(adminAuditLog)
+      .values({
+        whiteLabelId: 'demo',
+        staffLogin: 'before-the-second-slice',
+        at: new Date(clock.now()),
+        entityKind: 'dish',
+        entityId: id,
+        action: 'update',
+        before: {
+          name: original.name,
+          description: original.description,
+          price: original.price,
+          isPublished: true,
+        },
+        after: {
+          name: original.name,
+          description: original.description,
+          price: original.price + 700,
+          isPublished: true,
+        },
+      })
+      .returning({ id: adminAuditLog.id });
+
+    const response = await revert(row?.id ?? 0);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(adminAuditEntry.parse(response.json()).after).toEqual({
+      name: original.name,
+      description: original.description,
+      price: original.price,
+      isPublished: true,
+    });
+    expect(adminDish.parse((await adminCall(app, 'GET', dishUrl(id), as.manager)).json())).toMatchObject({
+      price: original.price,
+      isAdult: !original.isAdult,
+    });
   });
 
   it('refuses while the row has changed since (409 admin.changed-since), and not once it is back', async () => {

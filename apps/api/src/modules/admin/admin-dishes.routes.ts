@@ -83,11 +83,15 @@ export const adminDishesRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asyn
       config: staffOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Changes a dish’s names, descriptions, price or published state, under If-Match',
+        summary:
+          'Changes a dish’s names, descriptions, price, weight, group, order, tags or published state, under If-Match',
         description:
           `${WRITE} If-Match must name the version read (the ETag): without it 428 admin.version-required; ` +
           'another version is 412 admin.version-stale with the dish as it is now in `current`. Names: not blank, ' +
-          'at most 120 characters; price: whole kopecks, at least 1. A name or description replaces both languages.',
+          'at most 120 characters; price: whole kopecks, at least 1. A name or description replaces both languages. ' +
+          'Weight (`measure`, null to clear): a positive value in g, pc, ml or cm. `groupId`: a group of the same ' +
+          'menu (else 422 admin.group-of-another-menu), null for none. `tagIds`: the whole set, tags of the brand ' +
+          '(else 422 admin.tag-not-found); `isAdult` marks 18+.',
         headers: ifMatchHeaders,
         params: adminDishParams,
         body: adminDishPatch,
@@ -97,6 +101,7 @@ export const adminDishesRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asyn
           403: errorBody,
           404: errorBody,
           412: adminStaleBody,
+          422: errorBody,
           428: errorBody,
         },
       },

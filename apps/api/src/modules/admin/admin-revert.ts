@@ -5,14 +5,28 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { adminAuditLog } from '../../db/schema.ts';
-import { auditEntryOf, writeAuditEntry } from './admin-audit-log.ts';
+import { type AuditRow, auditEntryOf, writeAuditEntry } from './admin-audit-log.ts';
 import { type DishState, dishOrNotFound, dishStateOf, writeDishState } from './admin-dishes.ts';
+import {
+  dishOrderOf,
+  type GroupState,
+  groupOrderOf,
+  groupOrNotFound,
+  groupStateOf,
+  writeDishOrder,
+  writeGroupOrder,
+  writeGroupState,
+} from './admin-groups.ts';
 
 /**
  * Undoing one audited change (decision 45), by compare: the row gets the entry's `before` back only while it still
  * holds the entry's `after`; once anyone changed it since, 409 admin.changed-since (a revert would silently undo
  * their change too). The revert is an audited change of its own, marks the entry it undid, and an entry is undone
  * once at most (409 admin.already-reverted). One transaction; the caller reloads the catalog after.
+ *
+ * Only the fields an entry holds are compared and restored: an entry written before a field became editable
+ * (a dish's weight, group, order and tags came in the second slice) leaves that field as it is. A reorder is undone
+ * the same way, by its list of ids; a group's creation is not undone (409 admin.not-revertible: hide it instead).
  */
 export async function revertEntry(
   tx: Executor,
@@ -27,20 +41,61 @@ export async function revertEntry(
     .for('update');
   if (!entry) throw new ApiError(404, 'admin.audit-entry-not-found', 'entryId');
   if (entry.revertedByEntryId !== null) throw new ApiError(409, 'admin.already-reverted', 'entryId');
-  // The only kind so far; the next kind of the back office adds its branch here.
-  const current = dishStateOf(await dishOrNotFound(tx, access.whiteLabel, entry.entityId, true));
-  if (canonicalJson(current) !== canonicalJson(entry.after))
+  if (entry.action === 'create') throw new ApiError(409, 'admin.not-revertible', 'entryId');
+  const current = await currentState(tx, access, entry);
+  const held = pick(current, entry.after);
+  if (canonicalJson(held) !== canonicalJson(entry.after))
     throw new ApiError(409, 'admin.changed-since', 'entryId');
-  const restored = entry.before as unknown as DishState;
-  await writeDishState(tx, entry.entityId, dishStateOf(restored));
+  const restored = pick(entry.before, entry.after);
+  await restore(tx, access, entry, restored);
   const revert = await writeAuditEntry(tx, access, at, {
     entity: entry.entityKind,
     entityId: entry.entityId,
     action: 'revert',
-    before: { ...current },
-    after: { ...dishStateOf(restored) },
+    before: held,
+    after: restored,
     revertsEntryId: entry.id,
   });
   await tx.update(adminAuditLog).set({ revertedByEntryId: revert.id }).where(eq(adminAuditLog.id, entry.id));
   return auditEntryOf(revert);
+}
+
+/** The fields of `state` that `shape` names. */
+function pick(state: Record<string, unknown>, shape: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(shape).map((key) => [key, state[key]]));
+}
+
+async function currentState(
+  tx: Executor,
+  access: StaffAccess,
+  entry: AuditRow,
+): Promise<Record<string, unknown>> {
+  switch (entry.entityKind) {
+    case 'dish':
+      return { ...dishStateOf(await dishOrNotFound(tx, access.whiteLabel, entry.entityId, true)) };
+    case 'group':
+      return { ...groupStateOf(await groupOrNotFound(tx, access.whiteLabel, entry.entityId, true)) };
+    case 'menu-group-order':
+      return { groupIds: await groupOrderOf(tx, entry.entityId) };
+    case 'group-dish-order':
+      await groupOrNotFound(tx, access.whiteLabel, entry.entityId, true);
+      return { positionIds: await dishOrderOf(tx, entry.entityId) };
+  }
+}
+
+async function restore(tx: Executor, access: StaffAccess, entry: AuditRow, state: Record<string, unknown>) {
+  switch (entry.entityKind) {
+    case 'dish':
+      await writeDishState(tx, entry.entityId, state as Partial<DishState>);
+      return;
+    case 'group':
+      await writeGroupState(tx, access.whiteLabel, entry.entityId, state as Partial<GroupState>);
+      return;
+    case 'menu-group-order':
+      await writeGroupOrder(tx, state.groupIds as number[]);
+      return;
+    case 'group-dish-order':
+      await writeDishOrder(tx, state.positionIds as number[]);
+      return;
+  }
 }

@@ -1,17 +1,19 @@
 import type { ApiModule } from '../../core/api-module.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminDishesRoutes } from './admin-dishes.routes.ts';
+import { adminGroupsRoutes } from './admin-groups.routes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 
 /**
  * The back office's API under /api/v1/admin (decision 45): staff tokens, checked for brand and role on every call
  * (admin-access.ts), versioned rows under If-Match, and an audit log written in each change's transaction, with
- * revert. Dishes are the first entity; the next ones copy admin-dishes.ts.
+ * revert. Dishes were the first entity, a menu's groups and the orders of both the next (admin-groups.ts).
  */
 export const adminModule: ApiModule<AdminRoutesOptions> = {
   name: 'admin',
   async register(app, { db, now, catalog }) {
     await app.register(adminDishesRoutes, { db, now, catalog });
+    await app.register(adminGroupsRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
   },
 };

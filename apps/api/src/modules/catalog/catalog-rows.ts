@@ -7,8 +7,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Every table the catalog is built from, read in the caller's transaction, each in the order the answers
- * list it (so the mappers only map and group). Positions and zones that are not published or not active
- * are left out here.
+ * list it (so the mappers only map and group). Positions and zones that are not published or not active,
+ * hidden groups and their positions are left out here.
  */
 export async function readCatalogRows(tx: Transaction) {
   const [revision] = await tx.select().from(t.catalogRevision).where(eq(t.catalogRevision.id, 1));
@@ -25,12 +25,17 @@ export async function readCatalogRows(tx: Transaction) {
   const groups = await tx
     .select()
     .from(t.positionGroups)
+    .where(eq(t.positionGroups.isPublished, true))
     .orderBy(asc(t.positionGroups.order), asc(t.positionGroups.id));
-  const positions = await tx
-    .select()
-    .from(t.positions)
-    .where(eq(t.positions.isPublished, true))
-    .orderBy(asc(t.positions.order), asc(t.positions.id));
+  // A hidden group takes its dishes off the menu with it (decision 45), so the preflight refuses them too.
+  const shownGroups = new Set(groups.map((g) => g.id));
+  const positions = (
+    await tx
+      .select()
+      .from(t.positions)
+      .where(eq(t.positions.isPublished, true))
+      .orderBy(asc(t.positions.order), asc(t.positions.id))
+  ).filter((p) => p.groupId === null || shownGroups.has(p.groupId));
   const positionTags = await tx.select().from(t.positionTags);
   const modifiers = await tx.select().from(t.modifiers);
   const modifierItems = await tx
