@@ -1,3 +1,4 @@
+import type { StaffRole } from '@storefront/domain';
 import type { StaffAccount } from '@storefront/domain/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +27,7 @@ const emptyBoard = {
   serverTime: '2026-11-24T09:10:00Z',
 };
 
-function signedIn(staff: typeof operator | typeof manager) {
+function signedIn(staff: Omit<typeof operator, 'role'> & { role: StaffRole }) {
   staffSessionStore.setState({
     session: { accessToken: 'a1', refreshToken: 'r1', expiresAt: Date.now() + 15 * 60_000, staff },
   });
