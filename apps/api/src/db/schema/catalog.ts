@@ -185,15 +185,21 @@ export const preOrderSettings = pgTable(
   (t) => [primaryKey({ columns: [t.restoId, t.type] })],
 );
 
-export const menus = pgTable('menus', {
-  id: serial('id').primaryKey(),
-  whiteLabelId: text('white_label_id')
-    .notNull()
-    .references(() => whiteLabels.id),
-  name: localized('name'),
-  order: integer('order').notNull().default(0),
-  ...methodFlags,
-});
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    name: localized('name'),
+    order: integer('order').notNull().default(0),
+    ...methodFlags,
+    /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
+    key: text('key'),
+  },
+  (t) => [uniqueIndex('menus_key_idx').on(t.whiteLabelId, t.key)],
+);
 
 /** A chain shares one menu between many restaurants. */
 export const restoMenus = pgTable(
@@ -223,8 +229,13 @@ export const positionGroups = pgTable(
     isPublished: boolean('is_published').notNull().default(true),
     /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
     version: integer('version').notNull().default(1),
+    /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
+    key: text('key'),
   },
-  (t) => [index('position_groups_menu_idx').on(t.menuId)],
+  (t) => [
+    index('position_groups_menu_idx').on(t.menuId),
+    uniqueIndex('position_groups_key_idx').on(t.menuId, t.key),
+  ],
 );
 
 export const positions = pgTable(
@@ -247,9 +258,12 @@ export const positions = pgTable(
     isPublished: boolean('is_published').notNull().default(true),
     /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
     version: integer('version').notNull().default(1),
+    /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
+    key: text('key'),
   },
   (t) => [
     index('positions_menu_idx').on(t.menuId),
+    uniqueIndex('positions_key_idx').on(t.menuId, t.key),
     check('positions_price_positive', sql`${t.price} > 0`),
     check(
       'positions_measure_pair',
@@ -271,14 +285,20 @@ export const positionTags = pgTable(
   (t) => [primaryKey({ columns: [t.positionId, t.tagId] })],
 );
 
-export const modifiers = pgTable('modifiers', {
-  id: serial('id').primaryKey(),
-  whiteLabelId: text('white_label_id')
-    .notNull()
-    .references(() => whiteLabels.id),
-  name: localized('name'),
-  nameUi: localized('name_ui'),
-});
+export const modifiers = pgTable(
+  'modifiers',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    name: localized('name'),
+    nameUi: localized('name_ui'),
+    /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
+    key: text('key'),
+  },
+  (t) => [uniqueIndex('modifiers_key_idx').on(t.whiteLabelId, t.key)],
+);
 
 export const modifierItems = pgTable(
   'modifier_items',
@@ -290,9 +310,12 @@ export const modifierItems = pgTable(
     name: localized('name'),
     price: integer('price').$type<Minor>().notNull().default(minor(0)),
     order: integer('order').notNull().default(0),
+    /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
+    key: text('key'),
   },
   (t) => [
     index('modifier_items_modifier_idx').on(t.modifierId),
+    uniqueIndex('modifier_items_key_idx').on(t.modifierId, t.key),
     check('modifier_items_price_nonnegative', sql`${t.price} >= 0`),
   ],
 );
@@ -320,13 +343,19 @@ export const positionModifiers = pgTable(
   ],
 );
 
-export const timeSlots = pgTable('time_slots', {
-  id: serial('id').primaryKey(),
-  whiteLabelId: text('white_label_id')
-    .notNull()
-    .references(() => whiteLabels.id),
-  name: text('name').notNull(),
-});
+export const timeSlots = pgTable(
+  'time_slots',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    name: text('name').notNull(),
+    /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
+    key: text('key'),
+  },
+  (t) => [uniqueIndex('time_slots_key_idx').on(t.whiteLabelId, t.key)],
+);
 
 export const timeSlotDetails = pgTable(
   'time_slot_details',
