@@ -39,6 +39,10 @@ export const staff = pgTable(
     totpLastStep: integer('totp_last_step'),
     /** Set: the account cannot sign in and its sessions end (the event streams check it too). */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The last successful sign-in (the owner's staff list shows it); null: never. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Bumped by every back-office change of the account (decision 45): its ETag, sent back as If-Match. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('staff_login_idx').on(t.whiteLabelId, t.login)],
