@@ -197,6 +197,8 @@ export const menus = pgTable(
     ...methodFlags,
     /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
     key: text('key'),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('menus_key_idx').on(t.whiteLabelId, t.key)],
 );
@@ -296,8 +298,19 @@ export const modifiers = pgTable(
     nameUi: localized('name_ui'),
     /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
     key: text('key'),
+    /**
+     * The group's own rule of how many items a customer picks (decision 45): attaching it to a dish copies it into
+     * position_modifiers, and a back-office change of it rewrites every attachment, so all its dishes agree.
+     */
+    minCount: integer('min_count').notNull().default(0),
+    maxCount: integer('max_count').notNull().default(1),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('modifiers_key_idx').on(t.whiteLabelId, t.key)],
+  (t) => [
+    uniqueIndex('modifiers_key_idx').on(t.whiteLabelId, t.key),
+    check('modifiers_counts', sql`${t.minCount} >= 0 and ${t.maxCount} >= 1 and ${t.minCount} <= ${t.maxCount}`),
+  ],
 );
 
 export const modifierItems = pgTable(
@@ -353,6 +366,8 @@ export const timeSlots = pgTable(
     name: text('name').notNull(),
     /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
     key: text('key'),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('time_slots_key_idx').on(t.whiteLabelId, t.key)],
 );
