@@ -307,6 +307,27 @@ const envShape = {
     z.coerce.number().int().min(10).max(60_000).default(500),
     'How often an instance reads new order events while at least one event stream is open on it.',
   ),
+  MEDIA_STORE: key(
+    z.enum(['local', 's3']).default('local'),
+    'Where uploaded photos are kept (decision 46): `local` files under `DATA_DIR/media` (one instance), `s3` an S3-compatible bucket every instance shares.',
+  ),
+  S3_ENDPOINT: key(
+    z.url().optional(),
+    'The S3-compatible service (MinIO, Yandex Object Storage, …), e.g. `https://storage.yandexcloud.net`.',
+    "AWS's own endpoint for `S3_REGION`",
+  ),
+  S3_BUCKET: key(z.string().min(1).optional(), 'The bucket of uploaded photos (`MEDIA_STORE=s3`).'),
+  S3_REGION: key(z.string().min(1).default('us-east-1'), 'The region the bucket is in.'),
+  S3_ACCESS_KEY_ID: key(
+    z.string().min(1).optional(),
+    'Access key of the bucket.',
+    "the AWS SDK's default credentials (environment, instance role)",
+  ),
+  S3_SECRET_ACCESS_KEY: key(z.string().min(1).optional(), 'Secret key of `S3_ACCESS_KEY_ID`.'),
+  S3_FORCE_PATH_STYLE: key(
+    boolean.default(true),
+    'Address objects as `endpoint/bucket/key` (MinIO and most S3-compatible services) rather than `bucket.endpoint/key`.',
+  ),
   CLOCK_NOW: key(
     z.iso.datetime({ offset: true }).optional(),
     'Test only: the server clock starts at this instant (ISO 8601 with an offset) and runs on from there, so the journeys meet the same open and closed restaurants at any hour.',
@@ -430,6 +451,20 @@ export const envRules: EnvRule[] = [
     message: 'holds a test shop (secret key test_…), which takes no real money: refused in production',
     broken: (env) =>
       production(env) && Object.values(env.YOOKASSA_SHOPS).some((shop) => isYooKassaTestKey(shop.secretKey)),
+  },
+  {
+    key: 'S3_BUCKET',
+    reads: ['MEDIA_STORE'],
+    rule: 'required when `MEDIA_STORE=s3`',
+    message: 'required when MEDIA_STORE=s3',
+    broken: (env) => env.MEDIA_STORE === 's3' && !env.S3_BUCKET,
+  },
+  {
+    key: 'S3_SECRET_ACCESS_KEY',
+    reads: ['S3_ACCESS_KEY_ID'],
+    rule: 'required with `S3_ACCESS_KEY_ID`',
+    message: 'required with S3_ACCESS_KEY_ID',
+    broken: (env) => Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY),
   },
   httpsInProduction('PUBLIC_URL'),
   httpsInProduction('PUBLIC_API_BASE'),
