@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { PayEngine } from '@storefront/domain';
+import { type PayEngine, parsePhotoVariantKey } from '@storefront/domain';
 import type { PublicConfig } from '@storefront/domain/contracts';
 import Fastify, {
   type FastifyInstance,
@@ -21,6 +21,7 @@ import {
 import type { AppConfig } from './config.ts';
 import { REQUEST_LIMITS, type RequestLimits } from './core/request-limits.ts';
 import type { Database } from './db/client.ts';
+import { mediaStoreOf } from './integrations/media-store/media-stores.ts';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.ts';
 import type { AvailabilityStore, CatalogStore } from './modules/catalog/index.ts';
 import { API_MODULES, type ModuleDeps, OPENAPI_TAGS, startSharedServices } from './modules/index.ts';
@@ -164,6 +165,24 @@ export async function buildApp({
   app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(publicConfig),
   );
+
+  // Uploaded photos (decision 46), from the media store whichever it is: content-addressed keys, so a year's cache.
+  const mediaStore = mediaStoreOf(config);
+  app.get('/media/u/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const found = parsePhotoVariantKey(key) ? await mediaStore.get(key) : null;
+    if (!found)
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send(errorBody(requestLocale(request), 'route.not-found'));
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .type(found.contentType);
+    if (found.size !== undefined) reply.header('content-length', found.size);
+    return reply.send(found.body);
+  });
 
   const mediaDir = join(config.brandDir, 'media');
   if (existsSync(mediaDir)) {

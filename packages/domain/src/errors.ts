@@ -318,6 +318,22 @@ export const ERROR_MESSAGES = {
   },
   /** A dish given a tag the brand does not have. */
   'admin.tag-not-found': { ru: 'Такой метки нет', en: 'There is no such tag' },
+  /** A photo upload whose bytes are not a JPEG, PNG or WebP picture (decision 46: told by content, not by name). */
+  'admin.photo-not-an-image': {
+    ru: 'Это не фотография: загрузите JPEG, PNG или WebP',
+    en: 'This is not a photo: upload a JPEG, PNG or WebP',
+  },
+  /** A photo upload over 10 MB. */
+  'admin.photo-too-large': {
+    ru: 'Фотография больше 10 МБ: уменьшите её и загрузите снова',
+    en: 'The photo is over 10 MB: make it smaller and upload it again',
+  },
+  /** A photo upload over 40 megapixels. */
+  'admin.photo-too-many-pixels': {
+    ru: 'В фотографии больше 40 мегапикселей: уменьшите её и загрузите снова',
+    en: 'The photo has over 40 megapixels: make it smaller and upload it again',
+  },
+  'admin.photo-not-found': { ru: 'Такой фотографии нет', en: 'There is no such photo' },
   /** A revert of an entry that cannot be undone (a group's creation: hide the group instead). */
   'admin.not-revertible': {
     ru: 'Это изменение нельзя отменить',

@@ -43,3 +43,4 @@ export * from './schedule/schedule.ts';
 export * from './search/search.ts';
 export * from './staff/decline-reason-texts.ts';
 export * from './staff/staff-model.ts';
+export * from './media/photo-variants.ts';

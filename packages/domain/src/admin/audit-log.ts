@@ -7,5 +7,14 @@
 export const AUDIT_ENTITY_KINDS = ['dish', 'group', 'menu-group-order', 'group-dish-order'] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
-export const AUDIT_ACTIONS = ['update', 'bulk-price', 'revert', 'create', 'reorder'] as const;
+export const AUDIT_ACTIONS = [
+  'update',
+  'bulk-price',
+  'revert',
+  'create',
+  'reorder',
+  // A dish's or a group's photo added or taken off (decision 46); the entry holds the photo list.
+  'photo-add',
+  'photo-remove',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -16,3 +16,4 @@ export * from './restos.ts';
 export * from './staff.ts';
 export * from './staff-security.ts';
 export * from './time.ts';
+export * from './admin-photos.ts';

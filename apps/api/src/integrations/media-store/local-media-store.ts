@@ -24,7 +24,7 @@ export class LocalMediaStore implements MediaStore {
     return join(this.dir, ...key.split('/'));
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  async put(key: string, bytes: Buffer, _contentType?: string): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;

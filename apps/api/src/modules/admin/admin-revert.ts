@@ -17,6 +17,7 @@ import {
   writeGroupOrder,
   writeGroupState,
 } from './admin-groups.ts';
+import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
 
 /**
  * Undoing one audited change (decision 45), by compare: the row gets the entry's `before` back only while it still
@@ -72,9 +73,15 @@ async function currentState(
 ): Promise<Record<string, unknown>> {
   switch (entry.entityKind) {
     case 'dish':
-      return { ...dishStateOf(await dishOrNotFound(tx, access.whiteLabel, entry.entityId, true)) };
+      return {
+        ...dishStateOf(await dishOrNotFound(tx, access.whiteLabel, entry.entityId, true)),
+        photos: await photoUrlsOf(tx, access.whiteLabel, 'dish', entry.entityId),
+      };
     case 'group':
-      return { ...groupStateOf(await groupOrNotFound(tx, access.whiteLabel, entry.entityId, true)) };
+      return {
+        ...groupStateOf(await groupOrNotFound(tx, access.whiteLabel, entry.entityId, true)),
+        photos: await photoUrlsOf(tx, access.whiteLabel, 'group', entry.entityId),
+      };
     case 'menu-group-order':
       return { groupIds: await groupOrderOf(tx, entry.entityId) };
     case 'group-dish-order':
@@ -85,12 +92,20 @@ async function currentState(
 
 async function restore(tx: Executor, access: StaffAccess, entry: AuditRow, state: Record<string, unknown>) {
   switch (entry.entityKind) {
-    case 'dish':
-      await writeDishState(tx, entry.entityId, state as Partial<DishState>);
+    case 'dish': {
+      // A photo entry (decision 46) holds only the list of photos.
+      const { photos, ...dish } = state;
+      if (photos !== undefined) await writePhotoUrls(tx, 'dish', entry.entityId, photos as string[]);
+      if (Object.keys(dish).length > 0) await writeDishState(tx, entry.entityId, dish as Partial<DishState>);
       return;
-    case 'group':
-      await writeGroupState(tx, access.whiteLabel, entry.entityId, state as Partial<GroupState>);
+    }
+    case 'group': {
+      const { photos, ...group } = state;
+      if (photos !== undefined) await writePhotoUrls(tx, 'group', entry.entityId, photos as string[]);
+      if (Object.keys(group).length > 0)
+        await writeGroupState(tx, access.whiteLabel, entry.entityId, group as Partial<GroupState>);
       return;
+    }
     case 'menu-group-order':
       await writeGroupOrder(tx, state.groupIds as number[]);
       return;

@@ -1,7 +1,10 @@
+import type { AppConfig } from '../../config.ts';
 import type { ApiModule } from '../../core/api-module.ts';
+import { mediaStoreOf } from '../../integrations/media-store/media-stores.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminDishesRoutes } from './admin-dishes.routes.ts';
 import { adminGroupsRoutes } from './admin-groups.routes.ts';
+import { adminPhotosRoutes } from './admin-photos.routes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 
 /**
@@ -9,11 +12,13 @@ import type { AdminRoutesOptions } from './admin-routes-options.ts';
  * (admin-access.ts), versioned rows under If-Match, and an audit log written in each change's transaction, with
  * revert. Dishes were the first entity, a menu's groups and the orders of both the next (admin-groups.ts).
  */
-export const adminModule: ApiModule<AdminRoutesOptions> = {
+export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> = {
   name: 'admin',
-  async register(app, { db, now, catalog }) {
+  async register(app, { db, now, catalog, config }) {
     await app.register(adminDishesRoutes, { db, now, catalog });
     await app.register(adminGroupsRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
+    // Photos (decision 46): the media store the app's /media/u/ route serves from.
+    await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore: mediaStoreOf(config) });
   },
 };
