@@ -20,6 +20,16 @@ export default defineConfig({
         },
       },
       {
+        extends: './apps/backoffice/vite.config.ts',
+        test: {
+          name: 'backoffice',
+          include: ['apps/backoffice/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/backoffice/src/test/setup.ts'],
+          css: { modules: { classNameStrategy: 'non-scoped' } },
+        },
+      },
+      {
         test: {
           // The chaos run's checks on made-up records (npm run chaos itself is not part of npm test).
           name: 'chaos',

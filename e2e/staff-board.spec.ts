@@ -22,7 +22,7 @@ async function openBoard(browser: Browser, baseURL: string | undefined): Promise
   const board = await context.newPage();
   // The fixture watches only `page`: the board's own page runs under the policy as well.
   boardViolations.set(board, await watchCspViolations(board));
-  await board.goto('/staff');
+  await board.goto('/admin/board');
   await board.getByLabel('Логин').fill(STAFF.login);
   await board.getByLabel('Пароль').fill(STAFF.password);
   await board.getByRole('button', { name: 'Войти' }).click();

@@ -39,11 +39,13 @@ test('a manager unlocks a blocked login, turns the second factor on and signs in
       data: { login: 'kazan', password: `wrong-${attempt}` },
     });
 
+  // The board's old address still works: it redirects into the back office (decision 48).
   await page.goto('/staff');
+  await expect(page).toHaveURL(/\/admin\/board$/);
   await signIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Сотрудники' }).click();
+  await page.getByRole('link', { name: 'Сотрудники' }).click();
   const kazan = page.getByTestId('staff-account-kazan');
   await expect(kazan).toContainText('Вход заблокирован до');
   await shot(page, testInfo, 'staff-list-1280');
@@ -61,7 +63,7 @@ test('a manager unlocks a blocked login, turns the second factor on and signs in
   });
   expect(right.status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Пароль и вход' }).click();
+  await page.getByRole('link', { name: 'Пароль и вход' }).click();
   const factor = page.getByRole('region', { name: 'Двухфакторный вход' });
   await factor.getByRole('button', { name: 'Включить' }).click();
   const secret = (await factor.locator('code').first().textContent())?.trim() ?? '';

@@ -11,6 +11,10 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = join(ROOT, 'apps/api/dist/server.js');
 const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+const BACK_OFFICE_INDEX = join(ROOT, 'apps/backoffice/dist/index.html');
+/** What each build makes: its presence says the build was done at all. */
+const OUTPUTS = { web: WEB_INDEX, backoffice: BACK_OFFICE_INDEX, api: SERVER_ENTRY };
+const NAMES = { web: 'storefront', backoffice: 'back office', api: 'server' };
 
 /** What each build is made from: files and folders whose change means that build is stale. */
 const SOURCES = {
@@ -31,10 +35,24 @@ const SOURCES = {
     'packages/domain/src',
     'package-lock.json',
   ],
+  // The back office shares the storefront's platform layer (apps/web/src/shared, decision 48).
+  backoffice: [
+    'apps/backoffice/src',
+    'apps/backoffice/index.html',
+    'apps/backoffice/vite.config.ts',
+    'apps/backoffice/package.json',
+    'apps/web/src',
+    'packages/domain/src',
+    'package-lock.json',
+  ],
 };
 /** Outside the dist folders: the storefront's dist is served as it is, and a stamp is nobody's business. */
 const STAMP_DIR = join(ROOT, 'node_modules/.cache/storefront-build');
-const STAMPS = { api: join(STAMP_DIR, 'api.json'), web: join(STAMP_DIR, 'web.json') };
+const STAMPS = {
+  api: join(STAMP_DIR, 'api.json'),
+  web: join(STAMP_DIR, 'web.json'),
+  backoffice: join(STAMP_DIR, 'backoffice.json'),
+};
 
 function gitHead() {
   try {
@@ -71,10 +89,9 @@ function newestMtime(path) {
 /** The builds that are missing or older than their sources, each with why: [] when all are current. */
 export function staleBuilds() {
   const stale = [];
-  for (const which of ['web', 'api']) {
-    const output = which === 'web' ? WEB_INDEX : SERVER_ENTRY;
-    if (!existsSync(output)) {
-      stale.push({ which, reason: `the ${which === 'web' ? 'storefront' : 'server'} is not built` });
+  for (const which of ['web', 'backoffice', 'api']) {
+    if (!existsSync(OUTPUTS[which])) {
+      stale.push({ which, reason: `the ${NAMES[which]} is not built` });
       continue;
     }
     let stamp;
@@ -103,8 +120,8 @@ export function buildReason() {
 // `node scripts/build-state.mjs web` (the storefront's build script): stamps that build.
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const which = process.argv[2];
-  if (which !== 'api' && which !== 'web') {
-    console.error('usage: node scripts/build-state.mjs api|web');
+  if (!(which in STAMPS)) {
+    console.error('usage: node scripts/build-state.mjs api|web|backoffice');
     process.exit(2);
   }
   writeBuildStamp(which);

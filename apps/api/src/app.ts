@@ -28,6 +28,7 @@ import { API_MODULES, type ModuleDeps, OPENAPI_TAGS, startSharedServices } from 
 import type { PaymentsContext } from './modules/payments/index.ts';
 import { registerSeo } from './modules/seo/index.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { BACK_OFFICE_PATH, isBackOfficePage, registerBackOfficeFiles } from './plugins/back-office-files.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler, requestLocale, sendBadRequest } from './plugins/error-handler.ts';
 import { maskedLogger, registerRequestIds, requestIdGenerator } from './plugins/logging.ts';
@@ -228,6 +229,9 @@ export async function buildApp({
     });
   }
 
+  // The back office under /admin, and /staff's redirect to its board (decision 46).
+  const hasBackOffice = await registerBackOfficeFiles(app, config.backOfficeDistDir);
+
   // robots.txt, sitemap.xml, and each public page's shell with its title, tags and text (decision 28).
   const seo = registerSeo(app, {
     config,
@@ -251,7 +255,9 @@ export async function buildApp({
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     // A missing hashed asset is a 404, not the app shell: a browser would try to run HTML as a script.
-    const isAsset = path.startsWith('/assets/');
+    const isAsset = path.startsWith('/assets/') || path.startsWith(`${BACK_OFFICE_PATH}/assets/`);
+    if (hasBackOffice && isBackOfficePage(path) && (request.method === 'GET' || request.method === 'HEAD'))
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.backOfficeDistDir);
     if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The storefront routes on the client: every other page path gets the app shell.
       return sendShell(request, reply, path);

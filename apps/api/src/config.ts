@@ -77,6 +77,10 @@ const envShape = {
     z.string().min(1).default('apps/web/dist'),
     'The built storefront; without it only the API is served.',
   ),
+  BACKOFFICE_DIST_DIR: key(
+    z.string().min(1).default('apps/backoffice/dist'),
+    'The built back office, served at /admin (decision 48); without it /admin is not served.',
+  ),
   WEB_SERVER_BUILD: key(
     z.string().min(1).default('apps/web/dist-server/render-first-screen.js'),
     "The storefront's server build, which draws a returning customer's home and a first visit's location popup into the page (decision 44); without it the browser draws them.",
@@ -543,6 +547,8 @@ export interface AppConfig {
   webDistDir: string;
   /** The storefront's server build (decision 44). */
   webServerBuild: string;
+  /** The built back office (decision 48). */
+  backOfficeDistDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -612,5 +618,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     webDistDir: fromRoot(env.data.WEB_DIST_DIR),
     webServerBuild: fromRoot(env.data.WEB_SERVER_BUILD),
+    backOfficeDistDir: fromRoot(env.data.BACKOFFICE_DIST_DIR),
   };
 }

@@ -41,9 +41,7 @@ async function start(element: HTMLElement) {
     selectionsStorage.hydrate();
     consentStorage.hydrate();
     cartStorage.hydrate();
-    // The order board (/staff) is not a customer's visit: never counted.
-    const staff = window.location.pathname.startsWith('/staff');
-    const analytics = { production: brand.production === true && !staff, metrikaId: brand.clients.metrikaId };
+    const analytics = { production: brand.production === true, metrikaId: brand.clients.metrikaId };
     // Off at once where it can never count (development, tests, no counter): no chunk is fetched. Otherwise
     // its code and its waiting for consent come after the first screen (decisions 29, 33); events queue in
     // track() meanwhile.

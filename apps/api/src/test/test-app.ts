@@ -50,6 +50,7 @@ export function testConfig(env: Record<string, string> = {}) {
     NODE_ENV: 'test',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     WEB_SERVER_BUILD: '/nonexistent-web-server-build.js',
+    BACKOFFICE_DIST_DIR: '/nonexistent-backoffice-dist',
     PAYMENT_SWEEP_MS: '0',
     ...env,
   });

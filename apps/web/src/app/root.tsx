@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useAppFlags } from '../entities/app-flags/app-flags-store.ts';
 import { useCartCount } from '../entities/cart/cart-store.ts';
-import { clockStore } from '../entities/clock/clock-store.ts';
 import { CurrentLocationContext } from '../entities/location/current-location.tsx';
 import { AdulthoodConfirmation } from '../features/consent/components/adulthood-confirmation.tsx';
 import { CookieConsent } from '../features/consent/components/cookie-consent.tsx';
 import { LocationPopup } from '../features/location/components/location-popup.tsx';
 import { DayOffDialog } from '../features/restos/components/day-off-dialog.tsx';
-import { apiFetch } from '../shared/api-client.ts';
-import { useMatch } from '../shared/navigation/router.tsx';
 import { DrawnLater } from '../shared/scheduling/drawn-later.tsx';
 import { FatalError } from './boot/fatal-error.tsx';
 import { Splash } from './boot/splash.tsx';
@@ -34,25 +30,7 @@ const CartPreflightWatcher = lazy(() =>
  * every feature, the routes with their layouts, and the popups that can open anywhere.
  */
 export function Root() {
-  // The order board (decision 24) is not a customer's visit: no location, menu, consent or day-off popups.
-  return useMatch('/staff/*?') ? <StaffRoot /> : <StorefrontRoot />;
-}
-
-/** /staff needs only the server's clock (late orders, pre-orders' times); it waits for it briefly. */
-function StaffRoot() {
-  const clock = useQuery({
-    queryKey: ['now'],
-    queryFn: async () => {
-      const sentAt = Date.now();
-      const answer = await apiFetch<{ utc_time: string }>('/1/now');
-      clockStore.getState().sync(answer.utc_time, sentAt, Date.now());
-      return answer;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
-  // Without the server's clock the board still works on the device's own.
-  return clock.isPending ? <Splash /> : <AppRoutes />;
+  return <StorefrontRoot />;
 }
 
 function StorefrontRoot() {

@@ -24,8 +24,6 @@ const OrderPage = lazy(() => import('../features/orders/components/order-page.ts
 const PaymentPage = lazy(() => import('../features/orders/components/payment-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page.tsx'));
-// The restaurant's order board (decision 24): staff only, never part of a customer's visit.
-const StaffPage = lazy(() => import('../features/staff/components/staff-page.tsx'));
 const InfoPage = lazy(() => import('../features/info-pages/components/info-page.tsx'));
 // Top layers (dish with modifiers and gallery, promotion detail) load when opened.
 const PositionLayer = lazy(() =>
@@ -185,8 +183,6 @@ export const AppRoutes = memo(function AppRoutes() {
           <NotFoundPage />
         </LayoutRoute>
       </Route>
-      {/* Its own plain layout: no storefront header, footer or location prompts. */}
-      <Route path="/staff">{deferred(<StaffPage />)}</Route>
       {/* docs/product.md §2: any unknown path redirects home. */}
       <Route>
         <Navigate to="/" replace />

@@ -1,8 +1,8 @@
 import type { StaffProfile } from '@storefront/domain/contracts';
+import { ApiError, apiFetch } from '@storefront/web/src/shared/api-client.ts';
+import { STORAGE_KEYS } from '@storefront/web/src/shared/storage/keys.ts';
+import { readStored, writeStored } from '@storefront/web/src/shared/storage/local-storage.ts';
 import { createStore, useStore } from 'zustand';
-import { ApiError, apiFetch } from '../../shared/api-client.ts';
-import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
-import { readStored, writeStored } from '../../shared/storage/local-storage.ts';
 
 /**
  * The restaurant staff's session (decision 23): its own token set under its own key, apart from the customer's

@@ -1,6 +1,6 @@
+import { openOrderEventStream } from '@storefront/web/src/shared/events/order-event-stream.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { openOrderEventStream } from '../../../shared/events/order-event-stream.ts';
 import { boardQuery, getStreamTicket, readOrder, upsertOrder } from './staff-api.ts';
 
 /** After a break this long the whole board is read again rather than trusting the replay alone. */

@@ -1,11 +1,12 @@
 import type { StaffRole } from '@storefront/domain';
 import type { StaffAccount } from '@storefront/domain/contracts';
+
+import { resetServerClock, setServerNow } from '@storefront/web/src/test/test-clock.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffSessionStore } from '../../../entities/staff-session/staff-session.ts';
-import { renderWithApp } from '../../../test/render-app.tsx';
-import { resetServerClock, setServerNow } from '../../../test/test-clock.ts';
-import StaffPage from './staff-page.tsx';
+import { staffSessionStore } from '../entities/staff-session/staff-session.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+import { BackOfficeShell } from './back-office-shell.tsx';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -66,7 +67,7 @@ class QuietEventSource {
 
 const render = () => {
   vi.stubGlobal('EventSource', QuietEventSource);
-  return renderWithApp(<StaffPage />, { cities: [] });
+  return renderBackOffice(<BackOfficeShell />);
 };
 
 async function typeSignIn(password = 'demo-boss-2026') {
@@ -152,8 +153,8 @@ describe('changing the own password', () => {
     });
     await render();
     // An operator has no staff list, only their own account.
-    expect(screen.queryByRole('button', { name: 'Сотрудники' })).toBeNull();
-    fireEvent.click(await screen.findByRole('button', { name: 'Пароль и вход' }));
+    expect(screen.queryByRole('link', { name: 'Сотрудники' })).toBeNull();
+    fireEvent.click(await screen.findByRole('link', { name: 'Пароль и вход' }));
     const form = await screen.findByRole('form', { name: 'Сменить пароль' });
     fireEvent.change(within(form).getByLabelText(/Текущий пароль/), { target: { value: 'wrong-one' } });
     fireEvent.change(within(form).getByLabelText(/Новый пароль/), { target: { value: 'short' } });
@@ -195,7 +196,7 @@ describe('turning the second factor on and off', () => {
           : failure(403, 'staff.totp-invalid'),
     });
     await render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Пароль и вход' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Пароль и вход' }));
     const section = await screen.findByRole('region', { name: 'Двухфакторный вход' });
     expect(await within(section).findByText(/Выключен/)).toBeInTheDocument();
     fireEvent.click(within(section).getByRole('button', { name: 'Включить' }));
@@ -224,7 +225,7 @@ describe('turning the second factor on and off', () => {
       'POST /api/v1/staff/me/totp/disable': () => json({ totp: false, totpAvailable: true, passwordMin: 10 }),
     });
     await render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Пароль и вход' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Пароль и вход' }));
     const section = await screen.findByRole('region', { name: 'Двухфакторный вход' });
     fireEvent.change(await within(section).findByLabelText(/^Пароль/), {
       target: { value: 'demo-boss-2026' },
@@ -267,7 +268,7 @@ describe("a manager's staff list", () => {
       'POST /api/v1/staff/accounts/3/unlock': () => json({ ...blocked, blockedUntil: null, failures: 0 }),
     });
     await render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Сотрудники' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Сотрудники' }));
     const row = await screen.findByTestId('staff-account-kazan');
     expect(row).toHaveTextContent('Вход заблокирован до');
     expect(row).toHaveTextContent('Неверных попыток: 7');
@@ -300,7 +301,7 @@ describe("an owner's staff list (decision 45)", () => {
     };
     stubApi({ 'GET /api/v1/staff/accounts': () => json({ accounts: [account] }) });
     await render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Сотрудники' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Сотрудники' }));
     expect(await screen.findByTestId('staff-account-owner')).toHaveTextContent('Владелец');
   });
 });

@@ -1,4 +1,4 @@
-import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { EnglishTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import type { staffTexts } from './staff-texts.ts';
 
 export const staffTextsEn = {

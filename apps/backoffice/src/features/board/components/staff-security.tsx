@@ -1,17 +1,17 @@
 import { STAFF_PASSWORD_MIN } from '@storefront/domain';
 import type { StaffAccount, TotpEnrolment } from '@storefront/domain/contracts';
+import { ApiError } from '@storefront/web/src/shared/api-client.ts';
+import { issuesResolver } from '@storefront/web/src/shared/forms/issues-resolver.ts';
+import { Button } from '@storefront/web/src/shared/ui/button.tsx';
+import { ConfirmationPopup } from '@storefront/web/src/shared/ui/confirmation-popup.tsx';
+import { Field } from '@storefront/web/src/shared/ui/field.tsx';
+import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { changeStaffPassword, type StaffSession } from '../../../entities/staff-session/staff-session.ts';
-import { ApiError } from '../../../shared/api-client.ts';
-import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
-import { Field } from '../../../shared/ui/field.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
 import {
   confirmTotp,
   disableTotp,

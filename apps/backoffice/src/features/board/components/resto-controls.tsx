@@ -1,10 +1,10 @@
 import { BUSY_PAUSE_MINUTES, type Locale, normalizeForSearch, pickText } from '@storefront/domain';
+import { menuPositionsQuery } from '@storefront/web/src/entities/catalog/catalog-queries.ts';
+import { restoClockTime } from '@storefront/web/src/entities/orders/pre-order.ts';
+import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuPositionsQuery } from '../../../entities/catalog/catalog-queries.ts';
-import { restoClockTime } from '../../../entities/orders/pre-order.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import {
   type BoardResto,
   restoMenusQuery,

@@ -11,15 +11,15 @@ import {
   pickText,
 } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
+import { DeliveryPlaceText, PointLink } from '@storefront/web/src/entities/location/delivery-place-text.tsx';
+import { restoClockTime } from '@storefront/web/src/entities/orders/pre-order.ts';
+import { ApiError } from '@storefront/web/src/shared/api-client.ts';
+import { Button } from '@storefront/web/src/shared/ui/button.tsx';
+import { cx } from '@storefront/web/src/shared/ui/class-names.ts';
+import { ResponsiveDialog } from '@storefront/web/src/shared/ui/dialog.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeliveryPlaceText, PointLink } from '../../../entities/location/delivery-place-text.tsx';
-import { restoClockTime } from '../../../entities/orders/pre-order.ts';
-import { ApiError } from '../../../shared/api-client.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { cx } from '../../../shared/ui/class-names.ts';
-import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import { restoDayTime } from '../model/resto-day-time.ts';
 import { acceptOrder, declineOrder, moveOrder, readOrder, upsertOrder } from '../model/staff-api.ts';
 import styles from './staff.module.css';

@@ -9,9 +9,9 @@ import type {
   StaffSecurity,
   TotpEnrolment,
 } from '@storefront/domain/contracts';
+import { apiFetch } from '@storefront/web/src/shared/api-client.ts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { staffFetch } from '../../../entities/staff-session/staff-session.ts';
-import { apiFetch } from '../../../shared/api-client.ts';
 
 /** The board's answer (contracts/staff.ts boardResponse). */
 export type Board = BoardResponse;

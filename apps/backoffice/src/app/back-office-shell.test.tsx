@@ -1,14 +1,15 @@
 import { minor } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
+import { makeLine, makeOrder } from '@storefront/web/src/test/fixtures/order-fixtures.ts';
+import { stubMatchMedia } from '@storefront/web/src/test/match-media.ts';
+import { resto } from '@storefront/web/src/test/render-app.tsx';
+import { resetServerClock, setServerNow } from '@storefront/web/src/test/test-clock.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffSessionStore } from '../../../entities/staff-session/staff-session.ts';
-import { makeLine, makeOrder } from '../../../test/fixtures/order-fixtures.ts';
-import { stubMatchMedia } from '../../../test/match-media.ts';
-import { renderWithApp, resto } from '../../../test/render-app.tsx';
-import { resetServerClock, setServerNow } from '../../../test/test-clock.ts';
-import type { Board } from '../model/staff-api.ts';
-import StaffPage from './staff-page.tsx';
+import { staffSessionStore } from '../entities/staff-session/staff-session.ts';
+import type { Board } from '../features/board/model/staff-api.ts';
+import { renderBackOffice } from '../test/render-back-office.tsx';
+import { BackOfficeShell } from './back-office-shell.tsx';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -95,7 +96,7 @@ class FakeEventSource {
 const render = () => {
   // The live stream opens the browser's EventSource: the fake stands in for it (unstubbed after each test).
   vi.stubGlobal('EventSource', FakeEventSource);
-  return renderWithApp(<StaffPage />, { cities: [] });
+  return renderBackOffice(<BackOfficeShell />);
 };
 
 const column = (name: string) => screen.getByTestId(`column-${name}`);

@@ -4,24 +4,17 @@ import {
   DEFAULT_LATE_ACCEPT_MINUTES,
   type Locale,
   pickText,
-  seesEveryResto,
 } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
+import { serverNow } from '@storefront/web/src/entities/clock/clock-store.ts';
+import { useLazyNamespace } from '@storefront/web/src/shared/i18n/lazy-namespace.ts';
+import { useMediaQuery } from '@storefront/web/src/shared/ui/breakpoints.ts';
+import { Button } from '@storefront/web/src/shared/ui/button.tsx';
+import { cx } from '@storefront/web/src/shared/ui/class-names.ts';
+import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { serverNow } from '../../../entities/clock/clock-store.ts';
-import {
-  type StaffSession,
-  staffSignOut,
-  useStaffSession,
-} from '../../../entities/staff-session/staff-session.ts';
-import { useBrand } from '../../../shared/config.tsx';
-import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
-import { useLocale } from '../../../shared/i18n/use-locale.ts';
-import { useMediaQuery } from '../../../shared/ui/breakpoints.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { cx } from '../../../shared/ui/class-names.ts';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
+import type { StaffSession } from '../../../entities/staff-session/staff-session.ts';
 import { beep, enableSound } from '../model/alert-sound.ts';
 import { restoDayTime } from '../model/resto-day-time.ts';
 import { type Board, boardQuery } from '../model/staff-api.ts';
@@ -31,91 +24,9 @@ import { staffTexts } from '../staff-texts.ts';
 import { OrderCard } from './order-card.tsx';
 import { BusyControl, StopListPanel } from './resto-controls.tsx';
 import styles from './staff.module.css';
-import securityStyles from './staff-security.module.css';
-import { AccountScreen, StaffListScreen } from './staff-security.tsx';
-import { StaffSignIn } from './staff-sign-in.tsx';
 
 /** While any order waits unaccepted the beep repeats this often. */
 const REPEAT_BEEP_MS = 10_000;
-
-/** /staff: the restaurant's order board behind its own sign-in (decision 24), without the storefront's chrome. */
-export default function StaffPage() {
-  const { t } = useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
-  const locale = useLocale();
-  const brand = pickText(useBrand().name, locale);
-  const session = useStaffSession();
-
-  // Leaving the board gives the tab its title back.
-  useEffect(() => {
-    const before = document.title;
-    return () => {
-      document.title = before;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!session) document.title = t('documentTitle', { brand });
-  }, [session, t, brand]);
-
-  // The board stays mounted (hidden) behind the account and staff screens: its stream and beeps go on.
-  const [view, setView] = useState<StaffView>('board');
-  const toBoard = () => setView('board');
-  const shown = session ? view : 'board';
-
-  return (
-    <div className={styles.page}>
-      <header className={styles.topBar}>
-        <span className={styles.brand}>{brand}</span>
-        {session && (
-          <nav className={cx(styles.who, securityStyles.menu)} aria-label={session.staff.name}>
-            <span className={securityStyles.menuName}>{session.staff.name}</span>
-            {seesEveryResto(session.staff.role) && (
-              <Button
-                variant="text"
-                aria-current={shown === 'staff' ? 'page' : undefined}
-                onClick={() => setView('staff')}
-              >
-                {t('menuStaff')}
-              </Button>
-            )}
-            <Button
-              variant="text"
-              aria-current={shown === 'account' ? 'page' : undefined}
-              onClick={() => setView('account')}
-            >
-              {t('menuAccount')}
-            </Button>
-            <Button
-              variant="text"
-              onClick={() => {
-                setView('board');
-                void staffSignOut();
-              }}
-            >
-              {t('signOut')}
-            </Button>
-          </nav>
-        )}
-      </header>
-      <main className={styles.main}>
-        {session ? (
-          <>
-            <div hidden={shown !== 'board'}>
-              <BoardScreen key={session.staff.id} session={session} brand={brand} locale={locale} />
-            </div>
-            {shown === 'account' && <AccountScreen session={session} onBack={toBoard} />}
-            {shown === 'staff' && <StaffListScreen session={session} onBack={toBoard} />}
-          </>
-        ) : (
-          <StaffSignIn />
-        )}
-      </main>
-    </div>
-  );
-}
-
-/** What the signed-in page shows: the board, the own password and second factor, or (managers) the staff. */
-type StaffView = 'board' | 'account' | 'staff';
 
 /** The board's time, ticking every 20 s so 'waiting N min' and the pre-orders' due times move on. */
 function useNow(): number {
@@ -140,7 +51,16 @@ export function unacceptedOrders(board: Board | undefined, nowMs: number): Board
 const byTime = (pick: (order: BoardOrder) => string) => (a: BoardOrder, b: BoardOrder) =>
   Date.parse(pick(a)) - Date.parse(pick(b));
 
-function BoardScreen({ session, brand, locale }: { session: StaffSession; brand: string; locale: Locale }) {
+/** The restaurant's order board (decision 24): columns, the stop-list, busy mode, live by the event stream. */
+export function BoardScreen({
+  session,
+  brand,
+  locale,
+}: {
+  session: StaffSession;
+  brand: string;
+  locale: Locale;
+}) {
   const { t } = useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
   const staffId = session.staff.id;
   const board = useQuery(boardQuery(staffId));

@@ -1,5 +1,9 @@
 import type { Locale } from '@storefront/domain';
-import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
+import {
+  restoClockDate,
+  restoClockTime,
+  restoDaysAhead,
+} from '@storefront/web/src/entities/orders/pre-order.ts';
 
 type DayTexts = (key: 'whenTomorrow' | 'whenDate', values: { time: string; date?: string }) => string;
 

@@ -1,13 +1,13 @@
+import { ApiError } from '@storefront/web/src/shared/api-client.ts';
+import { issuesResolver } from '@storefront/web/src/shared/forms/issues-resolver.ts';
+import { Button } from '@storefront/web/src/shared/ui/button.tsx';
+import { Field } from '@storefront/web/src/shared/ui/field.tsx';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { staffSignIn } from '../../../entities/staff-session/staff-session.ts';
-import { ApiError } from '../../../shared/api-client.ts';
-import { issuesResolver } from '../../../shared/forms/issues-resolver.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { Field } from '../../../shared/ui/field.tsx';
 import styles from './staff.module.css';
 
 interface SignInValues {

@@ -1,10 +1,10 @@
 import type { BoardOrder } from '@storefront/domain/contracts';
+import { useLazyNamespace } from '@storefront/web/src/shared/i18n/lazy-namespace.ts';
+import { makeOrder } from '@storefront/web/src/test/fixtures/order-fixtures.ts';
+import { stubMatchMedia } from '@storefront/web/src/test/match-media.ts';
+import { renderWithApp } from '@storefront/web/src/test/render-app.tsx';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
-import { makeOrder } from '../../../test/fixtures/order-fixtures.ts';
-import { stubMatchMedia } from '../../../test/match-media.ts';
-import { renderWithApp } from '../../../test/render-app.tsx';
 import { staffTextsEn } from '../staff-texts.en.ts';
 import { staffTexts } from '../staff-texts.ts';
 import { OrderCard, type OrderCardProps } from './order-card.tsx';

@@ -1,4 +1,4 @@
-import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
+import type { NamespaceTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 
 /** The order board's words (decision 24); its English twin is staff-texts.en.ts. Loaded with the board only. */
 export const staffTexts = {

@@ -1,0 +1,16 @@
+import type { EnglishTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
+import type { shellTexts } from './shell-texts.ts';
+
+export const shellTextsEn = {
+  documentTitle: 'Back office — {{brand}}',
+  navigation: 'Sections',
+  board: 'Orders',
+  menu: 'Menu',
+  audit: 'Change log',
+  staff: 'Staff',
+  account: 'Password and sign-in',
+  signOut: 'Sign out',
+  language: 'Language',
+  notFound: 'There is no such page',
+  toBoard: 'To the orders',
+} satisfies EnglishTexts<typeof shellTexts>;

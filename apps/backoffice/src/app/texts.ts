@@ -1,0 +1,17 @@
+import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
+import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
+import { staffTexts } from '../features/board/staff-texts.ts';
+import { shellTexts } from './shell-texts.ts';
+
+/**
+ * The back office's Russian texts, one namespace per part. Unlike the storefront's, every part ships with
+ * the app: staff open it on a tablet that stays signed in all day, and the whole app is a few dozen KB.
+ */
+export const TEXTS_RU: LocaleTexts = {
+  common: commonTexts,
+  shell: shellTexts,
+  staff: staffTexts,
+};
+
+export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
+  locale === 'en' ? (await import('./texts-en.ts')).TEXTS_EN : {};
