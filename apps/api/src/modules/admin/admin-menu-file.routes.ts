@@ -1,0 +1,115 @@
+import { MENU_FILE_MAX_BYTES, menuFile, menuFileJsonSchema } from '@storefront/domain';
+import { adminImportQuery, adminMenuFileImportResult, errorBody } from '@storefront/domain/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInStaff } from '../../plugins/authentication.ts';
+import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
+import { assertMay } from './admin-access.ts';
+import {
+  applyMenuFile,
+  checkMenuFileAgainst,
+  exportMenuFile,
+  type MenuFileError,
+  MenuFileInvalid,
+} from './admin-menu-file.ts';
+import type { AdminRoutesOptions } from './admin-routes-options.ts';
+
+const SCOPE =
+  'Staff token only (401 without one). The brand is the token’s: the file holds its menus only, and names its ' +
+  'restaurants and tags only.';
+const IMPORT =
+  'Every problem is checked first and answered together: 422 admin.menu-file-invalid with one error per problem, ' +
+  'its `field` the JSON path (menus.0.dishes.3.price) or the CSV row and column (row 4.price); nothing changes. ' +
+  '?dryRun=true (the default) answers what would change; dryRun=false applies it in one transaction with one audit ' +
+  'entry (menu-import, not revertible: import the previous file instead) and moves the catalog revision. Groups and ' +
+  'dishes left out are hidden, never deleted. Owner and manager only: an operator gets 403 admin.forbidden-role.';
+
+/** The answer of a refused file: the general message first in each error's place, the field naming the path. */
+export function invalidFileBody(locale: 'ru' | 'en', errors: MenuFileError[]) {
+  const code = 'admin.menu-file-invalid' as const;
+  const general = errorBodyOf(locale, code).errors[0]?.message ?? '';
+  return {
+    errors: errors.map((error) => ({ code, message: `${general} — ${error.message}`, field: error.field })),
+  };
+}
+
+/** A brand's menu as one file (decision 47): export, JSON Schema, import with dry run. */
+export const adminMenuFileRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
+  app,
+  { db, now, catalog },
+) => {
+  const staffOnly = { auth: 'staff' as const };
+
+  app.get(
+    '/api/v1/admin/menu-file.schema.json',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The JSON Schema of a menu file (docs/menu-file.schema.json), for editors and tools',
+        description: 'Public: it describes the format only.',
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return menuFileJsonSchema();
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/menu-file',
+    {
+      config: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'The brand’s whole menu as one file: menus, groups, dishes, modifier groups, time slots',
+        description: `${SCOPE} Every role may read. Hidden groups and dishes are in it with published false. Importing it back changes nothing.`,
+        response: { 200: menuFile, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const me = signedInStaff(request);
+      assertMay(me, 'menu.read');
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `attachment; filename="menu-${me.whiteLabel}.json"`);
+      return exportMenuFile(db, me.whiteLabel);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/menu-file',
+    {
+      config: staffOnly,
+      bodyLimit: MENU_FILE_MAX_BYTES,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Imports a menu file: checks all of it, answers the difference, applies all of it or nothing',
+        description: `${SCOPE} The body is a menu file (GET /api/v1/admin/menu-file.schema.json, at most 5 MB). ${IMPORT}`,
+        querystring: adminImportQuery,
+        body: z.unknown(),
+        response: { 200: adminMenuFileImportResult, 401: errorBody, 403: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const me = signedInStaff(request);
+      assertMay(me, 'menu.write');
+      const locale = requestLocale(request);
+      const dryRun = request.query.dryRun !== 'false';
+      try {
+        const checked = await checkMenuFileAgainst(db, me.whiteLabel, request.body, locale);
+        if (dryRun) return { applied: false, diff: checked.diff };
+        await db.transaction(async (tx) => {
+          // Checked again inside the transaction, so the diff and the writes see the same rows.
+          const fresh = await checkMenuFileAgainst(tx, me.whiteLabel, request.body, locale);
+          await applyMenuFile(tx, me, fresh, new Date(now()));
+        });
+        await catalog.refresh();
+        return { applied: true, diff: checked.diff };
+      } catch (error) {
+        if (!(error instanceof MenuFileInvalid)) throw error;
+        return reply.code(422).send(invalidFileBody(locale, error.errors));
+      }
+    },
+  );
+};

@@ -1,0 +1,3 @@
+export * from './menu-file-check.ts';
+export * from './menu-file-diff.ts';
+export * from './menu-file-schema.ts';
