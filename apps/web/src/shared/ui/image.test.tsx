@@ -56,3 +56,35 @@ it('leaves the picture out of a server drawing, keeping its box (decision 44)', 
   expect(markup).toContain('aspect-ratio:16 / 9');
   expect(markup).not.toContain('<img');
 });
+
+describe('a photo the server sized (decision 46)', () => {
+  const key = '0123456789abcdef0123456789abcdef';
+  const src = `/media/u/${key}/640.jpg`;
+
+  it('offers AVIF and WebP before the JPEG, each in every width, with the box’s sizes', () => {
+    render(<FallbackImage src={src} alt="Ролл" fallbackSrc={FALLBACK} sizes="50vw" />);
+    const image = screen.getByRole('img', { name: 'Ролл' });
+    expect(image).toHaveAttribute('src', src);
+    expect(image).toHaveAttribute('srcset', expect.stringContaining(`/media/u/${key}/960.jpg 960w`));
+    expect(image).toHaveAttribute('sizes', '50vw');
+    const sources = [...document.querySelectorAll('picture source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]?.getAttribute('srcset')).toContain(`/media/u/${key}/320.avif 320w`);
+    expect(sources.every((s) => s.getAttribute('sizes') === '50vw')).toBe(true);
+  });
+
+  it('keeps a plain URL and the fallback as a single picture', () => {
+    render(<FallbackImage src="/media/menu/roll.jpg" alt="Ролл" fallbackSrc={FALLBACK} sizes="50vw" />);
+    expect(document.querySelector('picture')).toBeNull();
+    expect(screen.getByRole('img')).not.toHaveAttribute('srcset');
+    fireEvent.error(screen.getByRole('img'));
+    expect(screen.getByRole('img')).toHaveAttribute('src', FALLBACK);
+  });
+
+  it('falls back to the placeholder when the sized photo fails', () => {
+    render(<FallbackImage src={src} alt="Ролл" fallbackSrc={FALLBACK} sizes="50vw" />);
+    fireEvent.error(screen.getByRole('img'));
+    expect(document.querySelector('picture')).toBeNull();
+    expect(screen.getByRole('img')).toHaveAttribute('src', FALLBACK);
+  });
+});

@@ -19,6 +19,12 @@ export interface DishCardProps {
   t: TFunction<'catalog'>;
 }
 
+/**
+ * The card's width on the page (menu-overview.module.css: two columns, three from 600px, four from 1200px inside
+ * the 75rem page): the browser picks the photo's width from it (decision 46).
+ */
+const DISH_CARD_SIZES = '(min-width: 1200px) 18rem, (min-width: 600px) 33vw, 50vw';
+
 const sameAvailability = (a: DishAvailability, b: DishAvailability) =>
   a.available === b.available && (a.available || b.available || a.message === b.message);
 
@@ -47,7 +53,12 @@ function DishCardContent({ position, currency, hasModifiers, availability, local
   return (
     <article className={styles.card} aria-labelledby={`dish-${position.id}`} data-testid="dish-card">
       <AppLink to={href} className={styles.photo} tabIndex={-1} aria-hidden="true">
-        <FallbackImage src={position.photos[0]} alt="" fallbackSrc="/media/placeholder.svg" />
+        <FallbackImage
+          src={position.photos[0]}
+          alt=""
+          fallbackSrc="/media/placeholder.svg"
+          sizes={DISH_CARD_SIZES}
+        />
         <span className={styles.markers}>
           {position.isAdult && (
             <span className={styles.marker} title={t('adultHint')}>

@@ -33,6 +33,9 @@ import { useDishAvailability } from './use-dish-availability.ts';
  * photos with the gallery, description, weight, price, modifiers with their limits and a live price.
  * Closing returns to `backTo`; the page underneath keeps its scroll.
  */
+/** The dish layer's photo: at most the dialog's width (--dialog-max-width, 56.25rem), the screen's on a phone. */
+const DISH_LAYER_SIZES = '(min-width: 56.25rem) 56.25rem, 100vw';
+
 export function PositionLayer({ backTo }: { backTo: string }) {
   const { t } = useTranslation('catalog');
   const locale = useLocale();
@@ -119,6 +122,7 @@ export function PositionLayer({ backTo }: { backTo: string }) {
             alt=""
             fallbackSrc="/media/placeholder.svg"
             loading="eager"
+            sizes={DISH_LAYER_SIZES}
           />
         </button>
         <p className={styles.meta}>

@@ -108,6 +108,7 @@ export default function SearchOverlay() {
                       alt=""
                       fallbackSrc="/media/placeholder.svg"
                       className={styles.thumb}
+                      sizes="5rem"
                     />
                     <span className={styles.name}>{pickText(position.name, locale)}</span>
                     {resto && (
