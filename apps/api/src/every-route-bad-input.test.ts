@@ -208,3 +208,60 @@ it('answers junk on every admin route with a manager’s token by a coded, docum
   expect([...statuses]).toEqual(expect.arrayContaining([400, 404, 422, 428]));
   expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
 });
+
+it('answers junk images on the photo routes with a manager’s token by a coded, documented refusal, changing nothing', async () => {
+  const { addTestStaff, staffHeaders } = await import('./test/staff-kit.ts');
+  const { changedTables, databaseFingerprint } = await import('./test/database-fingerprint.ts');
+  const staffId = await addTestStaff(database.db, { login: 'junk-photos', role: 'manager' });
+  const headers = await staffHeaders(app, staffId);
+  const spec = (await app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  const photoPaths = Object.entries(spec.paths).filter(([path]) => /^\/api\/v1\/admin\/.*\/photos/.test(path));
+  expect(photoPaths.length).toBe(4);
+  // Bytes no decoder takes: empty, text, a PNG's signature alone, a JPEG's start then nothing, a RIFF without WEBP.
+  const images: [string, Buffer][] = [
+    ['image/png', Buffer.alloc(0)],
+    ['image/jpeg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    ['application/octet-stream', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46])],
+    ['image/webp', Buffer.from('RIFF\u0004\u0000\u0000\u0000WEBX')],
+    ['image/gif', Buffer.from('GIF89a\u0001\u0000\u0001\u0000')],
+  ];
+  const before = await databaseFingerprint(database.db);
+  const faults: string[] = [];
+  const statuses = new Set<number>();
+  for (const [path, methods] of photoPaths) {
+    for (const method of Object.keys(methods)) {
+      for (const value of VALUES) {
+        const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(value).replace(/%25/g, '%'));
+        for (const ifMatch of [undefined, '"1"', 'W/"x"']) {
+          for (const [type, bytes] of method === 'post' ? images : [[undefined, undefined] as const]) {
+            const response = await app.inject({
+              method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
+              url,
+              headers: {
+                ...headers,
+                ...(type ? { 'content-type': type } : {}),
+                ...(ifMatch ? { 'if-match': ifMatch } : {}),
+              },
+              ...(bytes ? { payload: bytes } : {}),
+            });
+            statuses.add(response.statusCode);
+            const where = `${method.toUpperCase()} ${url.slice(0, 100)} ${type} ${ifMatch}`;
+            if (!(String(response.statusCode) in (methods[method]?.responses ?? {})))
+              faults.push(`${where} -> ${response.statusCode} undocumented`);
+            if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
+            else if (response.statusCode >= 400) {
+              const first = (response.json() as { errors?: { code?: unknown }[] }).errors?.[0];
+              if (typeof first?.code !== 'string') faults.push(`${where} -> ${response.statusCode} uncoded`);
+            }
+          }
+        }
+      }
+    }
+  }
+  expect(faults.slice(0, 10)).toEqual([]);
+  expect([...statuses]).toEqual(expect.arrayContaining([400, 412, 422, 428]));
+  expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
+});
