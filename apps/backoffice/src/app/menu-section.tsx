@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
+import styles from './menu-section.module.css';
+
+/** A part of the menu section: its path under /admin/menu, its tab's label in the shell's texts, its screen. */
+export interface MenuTab {
+  path: string;
+  label: 'dishes' | 'groups' | 'menus' | 'modifiers' | 'timeSlots';
+  render: () => ReactNode;
+}
+
+/**
+ * The parts of the menu, each a feature's screen (features never import each other: they meet here). A
+ * feature adds its tab to this list; the first is where /admin/menu opens.
+ */
+export const MENU_TABS: MenuTab[] = [];
+
+/**
+ * /admin/menu: the menu's parts behind tabs (dishes, groups, menus and restaurants, modifiers, selling
+ * hours). Nested under the shell's route, so paths here are relative to /admin/menu.
+ */
+export function MenuSection({ tabs = MENU_TABS }: { tabs?: MenuTab[] }) {
+  const { t } = useTranslation('shell');
+  const [location] = useLocation();
+  const first = tabs[0];
+  return (
+    <div className={styles.section}>
+      <nav className={styles.tabs} aria-label={t('menuSections')}>
+        {tabs.map((tab) => (
+          <Link
+            key={tab.path}
+            href={tab.path}
+            className={styles.tab}
+            aria-current={location === tab.path || location.startsWith(`${tab.path}/`) ? 'page' : undefined}
+          >
+            {t(tab.label)}
+          </Link>
+        ))}
+      </nav>
+      <Switch>
+        {tabs.map((tab) => (
+          <Route key={tab.path} path={tab.path} nest>
+            {tab.render()}
+          </Route>
+        ))}
+        {first && (
+          <Route path="/">
+            <Redirect to={first.path} replace />
+          </Route>
+        )}
+      </Switch>
+    </div>
+  );
+}
