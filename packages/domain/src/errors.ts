@@ -339,6 +339,32 @@ export const ERROR_MESSAGES = {
     ru: 'Это изменение нельзя отменить',
     en: 'This change cannot be undone',
   },
+  /** Staff accounts (decision 45): a login the brand has already. */
+  'admin.staff-login-taken': {
+    ru: 'Такой логин уже есть',
+    en: 'This login is taken already',
+  },
+  /** An operator without restaurants, or restaurants given to a role that sees every one. */
+  'admin.staff-restos-required': {
+    ru: 'Оператору нужен хотя бы один ресторан',
+    en: 'An operator needs at least one restaurant',
+  },
+  'admin.staff-restos-not-for-role': {
+    ru: 'Управляющий и владелец видят все рестораны: рестораны не указываются',
+    en: 'A manager or an owner sees every restaurant: give no restaurants',
+  },
+  /** A change that would leave the brand without an active owner. */
+  'admin.last-owner': {
+    ru: 'Это последний активный владелец: сначала назначьте другого',
+    en: 'This is the last active owner: make someone else owner first',
+  },
+  /** A reset of one's own password or second factor here: the account's own security screen does it. */
+  'admin.staff-own-account': {
+    ru: 'Свой пароль и вход по коду меняйте в настройках своей учётной записи',
+    en: 'Change your own password and two-step sign-in in your account’s settings',
+  },
+  /** A restaurant that is not the brand's. */
+  'admin.resto-not-found': { ru: 'Такого ресторана нет', en: 'There is no such restaurant' },
   'order.transition-invalid': {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',

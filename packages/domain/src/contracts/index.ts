@@ -1,4 +1,6 @@
 export * from './admin.ts';
+export * from './admin-photos.ts';
+export * from './admin-staff.ts';
 export * from './auth.ts';
 export * from './boot.ts';
 export * from './brand-config.ts';
@@ -16,4 +18,3 @@ export * from './restos.ts';
 export * from './staff.ts';
 export * from './staff-security.ts';
 export * from './time.ts';
-export * from './admin-photos.ts';

@@ -31,6 +31,8 @@ export const ADMIN_PERMISSIONS = {
   'menu.write': ['owner', 'manager'],
   'audit.read': ['owner', 'manager'],
   'audit.revert': ['owner', 'manager'],
+  /** The brand's staff accounts: created, given roles and restaurants, disabled, passwords reset. */
+  'staff.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 

@@ -1,3 +1,4 @@
+import { NOT_REVERTIBLE_ACTIONS } from '@storefront/domain';
 import type { AdminAuditEntry } from '@storefront/domain/contracts';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
@@ -5,6 +6,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { adminAuditLog } from '../../db/schema.ts';
+import { assertMay } from './admin-access.ts';
 import { type AuditRow, auditEntryOf, writeAuditEntry } from './admin-audit-log.ts';
 import { type DishState, dishOrNotFound, dishStateOf, writeDishState } from './admin-dishes.ts';
 import {
@@ -18,6 +20,7 @@ import {
   writeGroupState,
 } from './admin-groups.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
+import { type StaffState, staffOrNotFound, staffStateOf, writeStaffState } from './admin-staff.ts';
 
 /**
  * Undoing one audited change (decision 45), by compare: the row gets the entry's `before` back only while it still
@@ -28,6 +31,8 @@ import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
  * Only the fields an entry holds are compared and restored: an entry written before a field became editable
  * (a dish's weight, group, order and tags came in the second slice) leaves that field as it is. A reorder is undone
  * the same way, by its list of ids; a group's creation is not undone (409 admin.not-revertible: hide it instead).
+ * A staff account's change is undone by its owner only (403 admin.forbidden-role for a manager), under the same rules
+ * as its PATCH (an active owner remains, an operator keeps restaurants); its creation and resets are not undone.
  */
 export async function revertEntry(
   tx: Executor,
@@ -41,14 +46,17 @@ export async function revertEntry(
     .where(and(eq(adminAuditLog.id, entryId), eq(adminAuditLog.whiteLabelId, access.whiteLabel)))
     .for('update');
   if (!entry) throw new ApiError(404, 'admin.audit-entry-not-found', 'entryId');
+  // A manager may undo menu changes, not an owner's change of an account (it could make someone owner).
+  if (entry.entityKind === 'staff') assertMay(access, 'staff.manage');
   if (entry.revertedByEntryId !== null) throw new ApiError(409, 'admin.already-reverted', 'entryId');
-  if (entry.action === 'create') throw new ApiError(409, 'admin.not-revertible', 'entryId');
+  if (NOT_REVERTIBLE_ACTIONS.includes(entry.action))
+    throw new ApiError(409, 'admin.not-revertible', 'entryId');
   const current = await currentState(tx, access, entry);
   const held = pick(current, entry.after);
   if (canonicalJson(held) !== canonicalJson(entry.after))
     throw new ApiError(409, 'admin.changed-since', 'entryId');
   const restored = pick(entry.before, entry.after);
-  await restore(tx, access, entry, restored);
+  await restore(tx, access, entry, restored, at);
   const revert = await writeAuditEntry(tx, access, at, {
     entity: entry.entityKind,
     entityId: entry.entityId,
@@ -87,10 +95,18 @@ async function currentState(
     case 'group-dish-order':
       await groupOrNotFound(tx, access.whiteLabel, entry.entityId, true);
       return { positionIds: await dishOrderOf(tx, entry.entityId) };
+    case 'staff':
+      return { ...staffStateOf(await staffOrNotFound(tx, access.whiteLabel, entry.entityId, true)) };
   }
 }
 
-async function restore(tx: Executor, access: StaffAccess, entry: AuditRow, state: Record<string, unknown>) {
+async function restore(
+  tx: Executor,
+  access: StaffAccess,
+  entry: AuditRow,
+  state: Record<string, unknown>,
+  at: Date,
+) {
   switch (entry.entityKind) {
     case 'dish': {
       // A photo entry (decision 46) holds only the list of photos.
@@ -111,6 +127,9 @@ async function restore(tx: Executor, access: StaffAccess, entry: AuditRow, state
       return;
     case 'group-dish-order':
       await writeDishOrder(tx, state.positionIds as number[]);
+      return;
+    case 'staff':
+      await writeStaffState(tx, access.whiteLabel, entry.entityId, state as Partial<StaffState>, at);
       return;
   }
 }

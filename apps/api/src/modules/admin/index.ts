@@ -6,6 +6,7 @@ import { adminDishesRoutes } from './admin-dishes.routes.ts';
 import { adminGroupsRoutes } from './admin-groups.routes.ts';
 import { adminPhotosRoutes } from './admin-photos.routes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
+import { adminStaffRoutes } from './admin-staff.routes.ts';
 
 /**
  * The back office's API under /api/v1/admin (decision 45): staff tokens, checked for brand and role on every call
@@ -18,6 +19,7 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminDishesRoutes, { db, now, catalog });
     await app.register(adminGroupsRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
+    await app.register(adminStaffRoutes, { db, now, catalog });
     // Photos (decision 46): the media store the app's /media/u/ route serves from.
     await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore: mediaStoreOf(config) });
   },

@@ -10,7 +10,9 @@ export {
   resetStaffPassword,
 } from './staff-accounts.ts';
 export { hashStaffPassword } from './staff-passwords.ts';
+export { revokeAllOfStaff } from './staff-refresh-tokens.ts';
 export { normalizeStaffLogin } from './staff-sign-in.ts';
+export { clearLoginFailures } from './staff-sign-in-throttle.ts';
 
 /** Staff sign-in (login, password, second factor), their tokens and own security, a manager's unlock; who may do what is core/staff-access.ts. */
 export const staffModule: ApiModule<{ db: Database; now: () => number }> = {

@@ -119,6 +119,7 @@ async function checkAccount(
       .update(staff)
       .set({
         passwordHash: upgraded ?? sql`${staff.passwordHash}`,
+        lastSignInAt: now,
         ...(step === null ? {} : { totpLastStep: step }),
       })
       .where(and(eq(staff.id, account.id), isNull(staff.disabledAt), codeUnused))
