@@ -5,13 +5,7 @@ import { z } from 'zod';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
 import { assertMay } from './admin-access.ts';
-import {
-  applyMenuFile,
-  checkMenuFileAgainst,
-  exportMenuFile,
-  type MenuFileError,
-  MenuFileInvalid,
-} from './admin-menu-file.ts';
+import { exportMenuFile, importMenuFile, type MenuFileError, MenuFileInvalid } from './admin-menu-file.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 
 const SCOPE =
@@ -97,15 +91,9 @@ export const adminMenuFileRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = as
       const locale = requestLocale(request);
       const dryRun = request.query.dryRun !== 'false';
       try {
-        const checked = await checkMenuFileAgainst(db, me.whiteLabel, request.body, locale);
-        if (dryRun) return { applied: false, diff: checked.diff };
-        await db.transaction(async (tx) => {
-          // Checked again inside the transaction, so the diff and the writes see the same rows.
-          const fresh = await checkMenuFileAgainst(tx, me.whiteLabel, request.body, locale);
-          await applyMenuFile(tx, me, fresh, new Date(now()));
-        });
-        await catalog.refresh();
-        return { applied: true, diff: checked.diff };
+        const result = await importMenuFile(db, me, request.body, { dryRun, locale, at: new Date(now()) });
+        if (result.applied) await catalog.refresh();
+        return result;
       } catch (error) {
         if (!(error instanceof MenuFileInvalid)) throw error;
         return reply.code(422).send(invalidFileBody(locale, error.errors));

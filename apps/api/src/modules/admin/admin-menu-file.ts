@@ -14,6 +14,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
+import type { Database } from '../../db/client.ts';
 import {
   menus,
   modifierItems,
@@ -297,6 +298,34 @@ export async function checkMenuFileAgainst(
   return { file, today, diff: diffMenuFile(today, file) };
 }
 
+/** Who imports: a staff member, or the command line (staffId null, login 'brand:import'). */
+export interface MenuFileActor {
+  whiteLabel: string;
+  staffId: number | null;
+  login: string;
+}
+
+/**
+ * The one path of every import (the back office's call, `npm run brand:import`, the demo's seed): checks the whole
+ * file, answers the diff, and unless a dry run applies it in one transaction, checked again inside it so the diff
+ * and the writes see the same rows. Throws MenuFileInvalid with every problem; the caller reloads the catalog.
+ */
+export async function importMenuFile(
+  db: Database,
+  actor: MenuFileActor,
+  body: unknown,
+  options: { dryRun: boolean; locale: Locale; at: Date },
+): Promise<{ applied: boolean; diff: MenuFileDiff }> {
+  const checked = await checkMenuFileAgainst(db, actor.whiteLabel, body, options.locale);
+  if (options.dryRun) return { applied: false, diff: checked.diff };
+  const diff = await db.transaction(async (tx) => {
+    const fresh = await checkMenuFileAgainst(tx, actor.whiteLabel, body, options.locale);
+    await applyMenuFile(tx, actor, fresh, options.at);
+    return fresh.diff;
+  });
+  return { applied: true, diff };
+}
+
 /**
  * Applies a checked file in the caller's transaction: upserts by key, hides the groups and dishes it leaves out,
  * bumps the version of each group and dish it changes, and writes one audit entry (menu-import) with the diff's
@@ -304,11 +333,13 @@ export async function checkMenuFileAgainst(
  */
 export async function applyMenuFile(
   tx: Executor,
-  access: StaffAccess,
+  actor: MenuFileActor,
   checked: CheckedMenuFile,
   at: Date,
 ): Promise<void> {
   const { file, diff } = checked;
+  // The command line imports as no staff member: its entry names the command (staff id null).
+  const access = actor as StaffAccess;
   const brand = await loadBrandMenu(tx, access.whiteLabel);
   const touched = new Set([
     ...diff.changed.map((c) => `${c.kind}:${c.key}`),
