@@ -1,11 +1,17 @@
-import { MENU_FILE_MAX_BYTES, menuFile, menuFileJsonSchema } from '@storefront/domain';
+import { dishesToCsv, MENU_FILE_MAX_BYTES, menuFile, menuFileJsonSchema } from '@storefront/domain';
 import { adminImportQuery, adminMenuFileImportResult, errorBody } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
 import { assertMay } from './admin-access.ts';
-import { exportMenuFile, importMenuFile, type MenuFileError, MenuFileInvalid } from './admin-menu-file.ts';
+import {
+  exportMenuFile,
+  importDishesCsv,
+  importMenuFile,
+  type MenuFileError,
+  MenuFileInvalid,
+} from './admin-menu-file.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 
 const SCOPE =
@@ -15,8 +21,8 @@ const IMPORT =
   'Every problem is checked first and answered together: 422 admin.menu-file-invalid with one error per problem, ' +
   'its `field` the JSON path (menus.0.dishes.3.price) or the CSV row and column (row 4.price); nothing changes. ' +
   '?dryRun=true (the default) answers what would change; dryRun=false applies it in one transaction with one audit ' +
-  'entry (menu-import, not revertible: import the previous file instead) and moves the catalog revision. Groups and ' +
-  'dishes left out are hidden, never deleted. Owner and manager only: an operator gets 403 admin.forbidden-role.';
+  'entry (menu-import, not revertible: import the previous file instead) and moves the catalog revision. ' +
+  'Owner and manager only: an operator gets 403 admin.forbidden-role.';
 
 /** The answer of a refused file: the general message first in each error's place, the field naming the path. */
 export function invalidFileBody(locale: 'ru' | 'en', errors: MenuFileError[]) {
@@ -79,7 +85,7 @@ export const adminMenuFileRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = as
         tags: ['admin'],
         summary:
           'Imports a menu file: checks all of it, answers the difference, applies all of it or nothing',
-        description: `${SCOPE} The body is a menu file (GET /api/v1/admin/menu-file.schema.json, at most 5 MB). ${IMPORT}`,
+        description: `${SCOPE} The body is a menu file (GET /api/v1/admin/menu-file.schema.json, at most 5 MB). Groups and dishes it leaves out are hidden, never deleted. ${IMPORT}`,
         querystring: adminImportQuery,
         body: z.unknown(),
         response: { 200: adminMenuFileImportResult, 401: errorBody, 403: errorBody, 422: errorBody },
@@ -92,6 +98,75 @@ export const adminMenuFileRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = as
       const dryRun = request.query.dryRun !== 'false';
       try {
         const result = await importMenuFile(db, me, request.body, { dryRun, locale, at: new Date(now()) });
+        if (result.applied) await catalog.refresh();
+        return result;
+      } catch (error) {
+        if (!(error instanceof MenuFileInvalid)) throw error;
+        return reply.code(422).send(invalidFileBody(locale, error.errors));
+      }
+    },
+  );
+
+  // The sheet comes as text: text/csv as a browser's file input sends it, or text/plain.
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'],
+    { parseAs: 'string', bodyLimit: MENU_FILE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/v1/admin/dishes.csv',
+    {
+      config: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The brand’s dishes as CSV for spreadsheet work: key, menu, group, names, price in rubles, published',
+        description: `${SCOPE} Every role may read. UTF-8 with a byte order mark, ';' between cells, prices as 450,00 (a Russian spreadsheet opens it as is). docs/menu-file.md lists the columns.`,
+        response: { 200: z.string(), 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const me = signedInStaff(request);
+      assertMay(me, 'menu.read');
+      reply.header('cache-control', 'no-store');
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="dishes-${me.whiteLabel}.csv"`);
+      return dishesToCsv(await exportMenuFile(db, me.whiteLabel));
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/dishes.csv',
+    {
+      config: staffOnly,
+      bodyLimit: MENU_FILE_MAX_BYTES,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Edits dishes from a CSV sheet: names, price, published; the dishes it leaves out stay as they are',
+        description:
+          `${SCOPE} The body is text/csv: a header row naming the columns (key, name_ru and price required; menu and ` +
+          "group are informative), ';' or ',' between cells, with or without a byte order mark; prices in rubles as " +
+          `450, 450,5, 450.50 or 1 250,00. Each row edits the dish its key names. ${IMPORT}`,
+        querystring: adminImportQuery,
+        body: z.string(),
+        response: {
+          200: adminMenuFileImportResult,
+          401: errorBody,
+          403: errorBody,
+          415: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = signedInStaff(request);
+      assertMay(me, 'menu.write');
+      const locale = requestLocale(request);
+      const dryRun = request.query.dryRun !== 'false';
+      try {
+        const result = await importDishesCsv(db, me, request.body, { dryRun, locale, at: new Date(now()) });
         if (result.applied) await catalog.refresh();
         return result;
       } catch (error) {

@@ -289,3 +289,93 @@ describe('a brand’s menu file', () => {
     expect(response.json()).toEqual(published);
   });
 });
+
+describe('the dishes as CSV', () => {
+  const CSV_URL = '/api/v1/admin/dishes.csv';
+  const postCsv = (text: string, dryRun: boolean, who: AdminRole = 'manager', lang = 'ru') =>
+    app.inject({
+      method: 'POST',
+      url: `${CSV_URL}?dryRun=${dryRun}`,
+      headers: { ...as[who], 'content-type': 'text/csv', 'accept-language': lang },
+      payload: text,
+    });
+
+  it('exports every dish with a BOM, ";" and rubles with a decimal comma, and takes the same sheet back unchanged', async () => {
+    const response = await adminCall(app, 'GET', CSV_URL, as.operator);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.body.startsWith('\uFEFFkey;menu;group;name_ru;name_en;price;published\r\n')).toBe(true);
+    const file = await exportFile();
+    const first = file.menus[0]?.dishes[0];
+    if (!first) throw new Error('no dish');
+    const price = `${Math.trunc(first.price / 100)},${String(first.price % 100).padStart(2, '0')}`;
+    expect(response.body).toContain(`\r\n${first.key};menu-1;`);
+    expect(response.body).toContain(`;${price};yes\r\n`);
+    expect(resultOf(await postCsv(response.body, true)).diff.counts).toEqual({
+      added: 0,
+      changed: 0,
+      hidden: 0,
+    });
+  });
+
+  it('edits the dishes its rows name from a "," sheet without a BOM, leaving the others as they are', async () => {
+    const before = await exportFile();
+    const [a, b] = before.menus[0]?.dishes ?? [];
+    if (!a || !b) throw new Error('no dishes');
+    const sheet = `key,name_ru,price,published\n${a.key},"Ролл, новый","1 250,50",да\n${b.key},${b.name.ru},99.9,нет\n`;
+    const dryRun = resultOf(await postCsv(sheet, true));
+    expect(dryRun.diff.counts).toEqual({ added: 0, changed: 2, hidden: 0 });
+    expect(dryRun.diff.changed.find((c) => c.key === a.key)?.fields).toEqual([
+      { field: 'name', before: a.name, after: { ...a.name, ru: 'Ролл, новый' } },
+      { field: 'price', before: a.price, after: 125_050 },
+    ]);
+    const applied = resultOf(await postCsv(sheet, false));
+    expect(applied.applied).toBe(true);
+    const after = await exportFile();
+    const dishes = after.menus[0]?.dishes ?? [];
+    expect(dishes.find((d) => d.key === a.key)).toMatchObject({
+      price: 125_050,
+      name: { ru: 'Ролл, новый' },
+    });
+    expect(dishes.find((d) => d.key === b.key)).toMatchObject({ price: 9_990, published: false });
+    expect(after.menus[1]).toEqual(before.menus[1]);
+    // Back as they were, through the JSON file.
+    resultOf(await importFile(before, false));
+  });
+
+  it('reports every bad row and column, in the caller’s language, and changes nothing', async () => {
+    const file = await exportFile();
+    const [a, b] = file.menus[0]?.dishes ?? [];
+    if (!a || !b) throw new Error('no dishes');
+    const fingerprint = await databaseFingerprint(database.db);
+    const sheet = [
+      '\uFEFFkey;name_ru;price;published',
+      `${a.key};${a.name.ru};12,345;да`,
+      'no-such-dish;Что-то;100;да',
+      `${b.key};   ;100;может быть`,
+      `${a.key};${a.name.ru};100;да`,
+    ].join('\r\n');
+    const response = await postCsv(sheet, false, 'manager', 'en');
+    expect(response.statusCode, response.body).toBe(422);
+    expect(errorsOf(response).map((e) => e.field)).toEqual([
+      'row 2.price',
+      'row 3.key',
+      'row 4.published',
+      'row 5.key',
+    ]);
+    expect(errorsOf(response)[0]?.message).toContain('the price must be rubles');
+    // Once the sheet reads, the file's own checks are placed on it too: a blank name.
+    const blank = await postCsv(`key;name_ru;price\n${b.key}; ;100`, true, 'manager', 'en');
+    expect(blank.statusCode).toBe(422);
+    expect(errorsOf(blank).map((e) => e.field)).toEqual(['row 2.name_ru']);
+    const header = await postCsv('key;title;price\n', true);
+    expect(errorsOf(header).map((e) => e.field)).toEqual(['row 1.title', 'row 1.name_ru']);
+    expect(changedTables(fingerprint, await databaseFingerprint(database.db))).toEqual([]);
+  });
+
+  it('lets an operator read but not import', async () => {
+    const response = await postCsv('key;name_ru;price\n', true, 'operator');
+    expect(response.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: CSV_URL })).statusCode).toBe(401);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  applyDishesCsv,
   checkMenuFile,
   describeIssue,
   diffMenuFile,
@@ -324,6 +325,46 @@ export async function importMenuFile(
     return fresh.diff;
   });
   return { applied: true, diff };
+}
+
+const CSV_COLUMN_OF: Record<string, string> = {
+  'name.ru': 'name_ru',
+  'name.en': 'name_en',
+  name: 'name_ru',
+  price: 'price',
+  published: 'published',
+};
+
+/**
+ * The dishes' CSV (decision 47): today's file edited by the sheet's rows, then imported by the same path, so it is
+ * checked, diffed and applied exactly as a file. Problems are placed on the sheet: 'row 4.price'.
+ */
+export async function importDishesCsv(
+  db: Database,
+  actor: MenuFileActor,
+  text: string,
+  options: { dryRun: boolean; locale: Locale; at: Date },
+): Promise<{ applied: boolean; diff: MenuFileDiff }> {
+  const today = await exportMenuFile(db, actor.whiteLabel);
+  const { file, problems, rowOfDish } = applyDishesCsv(today, text);
+  if (problems.length > 0)
+    throw new MenuFileInvalid(
+      problems.map((p) => ({ field: pathText(p.path), message: p.message[options.locale] })),
+    );
+  try {
+    return await importMenuFile(db, actor, file, options);
+  } catch (error) {
+    if (!(error instanceof MenuFileInvalid)) throw error;
+    throw new MenuFileInvalid(
+      error.errors.map((problem) => {
+        const match = /^menus\.(\d+)\.dishes\.(\d+)\.(.+)$/.exec(problem.field);
+        const key = match ? file.menus[Number(match[1])]?.dishes[Number(match[2])]?.key : undefined;
+        const row = key === undefined ? undefined : rowOfDish.get(key);
+        if (!match || row === undefined) return problem;
+        return { ...problem, field: `row ${row}.${CSV_COLUMN_OF[match[3] ?? ''] ?? match[3]}` };
+      }),
+    );
+  }
 }
 
 /**
