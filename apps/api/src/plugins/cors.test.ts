@@ -50,8 +50,11 @@ describe('CORS for the storefront origins', () => {
     expect(response.headers['access-control-max-age']).toBe(String(CORS_MAX_AGE_SECONDS));
     expect(String(response.headers['access-control-allow-methods'])).toContain('POST');
     const allowedHeaders = String(response.headers['access-control-allow-headers']);
-    for (const header of ['authorization', 'content-type', 'idempotency-key', 'accept-language'])
+    for (const header of ['authorization', 'content-type', 'idempotency-key', 'accept-language', 'if-match'])
       expect(allowedHeaders).toContain(header);
+    // The back office's versioned changes (decision 45).
+    for (const method of ['PATCH', 'PUT', 'DELETE'])
+      expect(String(response.headers['access-control-allow-methods'])).toContain(method);
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     expect(response.headers.vary).toContain('Origin');
     // The security headers go on the preflight too.
@@ -64,6 +67,8 @@ describe('CORS for the storefront origins', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['access-control-allow-origin']).toBe(origin);
       expect(String(response.headers['access-control-expose-headers'])).toContain('retry-after');
+      // The back office reads a row's version from its ETag to send it back as If-Match.
+      expect(String(response.headers['access-control-expose-headers'])).toContain('etag');
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
       // The catalog's own Vary keeps Origin beside Accept-Encoding: a shared cache keys on both.
       expect(response.headers.vary).toMatch(/Origin.*Accept-Encoding/);

@@ -4,9 +4,10 @@ import type { AppConfig } from '../config.ts';
 import { errorBody, requestLocale } from './error-handler.ts';
 
 /**
- * Headers the storefront sends (apps/web: api-client, order-client, session, social sign-in, the order
- * placement's Idempotency-Key). Accept, Accept-Language and Content-Type are CORS-safelisted only for some
- * values, so all of them are listed.
+ * Headers the storefront and the back office send (apps/web: api-client, order-client, session, social
+ * sign-in, the order placement's Idempotency-Key; apps/backoffice: If-Match on every versioned change,
+ * decision 45). Accept, Accept-Language and Content-Type are CORS-safelisted only for some values, so all of
+ * them are listed.
  */
 const CORS_ALLOWED_HEADERS = [
   'accept',
@@ -14,17 +15,18 @@ const CORS_ALLOWED_HEADERS = [
   'authorization',
   'content-type',
   'idempotency-key',
+  'if-match',
   'last-event-id',
   'x-id-token',
   'x-id-token-nonce',
 ];
 
 /**
- * Headers of our answers the storefront reads: Retry-After (a locked staff login, a busy placement) and
- * Idempotent-Replayed (an order placement answered from its first try). Without this list a cross-origin
- * page sees only the CORS-safelisted ones.
+ * Headers of our answers the apps read: Retry-After (a locked staff login, a busy placement),
+ * Idempotent-Replayed (an order placement answered from its first try) and ETag (the version a back-office
+ * change sends back as If-Match). Without this list a cross-origin page sees only the CORS-safelisted ones.
  */
-const CORS_EXPOSED_HEADERS = ['retry-after', 'idempotent-replayed'];
+const CORS_EXPOSED_HEADERS = ['retry-after', 'idempotent-replayed', 'etag'];
 
 /** Chromium caps a cached preflight at 2 hours (Firefox at 24): more would be ignored. */
 export const CORS_MAX_AGE_SECONDS = 7200;
