@@ -1,4 +1,5 @@
 import { mayAdmin } from '@storefront/domain';
+import { AuditLogScreen } from '../features/audit-log/components/audit-log-screen.tsx';
 import type { BackOfficeScreen } from './back-office-shell.tsx';
 import { MENU_TABS, MenuSection } from './menu-section.tsx';
 
@@ -12,5 +13,11 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     label: 'menu',
     allowed: (role) => mayAdmin(role, 'menu.write') && MENU_TABS.length > 0,
     render: () => <MenuSection />,
+  },
+  {
+    path: '/audit',
+    label: 'audit',
+    allowed: (role) => mayAdmin(role, 'audit.read'),
+    render: () => <AuditLogScreen />,
   },
 ];

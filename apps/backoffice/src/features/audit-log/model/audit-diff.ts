@@ -1,0 +1,50 @@
+import { canonicalJsonOf } from './canonical.ts';
+
+/** One field an audit entry changed: its name (a nested one dotted: methods.isDelivery) and both values. */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Objects whose parts are fields of their own in the diff (a menu's methods, an import's counts). */
+const SPREAD = new Set(['methods', 'counts']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function spread(state: Record<string, unknown>): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (SPREAD.has(key) && isPlainObject(value)) {
+      for (const [part, partValue] of Object.entries(value)) flat[`${key}.${part}`] = partValue;
+    } else flat[key] = value;
+  }
+  return flat;
+}
+
+/**
+ * The fields an entry changed, in the order its `after` names them (then those only `before` has): equal values
+ * (a dish's whole state is logged on every change) are left out, so a price change reads as the price alone.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): FieldChange[] {
+  const was = spread(before);
+  const is = spread(after);
+  const fields = [...new Set([...Object.keys(is), ...Object.keys(was)])];
+  return fields
+    .filter((field) => canonicalJsonOf(was[field]) !== canonicalJsonOf(is[field]))
+    .map((field) => ({ field, before: was[field], after: is[field] }));
+}
+
+/** The name an entry's row had (its `after`'s, else its `before`'s): a text, or a text per language. */
+export function entityNameOf(entry: {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}): unknown {
+  const named = (state: Record<string, unknown>) =>
+    state.name !== undefined && state.name !== '' ? state.name : state.login;
+  return named(entry.after) ?? named(entry.before);
+}

@@ -1,0 +1,110 @@
+import { formatMoney, type Locale, type Minor, pickText } from '@storefront/domain';
+import type { TFunction } from 'i18next';
+
+/** A value as the log shows it: nothing (—), one line, or a list. */
+export type ShownValue =
+  | { kind: 'none' }
+  | { kind: 'text'; text: string }
+  | { kind: 'list'; items: string[] };
+
+const none: ShownValue = { kind: 'none' };
+const text = (value: string): ShownValue => (value === '' ? none : { kind: 'text', text: value });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A name stored per language ({ru, en}) in the interface language, else the other one. */
+function localized(value: unknown, locale: Locale): string | null {
+  if (typeof value === 'string') return value;
+  if (isRecord(value) && (typeof value.ru === 'string' || typeof value.en === 'string'))
+    return pickText(value as { ru: string; en?: string }, locale);
+  return null;
+}
+
+/** Money fields are kopecks: shown in rubles. */
+const isMoneyField = (field: string) => field === 'price' || field.endsWith('.price');
+
+/** Monday = 1 … Sunday = 7 (the domain's DAYS_OF_WEEK) as the language's short day name. */
+function dayName(day: number, locale: Locale): string {
+  // 2024-01-01 was a Monday.
+  const date = new Date(Date.UTC(2024, 0, day));
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date);
+}
+
+/** The words of one logged value, by its field: ₽ for money, words for booleans and roles, lists for lists. */
+export function shownValue(
+  field: string,
+  value: unknown,
+  locale: Locale,
+  t: TFunction<'audit'>,
+  restoName: (id: number) => string | undefined = () => undefined,
+): ShownValue {
+  if (value === undefined || value === null) return none;
+  const bare = field.includes('.') ? (field.split('.').pop() ?? field) : field;
+  if (typeof value === 'boolean') {
+    const key = `value_${bare}_${value}`;
+    return text(t(key, { defaultValue: value ? t('yes') : t('no') }));
+  }
+  if (typeof value === 'number') {
+    if (isMoneyField(field)) return text(formatMoney(value as Minor, 'RUB', locale));
+    if (field === 'restoIds') return text(restoName(value) ?? t('entityNumber', { id: value }));
+    if (field.endsWith('Id')) return text(t('entityNumber', { id: value }));
+    return text(String(value));
+  }
+  if (typeof value === 'string') {
+    if (field === 'role') return text(t(`role_${value}`, { defaultValue: value }));
+    if (field === 'photos') return text(value.split('/').pop() ?? value);
+    return text(value);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return none;
+    return { kind: 'list', items: value.map((item) => listItem(field, item, locale, t, restoName)) };
+  }
+  if (isRecord(value)) {
+    const name = localized(value, locale);
+    if (name !== null) return text(name);
+    if (typeof value.value === 'number' && typeof value.unit === 'string')
+      return text(`${value.value} ${t(`unit_${value.unit}`, { defaultValue: value.unit })}`);
+    return text(JSON.stringify(value));
+  }
+  return text(String(value));
+}
+
+function listItem(
+  field: string,
+  item: unknown,
+  locale: Locale,
+  t: TFunction<'audit'>,
+  restoName: (id: number) => string | undefined,
+): string {
+  if (typeof item === 'number') {
+    if (field === 'restoIds') return restoName(item) ?? t('entityNumber', { id: item });
+    return t('entityNumber', { id: item });
+  }
+  if (typeof item === 'string') return field === 'photos' ? (item.split('/').pop() ?? item) : item;
+  if (isRecord(item)) {
+    // A selling-hours day: Mon 10:00–22:00.
+    if (typeof item.dayOfWeek === 'number') {
+      const day = dayName(item.dayOfWeek, locale);
+      if (item.isActive === false) return t('dayInactive', { day });
+      return `${day} ${String(item.startAt)}–${String(item.endAt)}`;
+    }
+    // A modifier's option: its name and price.
+    const name = localized(item.name, locale);
+    if (name !== null && typeof item.price === 'number')
+      return `${name} — ${formatMoney(item.price as Minor, 'RUB', locale)}`;
+    if (name !== null) return name;
+  }
+  return JSON.stringify(item);
+}
+
+/** A field's label: its own words when the log knows it, else its name as logged. */
+export const fieldLabel = (field: string, t: TFunction<'audit'>) =>
+  t(`field_${field}`, { defaultValue: field });
+
+/** A value on one line (a list joined), for the undo's question. */
+export function shownInline(value: ShownValue, t: TFunction<'audit'>): string {
+  if (value.kind === 'none') return t('empty');
+  if (value.kind === 'text') return value.text;
+  return value.items.join(', ');
+}
