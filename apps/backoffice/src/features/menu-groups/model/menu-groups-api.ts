@@ -86,7 +86,11 @@ export function useCreateGroup(menuId: number) {
   return useMutation({
     mutationFn: (name: GroupName) =>
       staffFetch<AdminGroup>(`/api/v1/admin/menus/${menuId}/groups`, json('POST', { name })),
-    onSuccess: () => client.invalidateQueries({ queryKey: menuGroupsKeys.menus }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: menuGroupsKeys.groups(menuId) }),
+        client.invalidateQueries({ queryKey: menuGroupsKeys.menus, exact: true }),
+      ]),
   });
 }
 
@@ -107,7 +111,7 @@ export function usePatchGroup(menuId: number) {
       client.setQueryData<AdminGroup[]>(menuGroupsKeys.groups(menuId), (groups) =>
         groups?.map((group) => (group.id === saved.id ? saved : group)),
       );
-      void client.invalidateQueries({ queryKey: menuGroupsKeys.menus });
+      void client.invalidateQueries({ queryKey: menuGroupsKeys.menus, exact: true });
     },
   });
 }
