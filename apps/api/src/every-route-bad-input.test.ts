@@ -170,6 +170,21 @@ it('answers junk on every admin route with a manager’s token by a coded, docum
     { positionIds: [1], change: { percent: -100 } },
     { groupIds: [987_654, 987_654] },
     { isPublished: false, groupId: 987_654, tagIds: [987_654], measure: { value: 1, unit: 'g' } },
+    // A menu file of the right shape naming what the brand lacks: checked in full, answered as a dry run (decision 47).
+    {
+      schemaVersion: 1,
+      menus: [
+        {
+          key: 'junk',
+          name: { ru: 'Меню' },
+          methods: { delivery: true, takeAway: false, online: false, table: false },
+          restaurants: ['Я', 987_654],
+          dishes: [
+            { key: 'junk-dish', group: 'nowhere', name: { ru: 'Блюдо' }, price: 100, tags: ['no-tag'] },
+          ],
+        },
+      ],
+    },
   ];
   const before = await databaseFingerprint(database.db);
   const faults: string[] = [];
@@ -206,6 +221,64 @@ it('answers junk on every admin route with a manager’s token by a coded, docum
   expect(faults.slice(0, 10)).toEqual([]);
   // The handlers ran: missing If-Match, unknown dishes and entries, a price out of range.
   expect([...statuses]).toEqual(expect.arrayContaining([400, 404, 422, 428]));
+  expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
+});
+
+it('answers junk on the staff-account routes with an owner’s token by a coded, documented refusal, changing nothing', async () => {
+  const { addTestStaff, staffHeaders } = await import('./test/staff-kit.ts');
+  const { changedTables, databaseFingerprint } = await import('./test/database-fingerprint.ts');
+  const ownerId = await addTestStaff(database.db, { login: 'junk-owner', role: 'owner' });
+  const headers = { ...(await staffHeaders(app, ownerId)), 'content-type': 'application/json' };
+  const spec = (await app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  const staffPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/staff'));
+  expect(staffPaths.length).toBeGreaterThanOrEqual(4);
+  // Bodies that pass the contracts, so the handlers' own refusals run: a login taken, an operator without
+  // restaurants or with unknown ones, restaurants for a manager, a PATCH without If-Match.
+  const bodies = [
+    ...BODIES,
+    { login: 'junk-owner', role: 'manager' },
+    { login: 'junk-new', role: 'operator' },
+    { login: 'junk-new', role: 'operator', restoIds: [987_654] },
+    { login: 'junk-new', role: 'owner', restoIds: [1] },
+    { role: 'manager', disabled: true },
+  ];
+  // Ids 1 and 2 may be other accounts of this file's tests: a reset of theirs would be a change. The owner's own
+  // id takes their place (a reset of oneself is refused, a PATCH without If-Match too); 987654 is no account.
+  const values = [
+    ...VALUES.map((value) => (value === '1' || value === '2' ? String(ownerId) : value)),
+    '987654',
+  ];
+  const before = await databaseFingerprint(database.db);
+  const faults: string[] = [];
+  const statuses = new Set<number>();
+  for (const [path, methods] of staffPaths) {
+    for (const method of Object.keys(methods)) {
+      for (const value of values) {
+        const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(value).replace(/%25/g, '%'));
+        for (const body of method === 'get' ? [undefined] : bodies) {
+          const response = await app.inject({
+            method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
+            url,
+            headers,
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+          statuses.add(response.statusCode);
+          const where = `${method.toUpperCase()} ${url.slice(0, 100)} ${JSON.stringify(body)?.slice(0, 60)}`;
+          if (!(String(response.statusCode) in (methods[method]?.responses ?? {})))
+            faults.push(`${where} -> ${response.statusCode} undocumented`);
+          if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
+          else if (response.statusCode >= 400) {
+            const first = (response.json() as { errors?: { code?: unknown }[] }).errors?.[0];
+            if (typeof first?.code !== 'string') faults.push(`${where} -> ${response.statusCode} uncoded`);
+          }
+        }
+      }
+    }
+  }
+  expect(faults.slice(0, 10)).toEqual([]);
+  expect([...statuses]).toEqual(expect.arrayContaining([400, 404, 409, 422, 428]));
   expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
 });
 
@@ -265,63 +338,5 @@ it('answers junk images on the photo routes with a manager’s token by a coded,
   }
   expect(faults.slice(0, 10)).toEqual([]);
   expect([...statuses]).toEqual(expect.arrayContaining([400, 412, 422, 428]));
-  expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
-});
-
-it('answers junk on the staff-account routes with an owner’s token by a coded, documented refusal, changing nothing', async () => {
-  const { addTestStaff, staffHeaders } = await import('./test/staff-kit.ts');
-  const { changedTables, databaseFingerprint } = await import('./test/database-fingerprint.ts');
-  const ownerId = await addTestStaff(database.db, { login: 'junk-owner', role: 'owner' });
-  const headers = { ...(await staffHeaders(app, ownerId)), 'content-type': 'application/json' };
-  const spec = (await app.inject({ url: '/api/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-  };
-  const staffPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/staff'));
-  expect(staffPaths.length).toBeGreaterThanOrEqual(4);
-  // Bodies that pass the contracts, so the handlers' own refusals run: a login taken, an operator without
-  // restaurants or with unknown ones, restaurants for a manager, a PATCH without If-Match.
-  const bodies = [
-    ...BODIES,
-    { login: 'junk-owner', role: 'manager' },
-    { login: 'junk-new', role: 'operator' },
-    { login: 'junk-new', role: 'operator', restoIds: [987_654] },
-    { login: 'junk-new', role: 'owner', restoIds: [1] },
-    { role: 'manager', disabled: true },
-  ];
-  // Ids 1 and 2 may be other accounts of this file's tests: a reset of theirs would be a change. The owner's own
-  // id takes their place (a reset of oneself is refused, a PATCH without If-Match too); 987654 is no account.
-  const values = [
-    ...VALUES.map((value) => (value === '1' || value === '2' ? String(ownerId) : value)),
-    '987654',
-  ];
-  const before = await databaseFingerprint(database.db);
-  const faults: string[] = [];
-  const statuses = new Set<number>();
-  for (const [path, methods] of staffPaths) {
-    for (const method of Object.keys(methods)) {
-      for (const value of values) {
-        const url = path.replace(/\{[^}]+\}/g, encodeURIComponent(value).replace(/%25/g, '%'));
-        for (const body of method === 'get' ? [undefined] : bodies) {
-          const response = await app.inject({
-            method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
-            url,
-            headers,
-            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-          });
-          statuses.add(response.statusCode);
-          const where = `${method.toUpperCase()} ${url.slice(0, 100)} ${JSON.stringify(body)?.slice(0, 60)}`;
-          if (!(String(response.statusCode) in (methods[method]?.responses ?? {})))
-            faults.push(`${where} -> ${response.statusCode} undocumented`);
-          if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
-          else if (response.statusCode >= 400) {
-            const first = (response.json() as { errors?: { code?: unknown }[] }).errors?.[0];
-            if (typeof first?.code !== 'string') faults.push(`${where} -> ${response.statusCode} uncoded`);
-          }
-        }
-      }
-    }
-  }
-  expect(faults.slice(0, 10)).toEqual([]);
-  expect([...statuses]).toEqual(expect.arrayContaining([400, 404, 409, 422, 428]));
   expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
 });

@@ -339,6 +339,11 @@ export const ERROR_MESSAGES = {
     ru: 'Это изменение нельзя отменить',
     en: 'This change cannot be undone',
   },
+  /** A menu file (decision 47) with problems: one error per problem, its field the JSON path or CSV row.column. */
+  'admin.menu-file-invalid': {
+    ru: 'В файле меню есть ошибки: ничего не изменено',
+    en: 'The menu file has errors: nothing was changed',
+  },
   /** Staff accounts (decision 45): a login the brand has already. */
   'admin.staff-login-taken': {
     ru: 'Такой логин уже есть',
@@ -363,8 +368,29 @@ export const ERROR_MESSAGES = {
     ru: 'Свой пароль и вход по коду меняйте в настройках своей учётной записи',
     en: 'Change your own password and two-step sign-in in your account’s settings',
   },
-  /** A restaurant that is not the brand's. */
+  /** A menu listed by a restaurant the brand does not have. */
   'admin.resto-not-found': { ru: 'Такого ресторана нет', en: 'There is no such restaurant' },
+  /** A modifier group or time slot given a dish the brand does not have. */
+  'admin.dish-not-found': { ru: 'Такого блюда нет', en: 'There is no such dish' },
+  /** A modifier group's item id that is not one of the group's items. */
+  'admin.modifier-item-not-found': { ru: 'Такого варианта в группе нет', en: 'The group has no such option' },
+  /** A modifier group's counts: max at least 1, min at most max and at most the number of items. */
+  'admin.modifier-counts-invalid': {
+    ru: 'Минимум должен быть не больше максимума и числа вариантов, максимум — не меньше 1',
+    en: 'The minimum must not exceed the maximum or the number of options, and the maximum must be at least 1',
+  },
+  /** A time slot's day whose end is not after its start (00:00 as the end: midnight). */
+  'admin.time-slot-ends-before-start': {
+    ru: 'Время окончания должно быть позже времени начала',
+    en: 'The end time must be later than the start time',
+  },
+  /** A time slot naming a day of the week twice. */
+  'admin.time-slot-day-repeated': {
+    ru: 'Каждый день недели можно указать только один раз',
+    en: 'Each day of the week may be given only once',
+  },
+  'modifier-group.not-found': { ru: 'Группа модификаторов не найдена', en: 'Modifier group not found' },
+  'time-slot.not-found': { ru: 'Временной слот не найден', en: 'Time slot not found' },
   'order.transition-invalid': {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',

@@ -4,7 +4,17 @@
  * order (entity id: the menu) and a group's dishes' order (entity id: the group) are entities of their own: one
  * entry per reorder, its before and after the ids in order.
  */
-export const AUDIT_ENTITY_KINDS = ['dish', 'group', 'menu-group-order', 'group-dish-order', 'staff'] as const;
+export const AUDIT_ENTITY_KINDS = [
+  'dish',
+  'group',
+  'menu-group-order',
+  'group-dish-order',
+  'menu',
+  'modifier-group',
+  'time-slot',
+  'staff',
+  'menu-import',
+] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
 export const AUDIT_ACTIONS = [
@@ -13,14 +23,21 @@ export const AUDIT_ACTIONS = [
   'revert',
   'create',
   'reorder',
+  'password-reset',
+  'totp-reset',
+  'delete',
+  'import',
   // A dish's or a group's photo added or taken off (decision 46); the entry holds the photo list.
   'photo-add',
   'photo-remove',
-  // A staff account's password or second factor reset by the owner (no state: nothing to restore).
-  'password-reset',
-  'totp-reset',
 ] as const;
+
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Actions a revert refuses (409 admin.not-revertible): a creation, and a reset (no secret is kept to restore). */
-export const NOT_REVERTIBLE_ACTIONS: readonly AuditAction[] = ['create', 'password-reset', 'totp-reset'];
+export const NOT_REVERTIBLE_ACTIONS: readonly AuditAction[] = [
+  'create',
+  'password-reset',
+  'totp-reset',
+  'import',
+];

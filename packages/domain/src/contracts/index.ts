@@ -1,4 +1,6 @@
 export * from './admin.ts';
+export * from './admin-menu-file.ts';
+export * from './admin-menus.ts';
 export * from './admin-photos.ts';
 export * from './admin-staff.ts';
 export * from './auth.ts';

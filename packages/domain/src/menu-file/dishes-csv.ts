@@ -123,7 +123,7 @@ export function applyDishesCsv(
 ): { file: MenuFile; problems: MenuFileProblem[]; rowOfDish: Map<string, number> } {
   const problems: MenuFileProblem[] = [];
   const rowOfDish = new Map<string, number>();
-  const file = structuredClone(today);
+  const file = JSON.parse(JSON.stringify(today)) as MenuFile;
   const { rows } = parseCsv(text);
   const [header, ...data] = rows;
   if (!header) {

@@ -19,8 +19,17 @@ import {
   writeGroupOrder,
   writeGroupState,
 } from './admin-groups.ts';
+import { type MenuState, menuOfBrand, menuStateOf, writeMenuState } from './admin-menus.ts';
+import {
+  existingDishes,
+  type ModifierGroupState,
+  modifierGroupOfBrand,
+  modifierGroupStateOf,
+  writeModifierGroupState,
+} from './admin-modifiers.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
 import { type StaffState, staffOrNotFound, staffStateOf, writeStaffState } from './admin-staff.ts';
+import { type TimeSlotState, timeSlotStateForRevert, writeTimeSlotState } from './admin-time-slots.ts';
 
 /**
  * Undoing one audited change (decision 45), by compare: the row gets the entry's `before` back only while it still
@@ -33,6 +42,8 @@ import { type StaffState, staffOrNotFound, staffStateOf, writeStaffState } from 
  * the same way, by its list of ids; a group's creation is not undone (409 admin.not-revertible: hide it instead).
  * A staff account's change is undone by its owner only (403 admin.forbidden-role for a manager), under the same rules
  * as its PATCH (an active owner remains, an operator keeps restaurants); its creation and resets are not undone.
+ * A time slot's deletion is undone too: its state holds `exists`, so the compare sees it gone and the slot comes
+ * back under its id; menus' and modifier groups' creations are not undone.
  */
 export async function revertEntry(
   tx: Executor,
@@ -97,6 +108,17 @@ async function currentState(
       return { positionIds: await dishOrderOf(tx, entry.entityId) };
     case 'staff':
       return { ...staffStateOf(await staffOrNotFound(tx, access.whiteLabel, entry.entityId, true)) };
+    case 'menu':
+      return { ...menuStateOf(await menuOfBrand(tx, access.whiteLabel, entry.entityId, true)) };
+    case 'modifier-group':
+      return {
+        ...modifierGroupStateOf(await modifierGroupOfBrand(tx, access.whiteLabel, entry.entityId, true)),
+      };
+    case 'time-slot':
+      return { ...(await timeSlotStateForRevert(tx, access.whiteLabel, entry.entityId)) };
+    case 'menu-import':
+      // A menu file's import is refused above (its action 'import' is not revertible): import the older file.
+      throw new ApiError(409, 'admin.not-revertible', 'entryId');
   }
 }
 
@@ -130,6 +152,30 @@ async function restore(
       return;
     case 'staff':
       await writeStaffState(tx, access.whiteLabel, entry.entityId, state as Partial<StaffState>, at);
+      return;
+    case 'menu':
+      await writeMenuState(tx, access.whiteLabel, entry.entityId, state as Partial<MenuState>);
+      return;
+    case 'modifier-group': {
+      // A dish deleted since is left out of the restored set of dishes.
+      const group = state as Partial<ModifierGroupState>;
+      const positionIds = group.positionIds ? await existingDishes(tx, group.positionIds) : undefined;
+      await writeModifierGroupState(tx, access.whiteLabel, entry.entityId, {
+        ...group,
+        ...(positionIds ? { positionIds } : {}),
+      });
+      return;
+    }
+    case 'time-slot': {
+      const slot = state as Partial<TimeSlotState>;
+      const positionIds = slot.positionIds ? await existingDishes(tx, slot.positionIds) : undefined;
+      await writeTimeSlotState(tx, access.whiteLabel, entry.entityId, {
+        ...slot,
+        ...(positionIds ? { positionIds } : {}),
+      });
+      return;
+    }
+    case 'menu-import':
       return;
   }
 }

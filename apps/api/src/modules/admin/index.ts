@@ -4,9 +4,13 @@ import { mediaStoreOf } from '../../integrations/media-store/media-stores.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminDishesRoutes } from './admin-dishes.routes.ts';
 import { adminGroupsRoutes } from './admin-groups.routes.ts';
+import { adminMenuFileRoutes } from './admin-menu-file.routes.ts';
+import { adminMenusRoutes } from './admin-menus.routes.ts';
+import { adminModifiersRoutes } from './admin-modifiers.routes.ts';
 import { adminPhotosRoutes } from './admin-photos.routes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
+import { adminTimeSlotsRoutes } from './admin-time-slots.routes.ts';
 
 /**
  * The back office's API under /api/v1/admin (decision 45): staff tokens, checked for brand and role on every call
@@ -18,7 +22,11 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
   async register(app, { db, now, catalog, config }) {
     await app.register(adminDishesRoutes, { db, now, catalog });
     await app.register(adminGroupsRoutes, { db, now, catalog });
+    await app.register(adminMenusRoutes, { db, now, catalog });
+    await app.register(adminModifiersRoutes, { db, now, catalog });
+    await app.register(adminTimeSlotsRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
+    await app.register(adminMenuFileRoutes, { db, now, catalog });
     await app.register(adminStaffRoutes, { db, now, catalog });
     // Photos (decision 46): the media store the app's /media/u/ route serves from.
     await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore: mediaStoreOf(config) });
