@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DishesScreen } from '../features/dishes/components/dishes-screen.tsx';
 import { Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
 import styles from './menu-section.module.css';
 
@@ -14,7 +15,9 @@ export interface MenuTab {
  * The parts of the menu, each a feature's screen (features never import each other: they meet here). A
  * feature adds its tab to this list; the first is where /admin/menu opens.
  */
-export const MENU_TABS: MenuTab[] = [];
+export const MENU_TABS: MenuTab[] = [
+  { path: '/dishes', label: 'dishes', render: () => <DishesScreen /> },
+];
 
 /**
  * /admin/menu: the menu's parts behind tabs (dishes, groups, menus and restaurants, modifiers, selling

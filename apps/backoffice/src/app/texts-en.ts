@@ -2,10 +2,12 @@ import { commonTextsEn } from '@storefront/web/src/shared/i18n/common-texts.en.t
 import type { LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { auditLogTextsEn } from '../features/audit-log/audit-log-texts.en.ts';
 import { staffTextsEn } from '../features/board/staff-texts.en.ts';
+import { dishesTextsEn } from '../features/dishes/dishes-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 
 export const TEXTS_EN: LocaleTexts = {
   common: commonTextsEn,
+  dishes: dishesTextsEn,
   shell: shellTextsEn,
   audit: auditLogTextsEn,
   staff: staffTextsEn,

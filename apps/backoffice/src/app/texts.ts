@@ -2,6 +2,7 @@ import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
+import { dishesTexts } from '../features/dishes/dishes-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 
 /**
@@ -10,6 +11,7 @@ import { shellTexts } from './shell-texts.ts';
  */
 export const TEXTS_RU: LocaleTexts = {
   common: commonTexts,
+  dishes: dishesTexts,
   shell: shellTexts,
   audit: auditLogTexts,
   staff: staffTexts,

@@ -3,7 +3,18 @@
  * navigates the browser's history without a base, so it is not reused here). The only module that imports
  * the routing library.
  */
-export { Link, Redirect, Route, Router, Switch, useLocation, useParams, useRoute } from 'wouter';
+export {
+  Link,
+  Redirect,
+  Route,
+  Router,
+  Switch,
+  useLocation,
+  useParams,
+  useRoute,
+  useSearch,
+  useSearchParams,
+} from 'wouter';
 
 /** Where the back office is served by the API (apps/api/src/app.ts) and built for (vite.config.ts base). */
 export const BACK_OFFICE_BASE = '/admin';
