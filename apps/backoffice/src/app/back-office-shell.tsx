@@ -1,4 +1,4 @@
-import { isLocale, type mayAdmin, pickText, seesEveryResto } from '@storefront/domain';
+import { isLocale, mayAdmin, pickText, seesEveryResto } from '@storefront/domain';
 import { useBrand } from '@storefront/web/src/shared/config.tsx';
 import { switchLocale } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
@@ -9,6 +9,7 @@ import { staffSignOut, useStaffSession } from '../entities/staff-session/staff-s
 import { BoardScreen } from '../features/board/components/board-screen.tsx';
 import { AccountScreen, StaffListScreen } from '../features/board/components/staff-security.tsx';
 import { StaffSignIn } from '../features/board/components/staff-sign-in.tsx';
+import { StaffAccountsScreen } from '../features/staff-accounts/components/staff-accounts-screen.tsx';
 import { Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
 import styles from './back-office-shell.module.css';
 
@@ -101,7 +102,9 @@ export function BackOfficeShell({ screens = [] }: { screens?: BackOfficeScreen[]
             <AccountScreen session={session} onBack={toBoard} />
           </Route>
           <Route path="/staff">
-            {seesEveryResto(role) ? (
+            {mayAdmin(role, 'staff.manage') ? (
+              <StaffAccountsScreen session={session} />
+            ) : seesEveryResto(role) ? (
               <StaffListScreen session={session} onBack={toBoard} />
             ) : (
               <Redirect to="/board" replace />

@@ -3,6 +3,7 @@ import type { LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { auditLogTextsEn } from '../features/audit-log/audit-log-texts.en.ts';
 import { staffTextsEn } from '../features/board/staff-texts.en.ts';
 import { dishesTextsEn } from '../features/dishes/dishes-texts.en.ts';
+import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 
 export const TEXTS_EN: LocaleTexts = {
@@ -10,5 +11,6 @@ export const TEXTS_EN: LocaleTexts = {
   dishes: dishesTextsEn,
   shell: shellTextsEn,
   audit: auditLogTextsEn,
+  staffAccounts: staffAccountsTextsEn,
   staff: staffTextsEn,
 };

@@ -3,6 +3,7 @@ import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i1
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
 import { dishesTexts } from '../features/dishes/dishes-texts.ts';
+import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 
 /**
@@ -14,6 +15,7 @@ export const TEXTS_RU: LocaleTexts = {
   dishes: dishesTexts,
   shell: shellTexts,
   audit: auditLogTexts,
+  staffAccounts: staffAccountsTexts,
   staff: staffTexts,
 };
 
