@@ -125,12 +125,14 @@ export function MenusScreen() {
                 <tr key={menu.id}>
                   <td data-label={t('order')}>{menu.order}</td>
                   <td data-label={t('name')}>
-                    <span className={styles.name}>{menu.name.ru}</span>
-                    {menu.name.en && (
-                      <span className={styles.sub} lang="en">
-                        {menu.name.en}
-                      </span>
-                    )}
+                    <div>
+                      <span className={styles.name}>{menu.name.ru}</span>
+                      {menu.name.en && (
+                        <span className={styles.sub} lang="en">
+                          {menu.name.en}
+                        </span>
+                      )}
+                    </div>
                   </td>
                   <td data-label={t('methods')}>
                     {methods.length === 0 ? (
