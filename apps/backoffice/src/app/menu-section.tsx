@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DishesScreen } from '../features/dishes/components/dishes-screen.tsx';
+import { GroupsScreen } from '../features/menu-groups/components/groups-screen.tsx';
+import { MenusScreen } from '../features/menus/components/menus-screen.tsx';
 import { Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
 import styles from './menu-section.module.css';
 
@@ -17,6 +19,8 @@ export interface MenuTab {
  */
 export const MENU_TABS: MenuTab[] = [
   { path: '/dishes', label: 'dishes', render: () => <DishesScreen /> },
+  { path: '/groups', label: 'groups', render: () => <GroupsScreen /> },
+  { path: '/menus', label: 'menus', render: () => <MenusScreen /> },
 ];
 
 /**

@@ -3,6 +3,8 @@ import type { LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { auditLogTextsEn } from '../features/audit-log/audit-log-texts.en.ts';
 import { staffTextsEn } from '../features/board/staff-texts.en.ts';
 import { dishesTextsEn } from '../features/dishes/dishes-texts.en.ts';
+import { menuGroupsTextsEn } from '../features/menu-groups/menu-groups-texts.en.ts';
+import { menusTextsEn } from '../features/menus/menus-texts.en.ts';
 import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 
@@ -13,4 +15,6 @@ export const TEXTS_EN: LocaleTexts = {
   audit: auditLogTextsEn,
   staffAccounts: staffAccountsTextsEn,
   staff: staffTextsEn,
+  menuGroups: menuGroupsTextsEn,
+  menus: menusTextsEn,
 };

@@ -3,6 +3,8 @@ import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i1
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
 import { dishesTexts } from '../features/dishes/dishes-texts.ts';
+import { menuGroupsTexts } from '../features/menu-groups/menu-groups-texts.ts';
+import { menusTexts } from '../features/menus/menus-texts.ts';
 import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 
@@ -17,6 +19,8 @@ export const TEXTS_RU: LocaleTexts = {
   audit: auditLogTexts,
   staffAccounts: staffAccountsTexts,
   staff: staffTexts,
+  menuGroups: menuGroupsTexts,
+  menus: menusTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
