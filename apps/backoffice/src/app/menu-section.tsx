@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { DishesScreen } from '../features/dishes/components/dishes-screen.tsx';
 import { GroupsScreen } from '../features/menu-groups/components/groups-screen.tsx';
 import { MenusScreen } from '../features/menus/components/menus-screen.tsx';
+import { ModifierGroupsScreen } from '../features/modifier-groups/components/modifier-groups-screen.tsx';
+import { TimeSlotsScreen } from '../features/time-slots/components/time-slots-screen.tsx';
 import { Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
 import styles from './menu-section.module.css';
 
@@ -21,6 +23,8 @@ export const MENU_TABS: MenuTab[] = [
   { path: '/dishes', label: 'dishes', render: () => <DishesScreen /> },
   { path: '/groups', label: 'groups', render: () => <GroupsScreen /> },
   { path: '/menus', label: 'menus', render: () => <MenusScreen /> },
+  { path: '/modifiers', label: 'modifiers', render: () => <ModifierGroupsScreen /> },
+  { path: '/time-slots', label: 'timeSlots', render: () => <TimeSlotsScreen /> },
 ];
 
 /**

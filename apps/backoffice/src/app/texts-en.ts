@@ -5,13 +5,17 @@ import { staffTextsEn } from '../features/board/staff-texts.en.ts';
 import { dishesTextsEn } from '../features/dishes/dishes-texts.en.ts';
 import { menuGroupsTextsEn } from '../features/menu-groups/menu-groups-texts.en.ts';
 import { menusTextsEn } from '../features/menus/menus-texts.en.ts';
+import { modifierGroupsTextsEn } from '../features/modifier-groups/modifier-groups-texts.en.ts';
 import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
+import { timeSlotsTextsEn } from '../features/time-slots/time-slots-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 
 export const TEXTS_EN: LocaleTexts = {
   common: commonTextsEn,
   dishes: dishesTextsEn,
   shell: shellTextsEn,
+  modifierGroups: modifierGroupsTextsEn,
+  timeSlots: timeSlotsTextsEn,
   audit: auditLogTextsEn,
   staffAccounts: staffAccountsTextsEn,
   staff: staffTextsEn,

@@ -5,7 +5,9 @@ import { staffTexts } from '../features/board/staff-texts.ts';
 import { dishesTexts } from '../features/dishes/dishes-texts.ts';
 import { menuGroupsTexts } from '../features/menu-groups/menu-groups-texts.ts';
 import { menusTexts } from '../features/menus/menus-texts.ts';
+import { modifierGroupsTexts } from '../features/modifier-groups/modifier-groups-texts.ts';
 import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
+import { timeSlotsTexts } from '../features/time-slots/time-slots-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 
 /**
@@ -16,6 +18,8 @@ export const TEXTS_RU: LocaleTexts = {
   common: commonTexts,
   dishes: dishesTexts,
   shell: shellTexts,
+  modifierGroups: modifierGroupsTexts,
+  timeSlots: timeSlotsTexts,
   audit: auditLogTexts,
   staffAccounts: staffAccountsTexts,
   staff: staffTexts,
