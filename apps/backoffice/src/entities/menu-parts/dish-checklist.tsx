@@ -38,17 +38,23 @@ export function DishChecklist({
   const [query, setQuery] = useState('');
   const [menuId, setMenuId] = useState(initialMenuId);
   const chosen = useMemo(() => new Set(value), [value]);
+  // Those chosen when the form opened come first; a tick later does not move a row under the pointer.
+  const [chosenFirst] = useState(() => new Set(value));
   const listId = useId();
   const shown = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase();
-    return dishes.filter(
+    const matching = dishes.filter(
       (dish) =>
         (!menuId || String(dish.menuId) === menuId) &&
         (!needle ||
           dish.name.ru.toLocaleLowerCase().includes(needle) ||
           (dish.name.en ?? '').toLocaleLowerCase().includes(needle)),
     );
-  }, [dishes, query, menuId]);
+    return [
+      ...matching.filter((dish) => chosenFirst.has(dish.id)),
+      ...matching.filter((dish) => !chosenFirst.has(dish.id)),
+    ];
+  }, [dishes, query, menuId, chosenFirst]);
   const toggle = (id: number, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(id);

@@ -235,6 +235,7 @@ function ModifierGroupForm({ group }: { group: AdminModifierGroup | null }) {
           <p className={styles.hint} id="modifier-items-hint">
             {t('dragHint')}
           </p>
+          <p className={styles.hint}>{t('priceHint')}</p>
           {errorText('items') && (
             <p className={styles.error} role="alert">
               {errorText('items')}
@@ -444,7 +445,7 @@ function ItemRow({
         <Field label={t('itemNameEn')} error={errorText(`items.${index}.nameEn`)}>
           {(c) => <input {...c} lang="en" {...register(`items.${index}.nameEn`)} />}
         </Field>
-        <Field label={t('price')} hint={t('priceHint')} error={errorText(`items.${index}.price`)}>
+        <Field label={t('price')} error={errorText(`items.${index}.price`)}>
           {(c) => <input {...c} inputMode="decimal" {...register(`items.${index}.price`)} />}
         </Field>
       </div>

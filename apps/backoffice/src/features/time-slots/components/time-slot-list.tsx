@@ -23,7 +23,22 @@ export function slotHoursText(slot: AdminTimeSlot, dayName: (day: number) => str
     byHours.set(hours, [...(byHours.get(hours) ?? []), detail.dayOfWeek]);
   }
   if (byHours.size === 0) return none;
-  return [...byHours].map(([hours, days]) => `${days.map(dayName).join(', ')} ${hours}`).join(' · ');
+  return [...byHours].map(([hours, days]) => `${dayRuns(days, dayName)} ${hours}`).join(' · ');
+}
+
+/** Days in week order, three or more in a row as a range: [1,2,3,4,5,7] → 'Пн–Пт, Вс'. */
+function dayRuns(days: number[], dayName: (day: number) => string): string {
+  const runs: number[][] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last && last.at(-1) === day - 1) last.push(day);
+    else runs.push([day]);
+  }
+  return runs
+    .flatMap((run) =>
+      run.length >= 3 ? [`${dayName(run[0] as number)}–${dayName(run.at(-1) as number)}`] : run.map(dayName),
+    )
+    .join(', ');
 }
 
 /** The brand's selling slots: a name search, a day filter, a row each with its days and hours, dishes, delete. */

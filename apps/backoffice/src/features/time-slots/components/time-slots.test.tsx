@@ -99,7 +99,7 @@ describe('selling hours', () => {
     stubApi(common);
     await renderBackOffice(<TimeSlotsScreen />, { path: '/' });
     const row = (await screen.findByRole('link', { name: 'Бизнес-ланч' })).closest('tr') as HTMLElement;
-    expect(row).toHaveTextContent('Пн, Вт, Ср, Чт, Пт 12:00–16:00');
+    expect(row).toHaveTextContent('Пн–Пт 12:00–16:00');
     expect(row).toHaveTextContent('1');
     fireEvent.change(screen.getByLabelText('День'), { target: { value: '7' } });
     expect(screen.getByText('Ничего не нашлось')).toBeInTheDocument();
