@@ -286,22 +286,25 @@ describe("a manager's staff list", () => {
 });
 
 describe("an owner's staff list (decision 45)", () => {
-  it('is open to the owner as to a manager, and names the role in words', async () => {
+  it('opens the owner’s account management, naming the role in words', async () => {
     const owner = { ...manager, id: 9, login: 'owner', name: 'Анна', role: 'owner' as const };
     signedIn(owner);
-    const account: StaffAccount = {
+    const account = {
       id: 9,
       login: 'owner',
       name: 'Анна',
       role: 'owner',
+      restoIds: [],
       disabled: false,
-      blockedUntil: null,
-      failures: 0,
       totp: true,
+      lastSignInAt: null,
+      createdAt: '2026-11-01T09:00:00Z',
+      version: 1,
     };
-    stubApi({ 'GET /api/v1/staff/accounts': () => json({ accounts: [account] }) });
+    stubApi({ 'GET /api/v1/admin/staff': () => json({ staff: [account] }) });
     await render();
     fireEvent.click(await screen.findByRole('link', { name: 'Сотрудники' }));
-    expect(await screen.findByTestId('staff-account-owner')).toHaveTextContent('Владелец');
+    expect(await screen.findByTestId('staff-owner')).toHaveTextContent('Владелец');
+    expect(screen.getByRole('button', { name: 'Добавить сотрудника' })).toBeInTheDocument();
   });
 });

@@ -96,6 +96,24 @@ describe('the change log', () => {
     expect(within(created).queryByRole('button', { name: /Отменить/ })).toBeNull();
   });
 
+  it('shows every language of a name when only another language’s words changed', async () => {
+    stubApi({
+      'GET /api/v1/admin/audit': () =>
+        json({
+          entries: [
+            entry({
+              before: { name: { ru: 'Ролл', en: 'Roll' } },
+              after: { name: { ru: 'Ролл', en: 'Salmon roll' } },
+            }),
+          ],
+          nextBefore: null,
+        }),
+    });
+    await render();
+    const card = await screen.findByTestId('audit-entry-7');
+    expect(card).toHaveTextContent(/EN: Roll.*EN: Salmon roll/);
+  });
+
   it('undoes an entry after saying what comes back', async () => {
     let undone = false;
     const calls = stubApi({

@@ -96,24 +96,33 @@ function Changes({
 }) {
   return (
     <dl className={styles.changes}>
-      {changes.map((change) => (
-        <div key={change.field} className={styles.change}>
-          <dt className={styles.field}>{fieldLabel(change.field, t)}</dt>
-          <dd className={styles.diff}>
-            <span className={styles.before}>
-              <span className={styles.srOnly}>{t('before')}: </span>
-              <Value value={shownValue(change.field, change.before, locale, t, restoName)} t={t} />
-            </span>
-            <span aria-hidden="true" className={styles.arrow}>
-              →
-            </span>
-            <span className={styles.after}>
-              <span className={styles.srOnly}>{t('after')}: </span>
-              <Value value={shownValue(change.field, change.after, locale, t, restoName)} t={t} />
-            </span>
-          </dd>
-        </div>
-      ))}
+      {changes.map((change) => {
+        let before = shownValue(change.field, change.before, locale, t, restoName);
+        let after = shownValue(change.field, change.after, locale, t, restoName);
+        // Another language's words changed: both languages, so the difference shows.
+        if (before.kind === 'text' && after.kind === 'text' && before.text === after.text) {
+          before = shownValue(change.field, change.before, locale, t, restoName, true);
+          after = shownValue(change.field, change.after, locale, t, restoName, true);
+        }
+        return (
+          <div key={change.field} className={styles.change}>
+            <dt className={styles.field}>{fieldLabel(change.field, t)}</dt>
+            <dd className={styles.diff}>
+              <span className={styles.before}>
+                <span className={styles.srOnly}>{t('before')}: </span>
+                <Value value={before} t={t} />
+              </span>
+              <span aria-hidden="true" className={styles.arrow}>
+                →
+              </span>
+              <span className={styles.after}>
+                <span className={styles.srOnly}>{t('after')}: </span>
+                <Value value={after} t={t} />
+              </span>
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
@@ -311,7 +320,7 @@ export function AuditLogScreen() {
           ))}
         </ol>
       )}
-      {log.data && (
+      {log.data && entries.length > 0 && (
         <div className={styles.more}>
           <span className={styles.hint}>{t('shown', { count: shown.length })}</span>
           {log.hasNextPage && (

@@ -13,6 +13,9 @@ const text = (value: string): ShownValue => (value === '' ? none : { kind: 'text
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isLocalized = (value: Record<string, unknown>) =>
+  Object.keys(value).length > 0 && Object.keys(value).every((key) => key === 'ru' || key === 'en');
+
 /** A name stored per language ({ru, en}) in the interface language, else the other one. */
 function localized(value: unknown, locale: Locale): string | null {
   if (typeof value === 'string') return value;
@@ -38,6 +41,8 @@ export function shownValue(
   locale: Locale,
   t: TFunction<'audit'>,
   restoName: (id: number) => string | undefined = () => undefined,
+  /** A name per language in full: when the interface language's words did not change but another's did. */
+  everyLanguage = false,
 ): ShownValue {
   if (value === undefined || value === null) return none;
   const bare = field.includes('.') ? (field.split('.').pop() ?? field) : field;
@@ -61,6 +66,13 @@ export function shownValue(
     return { kind: 'list', items: value.map((item) => listItem(field, item, locale, t, restoName)) };
   }
   if (isRecord(value)) {
+    if (everyLanguage && isLocalized(value))
+      return {
+        kind: 'list',
+        items: Object.entries(value)
+          .filter(([, v]) => typeof v === 'string' && v !== '')
+          .map(([language, v]) => `${language.toUpperCase()}: ${String(v)}`),
+      };
     const name = localized(value, locale);
     if (name !== null) return text(name);
     if (typeof value.value === 'number' && typeof value.unit === 'string')

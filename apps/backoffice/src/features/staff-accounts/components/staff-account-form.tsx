@@ -292,16 +292,18 @@ export function StaffAccountForm({
               </span>
             </legend>
             {restos.isPending && <p className={styles.muted}>{t('restosLoading')}</p>}
-            {restos.data?.map((resto) => (
-              <label key={resto.id} className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={restoIds.includes(resto.id)}
-                  onChange={(event) => toggleResto(resto.id, event.target.checked)}
-                />
-                {pickText(resto.name, locale)}
-              </label>
-            ))}
+            <div className={styles.checks}>
+              {restos.data?.map((resto) => (
+                <label key={resto.id} className={styles.check}>
+                  <input
+                    type="checkbox"
+                    checked={restoIds.includes(resto.id)}
+                    onChange={(event) => toggleResto(resto.id, event.target.checked)}
+                  />
+                  {pickText(resto.name, locale)}
+                </label>
+              ))}
+            </div>
             {restosError ? (
               <p id={`${restosLabel}-error`} role="alert" className={styles.error}>
                 {restosError}
