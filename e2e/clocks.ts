@@ -11,6 +11,11 @@ export const CLOCKS = {
   night: '2026-11-25T03:00:00+03:00',
   /** Wednesday 17:00 in Kazan: open, but the business lunch (weekdays 11:00–16:00) is over. */
   evening: '2026-11-25T17:00:00+03:00',
+  /**
+   * Noon again, on a server of its own: the back office's journeys change the demo's menu (prices, photos,
+   * hidden dishes, the groups' order), which no other journey may see.
+   */
+  office: '2026-11-25T12:00:00+03:00',
 } as const;
 
 export type ClockName = keyof typeof CLOCKS;

@@ -1,3 +1,4 @@
+import './shared/zod-without-eval.ts';
 import { clockStore } from '@storefront/web/src/entities/clock/clock-store.ts';
 import { apiFetch } from '@storefront/web/src/shared/api-client.ts';
 import { applyApiBase, applyBrandToDocument, fetchBrandConfig } from '@storefront/web/src/shared/config.tsx';

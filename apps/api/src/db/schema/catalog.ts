@@ -309,7 +309,10 @@ export const modifiers = pgTable(
   },
   (t) => [
     uniqueIndex('modifiers_key_idx').on(t.whiteLabelId, t.key),
-    check('modifiers_counts', sql`${t.minCount} >= 0 and ${t.maxCount} >= 1 and ${t.minCount} <= ${t.maxCount}`),
+    check(
+      'modifiers_counts',
+      sql`${t.minCount} >= 0 and ${t.maxCount} >= 1 and ${t.minCount} <= ${t.maxCount}`,
+    ),
   ],
 );
 
