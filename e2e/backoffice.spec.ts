@@ -1,4 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { asReturningCustomer, expect, shot, test } from './fixtures.ts';
 import { rub } from './ordering-journeys.ts';
@@ -153,4 +154,54 @@ test('a manager’s price, photo, hidden dish and group order reach the storefro
   await expect(page.getByRole('heading', { level: 1, name: 'Журнал изменений' })).toBeVisible();
   await shots(page, testInfo, 'office-audit');
   await shop.context().close();
+});
+
+/** axe-core's WCAG 2.1 A/AA rules on a back-office screen; what it finds is attached with a picture. */
+async function expectNoViolations(page: Page, testInfo: TestInfo, screen: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = result.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  if (found.length > 0) {
+    await testInfo.attach(`axe-${screen}.json`, {
+      body: JSON.stringify(found, null, 2),
+      contentType: 'application/json',
+    });
+    await shot(page, testInfo, `axe-${screen}`);
+  }
+  expect.soft(found, `axe violations on ${screen}`).toEqual([]);
+}
+
+test('every back-office screen passes axe, on a phone and a desktop', async ({ page }, testInfo) => {
+  await page.goto('/admin/board');
+  await expect(page.getByRole('heading', { name: 'Вход для сотрудников' })).toBeVisible();
+  await expectNoViolations(page, testInfo, 'sign-in');
+  await page.getByLabel('Логин').fill(MANAGER.login);
+  await page.getByLabel('Пароль').fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible();
+  await expectNoViolations(page, testInfo, 'board');
+  const screens: [string, string][] = [
+    ['/admin/menu/dishes', 'Блюда'],
+    ['/admin/menu/dishes/1', 'Филадельфия'],
+    ['/admin/menu/groups', 'Группы меню'],
+    ['/admin/menu/menus', 'Меню бренда'],
+    ['/admin/menu/modifiers', 'Модификаторы'],
+    ['/admin/menu/time-slots', 'Время продаж'],
+    ['/admin/audit', 'Журнал изменений'],
+    ['/admin/staff', 'Сотрудники'],
+    ['/admin/account', 'Сменить пароль'],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+    // The lists arrive after their heading: wait for the spinners ('Загружаем…') to go.
+    await expect(page.getByText(/^Загружаем/)).toHaveCount(0);
+    await expectNoViolations(page, testInfo, path.replaceAll('/', '-').slice(1));
+  }
 });
