@@ -36,7 +36,7 @@ const RELOAD_RUNS = 10;
 const EDITS = 5;
 const POLL_MS = 25;
 /** The instances' own default (config: CATALOG_REFRESH_MS); the bench does not set it. */
-const REFRESH_MS = Number(process.env.CATALOG_REFRESH_MS ?? 2000);
+const REFRESH_MS = Number(process.env.CATALOG_REFRESH_MS ?? 1000);
 const TARGETS = { reloadMs: 200, rssMb: 512, menuRatio: 0.5, editVisibleMs: 2000 };
 const MANAGER = { login: 'bench-manager', password: 'bench-manager-password-2026' };
 
