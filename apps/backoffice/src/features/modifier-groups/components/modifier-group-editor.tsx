@@ -35,6 +35,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DishChecklist } from '../../../entities/menu-parts/dish-checklist.tsx';
+import styles from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useAdminMenus, useAllDishes } from '../../../entities/menu-parts/menu-parts.ts';
 import { StaleDialog, type StaleRow } from '../../../entities/menu-parts/stale-dialog.tsx';
 import { Link, useLocation } from '../../../shared/navigation.tsx';
@@ -46,7 +47,6 @@ import {
   newItemKey,
 } from '../model/modifier-group-form.ts';
 import { useModifierGroup, useSaveModifierGroup } from '../model/modifier-groups-api.ts';
-import styles from './modifier-groups.module.css';
 
 const resolver = issuesResolver<ModifierGroupValues>(
   modifierGroupIssues as unknown as FormCheck<ModifierGroupValues>,

@@ -7,10 +7,10 @@ import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useAdminMenus } from '../../../entities/menu-parts/menu-parts.ts';
 import { Link } from '../../../shared/navigation.tsx';
 import { useModifierGroups } from '../model/modifier-groups-api.ts';
-import styles from './modifier-groups.module.css';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, AdminModifierGroup>();

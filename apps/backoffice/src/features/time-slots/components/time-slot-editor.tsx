@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Controller, type FieldError, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DishChecklist } from '../../../entities/menu-parts/dish-checklist.tsx';
+import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useAdminMenus, useAllDishes } from '../../../entities/menu-parts/menu-parts.ts';
 import { StaleDialog, type StaleRow } from '../../../entities/menu-parts/stale-dialog.tsx';
 import { Link, useLocation } from '../../../shared/navigation.tsx';
@@ -24,7 +25,10 @@ import {
 } from '../model/time-slot-form.ts';
 import { useSaveTimeSlot, useTimeSlot } from '../model/time-slots-api.ts';
 import { DeleteSlotButton } from './delete-slot.tsx';
-import styles from './time-slots.module.css';
+import own from './time-slots.module.css';
+
+/** The menu parts' shared list and form, and this screen's own rules. */
+const styles = { ...screen, ...own };
 
 const resolver = issuesResolver<TimeSlotValues>(timeSlotIssues as unknown as FormCheck<TimeSlotValues>);
 

@@ -5,11 +5,15 @@ import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { Link } from '../../../shared/navigation.tsx';
 import { WEEK } from '../model/time-slot-form.ts';
 import { useTimeSlots } from '../model/time-slots-api.ts';
 import { DeleteSlotButton } from './delete-slot.tsx';
-import styles from './time-slots.module.css';
+import own from './time-slots.module.css';
+
+/** The menu parts' shared list and form, and this screen's own rules. */
+const styles = { ...screen, ...own };
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, AdminTimeSlot>();
