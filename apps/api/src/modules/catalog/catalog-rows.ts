@@ -1,16 +1,25 @@
 import { asc, eq, getTableColumns } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { ChangedRows, type Transaction } from './changed-rows.ts';
 
-/** An open transaction: the rows must come from one consistent read. */
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * The large tables kept between reloads (changed-rows.ts): an instance holds one of these for its life, so a
+ * reload reads again only the dishes and modifier rows that changed. A fresh one reads everything.
+ */
+export class CatalogRowCache {
+  readonly positions = new ChangedRows(t.positions);
+  readonly modifierItems = new ChangedRows(t.modifierItems);
+  readonly attachments = new ChangedRows(t.positionModifiers);
+}
+
+const byOrder = <T extends { order: number; id: number }>(a: T, b: T) => a.order - b.order || a.id - b.id;
 
 /**
  * Every table the catalog is built from, read in the caller's transaction, each in the order the answers
  * list it (so the mappers only map and group). Positions and zones that are not published or not active,
  * hidden groups and their positions are left out here.
  */
-export async function readCatalogRows(tx: Transaction) {
+export async function readCatalogRows(tx: Transaction, cache: CatalogRowCache = new CatalogRowCache()) {
   const [revision] = await tx.select().from(t.catalogRevision).where(eq(t.catalogRevision.id, 1));
   const whiteLabels = await tx.select({ id: t.whiteLabels.id }).from(t.whiteLabels);
   const cities = await tx.select().from(t.cities).orderBy(asc(t.cities.order), asc(t.cities.id));
@@ -29,23 +38,13 @@ export async function readCatalogRows(tx: Transaction) {
     .orderBy(asc(t.positionGroups.order), asc(t.positionGroups.id));
   // A hidden group takes its dishes off the menu with it (decision 45), so the preflight refuses them too.
   const shownGroups = new Set(groups.map((g) => g.id));
-  const positions = (
-    await tx
-      .select()
-      .from(t.positions)
-      .where(eq(t.positions.isPublished, true))
-      .orderBy(asc(t.positions.order), asc(t.positions.id))
-  ).filter((p) => p.groupId === null || shownGroups.has(p.groupId));
+  const positions = (await cache.positions.read(tx))
+    .filter((p) => p.isPublished && (p.groupId === null || shownGroups.has(p.groupId)))
+    .sort(byOrder);
   const positionTags = await tx.select().from(t.positionTags);
   const modifiers = await tx.select().from(t.modifiers);
-  const modifierItems = await tx
-    .select()
-    .from(t.modifierItems)
-    .orderBy(asc(t.modifierItems.order), asc(t.modifierItems.id));
-  const attachments = await tx
-    .select()
-    .from(t.positionModifiers)
-    .orderBy(asc(t.positionModifiers.order), asc(t.positionModifiers.id));
+  const modifierItems = (await cache.modifierItems.read(tx)).sort(byOrder);
+  const attachments = (await cache.attachments.read(tx)).sort(byOrder);
   const timeSlots = await tx.select().from(t.timeSlots).orderBy(asc(t.timeSlots.id));
   const timeSlotDetails = await tx.select().from(t.timeSlotDetails).orderBy(asc(t.timeSlotDetails.dayOfWeek));
   const timeSlotPositions = await tx

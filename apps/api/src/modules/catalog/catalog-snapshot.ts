@@ -23,7 +23,7 @@ import {
   mapTags,
   mapTimeSlots,
 } from './catalog-mappers.ts';
-import { type CatalogRows, readCatalogRows } from './catalog-rows.ts';
+import { type CatalogRowCache, type CatalogRows, readCatalogRows } from './catalog-rows.ts';
 
 export type Owned<T> = T & { whiteLabelId: string };
 
@@ -61,13 +61,17 @@ export interface CatalogSnapshot {
  */
 export type OnlinePayFilter = (resto: CatalogRows['restos'][number]) => boolean;
 
-/** Reads the catalog tables (catalog-rows.ts) and maps each entity (catalog-mappers.ts). */
+/**
+ * Reads the catalog tables (catalog-rows.ts) and maps each entity (catalog-mappers.ts). With the cache of the
+ * previous load, the large tables are read again only where rows changed.
+ */
 export async function loadCatalogSnapshot(
   db: Database,
   onlinePayOffered: OnlinePayFilter = () => true,
+  cache?: CatalogRowCache,
 ): Promise<CatalogSnapshot> {
   // One consistent read: a writer committing half-way through must not give us half its change.
-  const read = await db.transaction((tx) => readCatalogRows(tx), {
+  const read = await db.transaction((tx) => readCatalogRows(tx, cache), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { catalogRevision } from '../../db/schema.ts';
 import type { CachedAnswer } from '../../plugins/catalog-reply.ts';
+import { CatalogRowCache } from './catalog-rows.ts';
 import { type CatalogSnapshot, loadCatalogSnapshot, type OnlinePayFilter } from './catalog-snapshot.ts';
 
 export interface Produced<T> {
@@ -33,6 +34,8 @@ export class CatalogStore {
   private answers = new Map<string, CachedAnswer>();
   private timer: NodeJS.Timeout | null = null;
   private reloading: Promise<void> | null = null;
+  /** The dishes and modifier rows of the last load, so a reload reads only what changed (decision 49). */
+  readonly rows = new CatalogRowCache();
 
   constructor(
     private readonly db: Database,
@@ -52,7 +55,7 @@ export class CatalogStore {
   }
 
   async load(): Promise<void> {
-    const next = await loadCatalogSnapshot(this.db, this.onlinePayOffered);
+    const next = await loadCatalogSnapshot(this.db, this.onlinePayOffered, this.rows);
     this.current = next;
     this.answers = new Map();
   }
