@@ -1,3 +1,4 @@
+import { minor } from '@storefront/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
@@ -33,7 +34,10 @@ describe('ChangedRows', () => {
     expect(byId(await readIn((tx) => dishes.read(tx)))).toEqual(await allDishes());
     expect(dishes.lastFetched).toBe(0);
 
-    await database.db.update(positions).set({ price: 12_345 }).where(eq(positions.id, 3));
+    await database.db
+      .update(positions)
+      .set({ price: minor(12_345) })
+      .where(eq(positions.id, 3));
     const afterEdit = await readIn((tx) => dishes.read(tx));
     expect(dishes.lastFetched).toBe(1);
     expect(afterEdit.find((p) => p.id === 3)?.price).toBe(12_345);
@@ -91,7 +95,10 @@ describe('loadCatalogSnapshot with the previous load kept', () => {
   it('builds the same snapshot as a full read after edits, hides and reorders', async () => {
     const cache = new CatalogRowCache();
     await loadCatalogSnapshot(database.db, undefined, cache);
-    await database.db.update(positions).set({ price: 77_700 }).where(eq(positions.id, 1));
+    await database.db
+      .update(positions)
+      .set({ price: minor(77_700) })
+      .where(eq(positions.id, 1));
     await database.db.update(positions).set({ isPublished: false }).where(eq(positions.id, 4));
     await database.db
       .update(positions)
