@@ -1,11 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { photoVariantKey, uploadedPhotoKey } from '@storefront/domain';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalMediaStore } from '../integrations/media-store/local-media-store.ts';
 import { exportMenuFile } from '../modules/admin/admin-menu-file.ts';
 import { DAY } from '../test/preflight-kit.ts';
 import { createTestApp, type TestDatabase } from '../test/test-app.ts';
 import { BrandImportError, runBrandImport } from './brand-import.ts';
+import { positions } from './schema.ts';
 
 let database: TestDatabase;
 let close: () => Promise<void>;
@@ -27,6 +32,7 @@ async function run(argv: string[]) {
     whiteLabel: 'demo',
     now: () => new Date(DAY),
     print: (line) => lines.push(line),
+    mediaStore: new LocalMediaStore(join(dir, 'media')),
   });
   return { ok, lines };
 }
@@ -79,5 +85,41 @@ describe('npm run brand:import', () => {
     await expect(run([notJson, '--brand', 'nobody'])).rejects.toThrow("No brand 'nobody'");
     await expect(run([])).rejects.toThrow(/Name one menu file/);
     await expect(run([notJson, '--bogus'])).rejects.toThrow(BrandImportError);
+  });
+
+  it('imports a .zip of menu.json and its photos, the pictures written to the media store', async () => {
+    const file = await exportMenuFile(database.db, 'demo');
+    const dish = file.menus[0]?.dishes[0];
+    if (!dish) throw new Error('the demo has dishes');
+    dish.photos = ['photos/roll.jpg'];
+    const roll = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c0503c' } })
+      .jpeg()
+      .toBuffer();
+    const path = join(dir, 'menu-with-photos.zip');
+    await writeFile(
+      path,
+      zipSync({ 'menu.json': new TextEncoder().encode(JSON.stringify(file)), 'photos/roll.jpg': roll }),
+    );
+
+    const { ok, lines } = await run([path]);
+    expect(ok, lines.join('\n')).toBe(true);
+    expect(lines).toContain(`~ dish ${dish.key}`);
+    const uploaded = (await database.db.select({ photos: positions.photos }).from(positions))
+      .map((row) => uploadedPhotoKey(row.photos[0] ?? ''))
+      .filter((key) => key !== null);
+    expect(uploaded).toHaveLength(1);
+    const stored = await new LocalMediaStore(join(dir, 'media')).get(
+      photoVariantKey(uploaded[0] ?? '', 640, 'webp'),
+    );
+    expect(stored?.contentType).toBe('image/webp');
+    stored?.body.destroy();
+
+    dish.photos = ['photos/missing.jpg'];
+    await writeFile(path, zipSync({ 'menu.json': new TextEncoder().encode(JSON.stringify(file)) }));
+    const refused = await run([path]);
+    expect(refused.ok).toBe(false);
+    expect(refused.lines.join('\n')).toContain(
+      'menus.0.dishes.0.photos.0: there is no such file in the archive',
+    );
   });
 });

@@ -1,19 +1,23 @@
 // npm run brand:import -- FILE [--brand id] [--dry-run]
-// Imports a brand's menu file (docs/menu-file.md, decision 47) through the back office's own import: every problem
+// Imports a brand's menu file (docs/menu-file.md, decision 47), or a .zip of menu.json with its photos, through the
+// back office's own import: every problem
 // is printed with its JSON path and nothing changes (exit 1); otherwise the difference against today is printed and,
 // unless --dry-run, applied in one transaction with one audit entry (login 'brand:import').
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MENU_FILE_MAX_BYTES, type MenuFileDiff } from '@storefront/domain';
+import { MENU_ARCHIVE_MAX_BYTES, MENU_FILE_MAX_BYTES, type MenuFileDiff } from '@storefront/domain';
 import { eq } from 'drizzle-orm';
+import type { MediaStore } from '../integrations/media-store/media-store.ts';
+import { importMenuArchive } from '../modules/admin/admin-menu-archive.ts';
 import { importMenuFile, MenuFileInvalid } from '../modules/admin/admin-menu-file.ts';
 import type { Database } from './client.ts';
 import { whiteLabels } from './schema.ts';
 
 const USAGE = `Usage:
   npm run brand:import -- menu.json                 the configured brand (BRAND), applied
+  npm run brand:import -- menu.zip                  menu.json with its photos (their paths in the archive)
   npm run brand:import -- menu.json --dry-run       only checked, the difference printed
   npm run brand:import -- menu.json --brand demo    another brand of this database`;
 
@@ -27,7 +31,12 @@ export interface BrandImportDeps {
   now: () => Date;
   /** Where the report goes, line by line. */
   print: (line: string) => void;
+  /** Where an archive's photos are written (the API's own store: MEDIA_STORE). */
+  mediaStore: MediaStore;
 }
+
+/** A .zip by its first bytes (a local file header), whatever its name. */
+const isZip = (bytes: Buffer) => bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
 
 const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
@@ -62,27 +71,30 @@ export async function runBrandImport(argv: string[], deps: BrandImportDeps): Pro
     .from(whiteLabels)
     .where(eq(whiteLabels.id, whiteLabel));
   if (!brand) throw new BrandImportError(`No brand '${whiteLabel}' in this database.`);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     throw new BrandImportError(`Cannot read ${path}: ${(error as Error).message}`);
   }
-  if (Buffer.byteLength(text) > MENU_FILE_MAX_BYTES)
-    throw new BrandImportError(`${path} is larger than ${MENU_FILE_MAX_BYTES} bytes.`);
-  let body: unknown;
-  try {
-    body = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new BrandImportError(`${path} is not JSON: ${(error as Error).message}`);
+  const archive = isZip(bytes);
+  const limit = archive ? MENU_ARCHIVE_MAX_BYTES : MENU_FILE_MAX_BYTES;
+  if (bytes.length > limit) throw new BrandImportError(`${path} is larger than ${limit} bytes.`);
+  let body: unknown = bytes;
+  if (!archive) {
+    try {
+      body = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    } catch (error) {
+      throw new BrandImportError(`${path} is not JSON: ${(error as Error).message}`);
+    }
   }
   const dryRun = args.values['dry-run'] === true;
   try {
-    const result = await importMenuFile(deps.db, { whiteLabel, staffId: null, login: 'brand:import' }, body, {
-      dryRun,
-      locale: 'en',
-      at: deps.now(),
-    });
+    const access = { whiteLabel, staffId: null, login: 'brand:import' };
+    const options = { dryRun, locale: 'en' as const, at: deps.now() };
+    const result = archive
+      ? await importMenuArchive(deps.db, access, bytes, { ...options, mediaStore: deps.mediaStore })
+      : await importMenuFile(deps.db, access, body, options);
     for (const line of describeDiff(result.diff)) deps.print(line);
     deps.print(
       result.applied
@@ -110,6 +122,7 @@ async function main() {
   // Imported here so that tests importing runBrandImport do not read the environment.
   const { loadConfig } = await import('../config.ts');
   const { openConfiguredDatabase, prepareDatabase } = await import('./prepare-database.ts');
+  const { mediaStoreOf } = await import('../integrations/media-store/media-stores.ts');
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {
@@ -119,6 +132,7 @@ async function main() {
       whiteLabel: config.brand.whiteLabel,
       now: () => new Date(),
       print: (line) => process.stdout.write(`${line}\n`),
+      mediaStore: mediaStoreOf(config),
     });
     if (!ok) process.exitCode = 1;
   } catch (error) {

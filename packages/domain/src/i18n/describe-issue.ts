@@ -17,6 +17,8 @@ const RULE_TEXTS: Record<string, string> = {
   'must be a time of day HH:MM': 'должно быть временем в формате ЧЧ:ММ',
   'must be an offset like +03:00': 'должно быть смещением часового пояса, например +03:00',
   'must not contain NUL characters': 'не должно содержать символов NUL',
+  'must be a URL (https://…), a path starting with /, or a photo in the .zip':
+    'должно быть адресом (https://…), путём от / или фотографией из архива .zip',
 };
 
 type Issue = z.core.$ZodIssue;

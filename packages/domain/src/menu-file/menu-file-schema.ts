@@ -17,6 +17,9 @@ export const MENU_FILE_SCHEMA_VERSION = 1;
 /** The largest menu file the API takes (bytes of JSON). */
 export const MENU_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
+/** The largest menu archive (a .zip of menu.json and its photos) the API takes, packed and unpacked. */
+export const MENU_ARCHIVE_MAX_BYTES = 100 * 1024 * 1024;
+
 export const MENU_FILE_NAME_MAX = 120;
 export const MENU_FILE_TEXT_MAX = 2000;
 export const MENU_FILE_ORDER_MAX = 1_000_000;
@@ -43,11 +46,17 @@ const longText = z.string().max(MENU_FILE_TEXT_MAX).refine(noNul, 'must not cont
 export const menuFileName = z.strictObject({ ru: name, en: name.optional() });
 export const menuFileText = z.strictObject({ ru: longText, en: longText.optional() });
 
-/** A photo by URL (https://…) or by a path the API serves (/media/…). */
+/**
+ * A photo by URL (https://…) or by a path the API serves (/media/…). In a menu archive (.zip) a photo may also be
+ * the picture's path in the archive: the import replaces it by its uploaded address before this check.
+ */
 export const menuFilePhoto = z
   .string()
   .max(2000)
-  .regex(/^(https?:\/\/|\/)[^\s]+$/, 'must be a URL (https://…) or a path starting with /');
+  .regex(
+    /^(https?:\/\/|\/)[^\s]+$/,
+    'must be a URL (https://…), a path starting with /, or a photo in the .zip',
+  );
 
 const order = z.number().int().min(0).max(MENU_FILE_ORDER_MAX);
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(MENU_FILE_LIST_MAX);

@@ -1,10 +1,18 @@
-import { dishesToCsv, MENU_FILE_MAX_BYTES, menuFile, menuFileJsonSchema } from '@storefront/domain';
+import {
+  dishesToCsv,
+  MENU_ARCHIVE_MAX_BYTES,
+  MENU_FILE_MAX_BYTES,
+  menuFile,
+  menuFileJsonSchema,
+} from '@storefront/domain';
 import { adminImportQuery, adminMenuFileImportResult, errorBody } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { MediaStore } from '../../integrations/media-store/media-store.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
 import { assertMay } from './admin-access.ts';
+import { importMenuArchive } from './admin-menu-archive.ts';
 import {
   exportMenuFile,
   importDishesCsv,
@@ -34,11 +42,24 @@ export function invalidFileBody(locale: 'ru' | 'en', errors: MenuFileError[]) {
 }
 
 /** A brand's menu as one file (decision 47): export, JSON Schema, import with dry run. */
-export const adminMenuFileRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
-  app,
-  { db, now, catalog },
-) => {
+export const adminMenuFileRoutes: FastifyPluginAsyncZod<
+  AdminRoutesOptions & { mediaStore: MediaStore }
+> = async (app, { db, now, catalog, mediaStore }) => {
   const staffOnly = { auth: 'staff' as const };
+
+  // The import takes a menu file as JSON (5 MB) or as a .zip with its photos (100 MB): each parser has its own
+  // limit, so the route sets none. This plugin's JSON parser is the default one with the smaller limit.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MENU_FILE_MAX_BYTES },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  app.addContentTypeParser(
+    ['application/zip', 'application/x-zip-compressed'],
+    { parseAs: 'buffer', bodyLimit: MENU_ARCHIVE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     '/api/v1/admin/menu-file.schema.json',
@@ -80,15 +101,26 @@ export const adminMenuFileRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = as
     '/api/v1/admin/menu-file',
     {
       config: staffOnly,
-      bodyLimit: MENU_FILE_MAX_BYTES,
       schema: {
         tags: ['admin'],
         summary:
           'Imports a menu file: checks all of it, answers the difference, applies all of it or nothing',
-        description: `${SCOPE} The body is a menu file (GET /api/v1/admin/menu-file.schema.json, at most 5 MB). Groups and dishes it leaves out are hidden, never deleted. ${IMPORT}`,
+        description:
+          `${SCOPE} The body is a menu file (GET /api/v1/admin/menu-file.schema.json, application/json, at most 5 MB), ` +
+          'or a .zip (application/zip, at most 100 MB) with menu.json at its top and the photos it names by their path ' +
+          'in the archive (photos/roll.jpg): each is checked as an upload is (413/422 reasons as errors at its path), ' +
+          'made into the storefront’s sizes when applied, and named by its /media/u/ address. Groups and dishes the ' +
+          `file leaves out are hidden, never deleted. ${IMPORT}`,
         querystring: adminImportQuery,
         body: z.unknown(),
-        response: { 200: adminMenuFileImportResult, 401: errorBody, 403: errorBody, 422: errorBody },
+        response: {
+          200: adminMenuFileImportResult,
+          401: errorBody,
+          403: errorBody,
+          413: errorBody,
+          415: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -96,8 +128,11 @@ export const adminMenuFileRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = as
       assertMay(me, 'menu.write');
       const locale = requestLocale(request);
       const dryRun = request.query.dryRun !== 'false';
+      const at = new Date(now());
       try {
-        const result = await importMenuFile(db, me, request.body, { dryRun, locale, at: new Date(now()) });
+        const result = Buffer.isBuffer(request.body)
+          ? await importMenuArchive(db, me, request.body, { dryRun, locale, at, mediaStore })
+          : await importMenuFile(db, me, request.body, { dryRun, locale, at });
         if (result.applied) await catalog.refresh();
         return result;
       } catch (error) {

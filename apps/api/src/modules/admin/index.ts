@@ -26,9 +26,10 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminModifiersRoutes, { db, now, catalog });
     await app.register(adminTimeSlotsRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
-    await app.register(adminMenuFileRoutes, { db, now, catalog });
+    // Photos (decision 46) and a menu archive's pictures: the media store the app's /media/u/ route serves from.
+    const mediaStore = mediaStoreOf(config);
+    await app.register(adminMenuFileRoutes, { db, now, catalog, mediaStore });
     await app.register(adminStaffRoutes, { db, now, catalog });
-    // Photos (decision 46): the media store the app's /media/u/ route serves from.
-    await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore: mediaStoreOf(config) });
+    await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore });
   },
 };
