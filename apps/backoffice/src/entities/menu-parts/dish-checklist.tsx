@@ -1,8 +1,12 @@
 import { type Locale, pickText } from '@storefront/domain';
 import type { AdminDish, AdminMenu } from '@storefront/domain/contracts';
+import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
+import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useId, useMemo, useState } from 'react';
+import screen from './menu-part-screen.module.css';
 import styles from './menu-parts.module.css';
+import { useAdminMenus, useAllDishes } from './menu-parts.ts';
 
 export interface DishChecklistLabels {
   legend: string;
@@ -109,5 +113,74 @@ export function DishChecklist({
         {shown.length === 0 && <li className={styles.muted}>{labels.nothingFound}</li>}
       </ul>
     </fieldset>
+  );
+}
+
+/** The texts a feature gives the checklist, under these keys of its own namespace. */
+export type DishChecklistTextKey =
+  | 'dishes'
+  | 'dishesSearch'
+  | 'menu'
+  | 'allMenus'
+  | 'dishesChosen'
+  | 'nothingFound'
+  | 'failed'
+  | 'retry'
+  | 'loading';
+
+/**
+ * The brand's dishes as a checklist, read with its menus (menu-parts.ts): loading, failed with a retry, or the list.
+ * `text` is the feature's own translate function: each feature words the keys above in its texts.
+ */
+export function BrandDishChecklist({
+  value,
+  onChange,
+  locale,
+  text,
+}: {
+  value: number[];
+  onChange: (ids: number[]) => void;
+  locale: Locale;
+  text: (key: DishChecklistTextKey, options?: { count: number }) => string;
+}) {
+  const menus = useAdminMenus();
+  const dishes = useAllDishes();
+  if (dishes.isError || menus.isError)
+    return (
+      <div className={screen.state} role="alert">
+        <p>{text('failed')}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void dishes.refetch();
+            void menus.refetch();
+          }}
+        >
+          {text('retry')}
+        </Button>
+      </div>
+    );
+  if (dishes.isPending || menus.isPending)
+    return (
+      <p className={screen.state} role="status">
+        <Spinner size={20} /> {text('loading')}
+      </p>
+    );
+  return (
+    <DishChecklist
+      dishes={dishes.data}
+      menus={menus.data}
+      value={value}
+      onChange={onChange}
+      locale={locale}
+      labels={{
+        legend: text('dishes'),
+        search: text('dishesSearch'),
+        menu: text('menu'),
+        allMenus: text('allMenus'),
+        chosen: text('dishesChosen', { count: value.length }),
+        nothingFound: text('nothingFound'),
+      }}
+    />
   );
 }

@@ -9,9 +9,8 @@ import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useState } from 'react';
 import { Controller, type FieldError, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DishChecklist } from '../../../entities/menu-parts/dish-checklist.tsx';
+import { BrandDishChecklist } from '../../../entities/menu-parts/dish-checklist.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
-import { useAdminMenus, useAllDishes } from '../../../entities/menu-parts/menu-parts.ts';
 import { StaleDialog, type StaleRow } from '../../../entities/menu-parts/stale-dialog.tsx';
 import { Link, useLocation } from '../../../shared/navigation.tsx';
 import {
@@ -73,8 +72,6 @@ function TimeSlotForm({ slot }: { slot: AdminTimeSlot | null }) {
   const { t } = useTranslation('timeSlots');
   const locale = useLocale();
   const [, navigate] = useLocation();
-  const menus = useAdminMenus();
-  const dishes = useAllDishes();
   const save = useSaveTimeSlot();
   const [version, setVersion] = useState(slot?.version ?? null);
   const [stale, setStale] = useState<{ current: AdminTimeSlot; mine: TimeSlotValues } | null>(null);
@@ -209,46 +206,13 @@ function TimeSlotForm({ slot }: { slot: AdminTimeSlot | null }) {
           <p className={styles.hint}>{t('hoursHint')}</p>
         </fieldset>
 
-        {dishes.isError || menus.isError ? (
-          <div className={styles.state} role="alert">
-            <p>{t('failed')}</p>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                void dishes.refetch();
-                void menus.refetch();
-              }}
-            >
-              {t('retry')}
-            </Button>
-          </div>
-        ) : dishes.isPending || menus.isPending ? (
-          <p className={styles.state} role="status">
-            <Spinner size={20} /> {t('loading')}
-          </p>
-        ) : (
-          <Controller
-            control={control}
-            name="positionIds"
-            render={({ field }) => (
-              <DishChecklist
-                dishes={dishes.data}
-                menus={menus.data}
-                value={field.value}
-                onChange={field.onChange}
-                locale={locale}
-                labels={{
-                  legend: t('dishes'),
-                  search: t('dishesSearch'),
-                  menu: t('menu'),
-                  allMenus: t('allMenus'),
-                  chosen: t('dishesChosen', { count: field.value.length }),
-                  nothingFound: t('nothingFound'),
-                }}
-              />
-            )}
-          />
-        )}
+        <Controller
+          control={control}
+          name="positionIds"
+          render={({ field }) => (
+            <BrandDishChecklist value={field.value} onChange={field.onChange} locale={locale} text={t} />
+          )}
+        />
         {errorText('positionIds') && (
           <p className={styles.error} role="alert">
             {errorText('positionIds')}
