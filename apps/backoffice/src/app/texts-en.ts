@@ -1,5 +1,6 @@
 import { commonTextsEn } from '@storefront/web/src/shared/i18n/common-texts.en.ts';
 import type { LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
+import { photosTextsEn } from '../entities/photos/photos-texts.en.ts';
 import { auditLogTextsEn } from '../features/audit-log/audit-log-texts.en.ts';
 import { staffTextsEn } from '../features/board/staff-texts.en.ts';
 import { dishesTextsEn } from '../features/dishes/dishes-texts.en.ts';
@@ -21,4 +22,5 @@ export const TEXTS_EN: LocaleTexts = {
   staff: staffTextsEn,
   menuGroups: menuGroupsTextsEn,
   menus: menusTextsEn,
+  photos: photosTextsEn,
 };

@@ -1,5 +1,6 @@
 import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
+import { photosTexts } from '../entities/photos/photos-texts.ts';
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
 import { dishesTexts } from '../features/dishes/dishes-texts.ts';
@@ -25,6 +26,7 @@ export const TEXTS_RU: LocaleTexts = {
   staff: staffTexts,
   menuGroups: menuGroupsTexts,
   menus: menusTexts,
+  photos: photosTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>

@@ -8,7 +8,7 @@ import {
   percentInBasisPoints,
 } from '../admin/bulk-price.ts';
 import { MEASURE_UNITS } from '../catalog/catalog-constants.ts';
-import { errorBody, id, idParam, minorAmount, storedText } from './common.ts';
+import { errorBody, id, idParam, localizedText, minorAmount, storedText } from './common.ts';
 
 /**
  * The back office's calls under /api/v1/admin (decision 45): staff tokens only, checked for brand and role on
@@ -153,6 +153,22 @@ export const adminAuditQuery = z.object({
   before: idParam.optional(),
 });
 
+/**
+ * The names an entry's state leaves out, as they were when it was written: the row's own (a photo or reorder entry
+ * holds only photos or ids; a staff account's reset holds nothing) and those of the groups and dishes it lists by id
+ * (a reorder's `groupIds`/`positionIds`, a dish's `groupId`, a modifier group's or a time slot's dishes). Kept at
+ * write time, so the log reads right after a rename; entries written before names were kept answer null.
+ */
+export const adminAuditSummary = z.object({
+  /** The row's name: a menu's, group's, dish's, modifier group's per language; a time slot's or an account's. */
+  name: z.union([localizedText, z.string()]).optional(),
+  /** Groups by id (decimal string keys, as JSON has them). */
+  groups: z.record(z.string(), localizedText).optional(),
+  /** Dishes by id. */
+  dishes: z.record(z.string(), localizedText).optional(),
+});
+export type AdminAuditSummary = z.infer<typeof adminAuditSummary>;
+
 export const adminAuditEntry = z.object({
   id,
   entity: z.enum(AUDIT_ENTITY_KINDS),
@@ -167,6 +183,8 @@ export const adminAuditEntry = z.object({
   revertsEntryId: id.nullable(),
   /** The entry that undid this one, if any: it cannot be undone twice. */
   revertedByEntryId: id.nullable(),
+  /** Names the state leaves out, as at the change (null: none to add, or an entry older than them). */
+  summary: adminAuditSummary.nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
 
@@ -189,6 +207,8 @@ export const adminGroup = z.object({
   isPublished: z.boolean(),
   /** How many dishes the group holds, hidden ones too. */
   dishCount: z.number().int().nonnegative(),
+  /** Its photos' URLs, the first the main one (ids and sizes: GET …/groups/{groupId}/photos). */
+  photos: z.array(z.string()),
   /** Bumped by every back-office change; send it back as If-Match. */
   version: z.number().int().positive(),
 });

@@ -1,4 +1,11 @@
-import { adminAuditEntry, adminAuditList, adminDish, positionsResponse } from '@storefront/domain/contracts';
+import {
+  adminAuditEntry,
+  adminAuditList,
+  adminDish,
+  adminGroup,
+  adminGroupList,
+  positionsResponse,
+} from '@storefront/domain/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { adminAuditLog } from '../../db/schema.ts';
@@ -19,11 +26,12 @@ let app: StorefrontApp;
 let database: TestDatabase;
 let close: () => Promise<void>;
 let as: Record<AdminRole, Record<string, string>>;
+let staffIds: Record<AdminRole, number>;
 const clock = testClock();
 
 beforeAll(async () => {
   ({ app, database, close } = await createTestApp({ now: clock.now }));
-  ({ headers: as } = await addAdminStaff(app, database.db, 'audit'));
+  ({ headers: as, ids: staffIds } = await addAdminStaff(app, database.db, 'audit'));
 });
 afterAll(() => close());
 
@@ -222,5 +230,121 @@ describe('reverting a change', () => {
     // The row holds the first change's `after` again: that one may be undone now.
     expect((await revert(first.id)).statusCode).toBe(200);
     expect(await menuPrice(id)).toBe(first.before.price);
+  });
+});
+
+describe('the names an entry keeps', () => {
+  const groupsOf = async (menuId: number) =>
+    adminGroupList.parse(
+      (await adminCall(app, 'GET', `/api/v1/admin/menus/${menuId}/groups`, as.manager)).json(),
+    ).groups;
+  async function renameGroup(groupId: number, name: { ru: string; en?: string }) {
+    const version = `"${(await groupsOf(1)).find((g) => g.id === groupId)?.version}"`;
+    const response = await adminCall(
+      app,
+      'PATCH',
+      `/api/v1/admin/groups/${groupId}`,
+      { ...as.manager, 'if-match': version },
+      { name },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return adminGroup.parse(response.json());
+  }
+
+  it('writes the menu’s and the groups’ names into a reorder’s entry, as they were; its revert still compares ids only', async () => {
+    const groups = await groupsOf(1);
+    const [first, second] = groups;
+    if (!first || !second) throw new Error('menu 1 has fewer than two groups');
+    const ids = groups.map((g) => g.id);
+    const moved = [second.id, first.id, ...ids.slice(2)];
+    const response = await adminCall(app, 'PUT', '/api/v1/admin/menus/1/groups/order', as.manager, {
+      groupIds: moved,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [entry] = (await audit('entity=menu-group-order&entityId=1&limit=1')).entries;
+    if (!entry) throw new Error('no entry');
+    expect(entry.before).toEqual({ groupIds: ids });
+    expect(entry.after).toEqual({ groupIds: moved });
+    const menu = (await adminCall(app, 'GET', '/api/v1/admin/menus/1', as.manager)).json() as {
+      name: unknown;
+    };
+    expect(entry.summary?.name).toEqual(menu.name);
+    expect(entry.summary?.groups).toEqual(Object.fromEntries(groups.map((g) => [String(g.id), g.name])));
+
+    // A rename afterwards does not rewrite the entry: it names the group as it was when moved.
+    const renamed = await renameGroup(first.id, { ru: `${first.name.ru} (новое)` });
+    const [again] = (await audit('entity=menu-group-order&entityId=1&limit=1')).entries;
+    expect(again?.summary?.groups?.[String(first.id)]).toEqual(first.name);
+
+    const undo = await revert(entry.id);
+    expect(undo.statusCode, undo.body).toBe(200);
+    const undone = adminAuditEntry.parse(undo.json());
+    expect(undone.after).toEqual({ groupIds: ids });
+    expect(undone.summary?.groups?.[String(first.id)]).toEqual(renamed.name);
+    expect((await groupsOf(1)).map((g) => g.id)).toEqual(ids);
+    await renameGroup(first.id, first.name);
+  });
+
+  it('names the group of a dishes’ reorder and its dishes, and the account of a password reset', async () => {
+    const group = (await groupsOf(1)).find((g) => g.dishCount >= 2);
+    if (!group) throw new Error('menu 1 has no group of two dishes');
+    const dishes = (
+      await adminCall(app, 'GET', '/api/v1/admin/dishes?menuId=1&limit=100', as.manager)
+    ).json() as {
+      dishes: { id: number; groupId: number | null; order: number; name: { ru: string } }[];
+    };
+    const inGroup = dishes.dishes
+      .filter((d) => d.groupId === group.id)
+      .sort((a, b) => a.order - b.order || a.id - b.id);
+    const ids = inGroup.map((d) => d.id);
+    const moved = [...ids].reverse();
+    const response = await adminCall(
+      app,
+      'PUT',
+      `/api/v1/admin/groups/${group.id}/dishes/order`,
+      as.manager,
+      {
+        positionIds: moved,
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [entry] = (await audit(`entity=group-dish-order&entityId=${group.id}&limit=1`)).entries;
+    expect(entry?.summary).toEqual({
+      name: group.name,
+      dishes: Object.fromEntries(inGroup.map((d) => [String(d.id), d.name])),
+    });
+    expect((await revert(entry?.id ?? 0)).statusCode).toBe(200);
+
+    const reset = await adminCall(app, 'POST', `/api/v1/admin/staff/${staffIds.operator}/password`, as.owner);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const [resetEntry] = (await audit(`entity=staff&entityId=${staffIds.operator}&limit=1`)).entries;
+    expect(resetEntry).toMatchObject({
+      action: 'password-reset',
+      before: {},
+      after: {},
+      summary: { name: 'audit-operator' },
+    });
+  });
+
+  it('adds nothing a state already names (a dish’s change), and answers null for an entry written before names', async () => {
+    const id = await demoDishId(database.db, 14);
+    await setPrice(id, 12_300);
+    const [entry] = (await audit(`entity=dish&entityId=${id}&limit=1`)).entries;
+    expect(entry?.summary).toBeNull();
+    const [row] = await database.db
+      .insert(adminAuditLog)
+      .values({
+        whiteLabelId: 'demo',
+        staffLogin: 'before-names',
+        at: new Date(clock.now()),
+        entityKind: 'group',
+        entityId: 1,
+        action: 'photo-add',
+        before: { photos: [] },
+        after: { photos: ['/media/a.jpg'] },
+      })
+      .returning({ id: adminAuditLog.id });
+    const old = (await audit('entity=group&entityId=1&limit=100')).entries.find((e) => e.id === row?.id);
+    expect(old).toMatchObject({ summary: null, before: { photos: [] } });
   });
 });

@@ -38,6 +38,8 @@ const groupColumns = {
   order: positionGroups.order,
   isPublished: positionGroups.isPublished,
   dishCount: dishCount.mapWith(Number),
+  // Read with the group, so the Groups screen shows each one's main photo without a call per group.
+  photos: positionGroups.photos,
   version: positionGroups.version,
 };
 const byPlace = [asc(positionGroups.order), asc(positionGroups.id)];

@@ -2,11 +2,19 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PHOTO_MAX_BYTES, photoSrcSets } from '@storefront/domain';
-import { adminAuditList, adminPhotoList, positionsResponse } from '@storefront/domain/contracts';
+import {
+  adminAuditEntry,
+  adminAuditList,
+  adminGroupList,
+  adminPhotoList,
+  positionsResponse,
+} from '@storefront/domain/contracts';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { positionGroups } from '../../db/schema.ts';
 import {
   type AdminRole,
   addAdminStaff,
@@ -237,6 +245,7 @@ describe('dish photos', () => {
 
     const entry = await lastEntry(`entity=dish&entityId=${dishId}`);
     expect(entry.action).toBe('photo-remove');
+    expect(entry.summary?.name).toMatchObject({ ru: expect.any(String) });
     const undo = await adminCall(app, 'POST', `/api/v1/admin/audit/${entry.id}/revert`, as.manager);
     expect(undo.statusCode, undo.body).toBe(200);
     expect((await readPhotos('dishes', dishId)).photos.map((p) => p.id)).toEqual(
@@ -262,10 +271,22 @@ describe('group photos', () => {
     expect(added.statusCode, added.body).toBe(200);
     const after = adminPhotoList.parse(added.json());
     expect(after.photos.at(-1)?.srcSets?.avif).toContain('960.avif 960w');
+    // The menu's groups answer each one's photo URLs, so the Groups screen shows them without a call per group.
+    const groups = await adminCall(app, 'GET', '/api/v1/admin/menus/1/groups', as.manager);
+    const listed = adminGroupList.parse(groups.json()).groups.find((g) => g.id === 1);
+    expect(listed).toMatchObject({ photos: after.photos.map((p) => p.src), version: after.version });
     const entry = await lastEntry('entity=group&entityId=1');
     expect(entry.action).toBe('photo-add');
+    // The entry holds only the photos: the group's name is written beside them, for the change log.
+    const [group] = await database.db
+      .select({ name: positionGroups.name })
+      .from(positionGroups)
+      .where(eq(positionGroups.id, 1));
+    expect(entry.summary).toEqual({ name: group?.name });
+    expect(Object.keys(entry.before)).toEqual(['photos']);
     const undo = await adminCall(app, 'POST', `/api/v1/admin/audit/${entry.id}/revert`, as.owner);
     expect(undo.statusCode, undo.body).toBe(200);
+    expect(adminAuditEntry.parse(undo.json()).summary).toEqual({ name: group?.name });
     expect((await readPhotos('groups', 1)).photos).toEqual(list.photos);
     expect((await upload('groups', 987_654, images.webp, 1)).statusCode).toBe(404);
   });

@@ -114,4 +114,5 @@ export const auditLogTextsEn = {
   nothingFound: 'Nothing found. Load older entries or change the search',
   loadMore: 'Show more',
   shown: 'Entries shown: {{count}}',
+  photoNumber: 'Photo {{index}}',
 } satisfies EnglishTexts<typeof auditLogTexts>;

@@ -114,4 +114,5 @@ export const auditLogTexts = {
   nothingFound: 'Ничего не нашлось. Загрузите записи постарше или измените поиск',
   loadMore: 'Показать ещё',
   shown: 'Показано записей: {{count}}',
+  photoNumber: 'Фото {{index}}',
 } satisfies NamespaceTexts;

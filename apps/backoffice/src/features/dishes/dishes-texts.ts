@@ -1,6 +1,6 @@
 import type { NamespaceTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 
-/** The dishes tab of the back office (list, bulk price, editor, photos); its English twin is dishes-texts.en.ts. */
+/** The dishes tab of the back office (list, bulk price, editor; the photos' words are entities/photos'); its English twin is dishes-texts.en.ts. */
 export const dishesTexts = {
   title: 'Блюда',
   loading: 'Загружаем блюда…',
@@ -114,21 +114,4 @@ export const dishesTexts = {
   takeTheirs: 'Взять их версию',
   saveMine: 'Сохранить мою поверх',
   empty_value: '—',
-  // Photos
-  photos: 'Фотографии',
-  photosHint: 'JPEG, PNG или WebP до 10 МБ. Первая — главная.',
-  photosEmpty: 'Фотографий нет',
-  photosLoading: 'Загружаем фотографии…',
-  photosFailed: 'Не удалось загрузить фотографии',
-  upload: 'Добавить фото',
-  uploading: 'Загружаем фото…',
-  uploaded: 'Фото добавлено',
-  mainPhoto: 'Главная',
-  photoAlt: 'Фото {{index}}',
-  removePhoto: 'Удалить фото {{index}}',
-  removeTitle: 'Удалить фото?',
-  removeText: 'Фото пропадёт с сайта. Вернуть его можно в журнале изменений.',
-  removeConfirm: 'Удалить',
-  removed: 'Фото удалено',
-  photosStale: 'Фотографии уже изменили: показаны текущие, повторите действие',
 } satisfies NamespaceTexts;

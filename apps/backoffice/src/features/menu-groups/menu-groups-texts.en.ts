@@ -62,4 +62,8 @@ export const menuGroupsTextsEn = {
   dishHidden: 'Hidden',
   price: 'Price',
   forbidden: 'Only a manager or the owner may change the menu',
+  photo: 'Photo',
+  photosTitle: 'Photos of “{{name}}”',
+  noPhoto: 'No photo',
+  done: 'Done',
 } satisfies EnglishTexts<typeof menuGroupsTexts>;

@@ -65,4 +65,8 @@ export const menuGroupsTexts = {
   dishHidden: 'Скрыто',
   price: 'Цена',
   forbidden: 'Менять меню могут только управляющий и владелец',
+  photo: 'Фото',
+  photosTitle: 'Фото группы «{{name}}»',
+  noPhoto: 'Нет фото',
+  done: 'Готово',
 } satisfies NamespaceTexts;

@@ -87,4 +87,13 @@ export const staffAccountsTextsEn = {
   nothingFound: 'Nobody found',
   yes: 'yes',
   no: 'no',
+  blockedUntil: 'Sign-in blocked until {{time}}',
+  failures_one: '{{count}} wrong sign-in in a row',
+  failures_other: '{{count}} wrong sign-ins in a row',
+  unlock: 'Unlock',
+  unlockLabel: 'Unlock sign-in: {{login}}',
+  unlockTitle: 'Unlock sign-in for {{login}}?',
+  unlockText: 'The count of wrong attempts is cleared and they can sign in at once.',
+  unlockedDone: 'Sign-in for {{login}} unlocked',
+  locksFailed: 'Could not tell whether anyone’s sign-in is blocked',
 } satisfies EnglishTexts<typeof staffAccountsTexts>;

@@ -38,6 +38,7 @@ function entry(overrides: Partial<AdminAuditEntry> = {}): AdminAuditEntry {
     after: { name: { ru: 'Филадельфия' }, price: 39000, isPublished: false, tagIds: [1] },
     revertsEntryId: null,
     revertedByEntryId: null,
+    summary: null,
     ...overrides,
   };
 }
@@ -112,6 +113,81 @@ describe('the change log', () => {
     await render();
     const card = await screen.findByTestId('audit-entry-7');
     expect(card).toHaveTextContent(/EN: Roll.*EN: Salmon roll/);
+  });
+
+  it('names the row and the listed groups and dishes as the entry kept them; an older entry shows numbers', async () => {
+    stubApi({
+      'GET /api/v1/admin/audit': () =>
+        json({
+          entries: [
+            entry({
+              id: 31,
+              entity: 'group',
+              entityId: 10,
+              action: 'photo-add',
+              before: { photos: [] },
+              after: { photos: ['/media/u/abc/640.jpg'] },
+              summary: { name: { ru: 'Роллы', en: 'Rolls' } },
+            }),
+            entry({
+              id: 30,
+              entity: 'menu-group-order',
+              entityId: 1,
+              action: 'reorder',
+              before: { groupIds: [10, 11] },
+              after: { groupIds: [11, 10] },
+              summary: { name: { ru: 'Основное' }, groups: { '10': { ru: 'Роллы' }, '11': { ru: 'Суши' } } },
+            }),
+            entry({
+              id: 29,
+              entity: 'group-dish-order',
+              entityId: 10,
+              action: 'reorder',
+              before: { positionIds: [501, 502] },
+              after: { positionIds: [502, 501] },
+              summary: null,
+            }),
+            entry({
+              id: 28,
+              entity: 'staff',
+              entityId: 4,
+              action: 'password-reset',
+              before: {},
+              after: {},
+              summary: { name: 'Ольга' },
+            }),
+          ],
+          nextBefore: null,
+        }),
+    });
+    await render();
+    const photo = await screen.findByTestId('audit-entry-31');
+    expect(photo).toHaveTextContent('Группа «Роллы» №10');
+    expect(photo).toHaveTextContent('Фото добавлено');
+    // The photos as pictures, not file names.
+    expect(within(photo).getByRole('img', { name: 'Фото 1' })).toHaveAttribute('src', '/media/u/abc/640.jpg');
+    const order = screen.getByTestId('audit-entry-30');
+    expect(order).toHaveTextContent('Порядок групп меню «Основное» №1');
+    const [was, is] = within(order).getAllByRole('list');
+    expect(
+      within(was as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Роллы', 'Суши']);
+    expect(
+      within(is as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Суши', 'Роллы']);
+    const old = screen.getByTestId('audit-entry-29');
+    expect(old).toHaveTextContent('Порядок блюд группы №10');
+    expect(within(old).getAllByRole('listitem')[0]).toHaveTextContent('№501');
+    expect(screen.getByTestId('audit-entry-28')).toHaveTextContent('Сотрудник «Ольга» №4');
+
+    // Searching finds an entry by the name it kept.
+    fireEvent.change(screen.getByLabelText(/Поиск по автору и объекту/), { target: { value: 'основное' } });
+    await waitFor(() => expect(screen.queryByTestId('audit-entry-31')).toBeNull());
+    expect(screen.getByTestId('audit-entry-30')).toBeInTheDocument();
   });
 
   it('undoes an entry after saying what comes back', async () => {

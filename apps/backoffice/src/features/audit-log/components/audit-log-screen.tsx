@@ -3,6 +3,7 @@ import {
   type AuditEntityKind,
   type Locale,
   NOT_REVERTIBLE_ACTIONS,
+  photoSrcSets,
   pickText,
 } from '@storefront/domain';
 import type { AdminAuditEntry } from '@storefront/domain/contracts';
@@ -19,7 +20,14 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditLogQuery, revertAuditEntry } from '../model/audit-api.ts';
 import { changedFields, entityNameOf, type FieldChange } from '../model/audit-diff.ts';
-import { fieldLabel, type ShownValue, shownInline, shownValue } from '../model/audit-values.ts';
+import {
+  fieldLabel,
+  type IdName,
+  keptIdNames,
+  type ShownValue,
+  shownInline,
+  shownValue,
+} from '../model/audit-values.ts';
 import styles from './audit-log-screen.module.css';
 
 type T = TFunction<'audit'>;
@@ -56,6 +64,12 @@ export function revertErrorText(error: unknown, t: T): string {
   return t('network');
 }
 
+/** The names of the rows an entry lists by id: the brand's restaurants now, its groups and dishes as it kept them. */
+function idNamesOf(entry: AdminAuditEntry, locale: Locale, restoName: RestoName): IdName {
+  const kept = keptIdNames(entry.summary, locale);
+  return (field, id) => (field === 'restoIds' ? restoName(id) : kept(field, id));
+}
+
 const whenOf = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -83,26 +97,50 @@ function Value({ value, t }: { value: ShownValue; t: T }) {
   );
 }
 
+/** A photo list as small pictures: a file name ("640.jpg") says nothing of which photo came or went. */
+function Photos({ value, t }: { value: unknown; t: T }) {
+  const urls = Array.isArray(value) ? value.filter((url): url is string => typeof url === 'string') : [];
+  if (urls.length === 0) return <span className={styles.none}>{t('empty')}</span>;
+  return (
+    <ul className={styles.photoList}>
+      {urls.map((url, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a logged list may hold a photo twice
+        <li key={index}>
+          <img
+            src={url}
+            srcSet={photoSrcSets(url)?.jpeg}
+            sizes="48px"
+            alt={t('photoNumber', { index: index + 1 })}
+            width={48}
+            height={48}
+            loading="lazy"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Changes({
   changes,
   locale,
   t,
-  restoName,
+  idName,
 }: {
   changes: FieldChange[];
   locale: Locale;
   t: T;
-  restoName: RestoName;
+  idName: IdName;
 }) {
   return (
     <dl className={styles.changes}>
       {changes.map((change) => {
-        let before = shownValue(change.field, change.before, locale, t, restoName);
-        let after = shownValue(change.field, change.after, locale, t, restoName);
+        let before = shownValue(change.field, change.before, locale, t, idName);
+        let after = shownValue(change.field, change.after, locale, t, idName);
         // Another language's words changed: both languages, so the difference shows.
         if (before.kind === 'text' && after.kind === 'text' && before.text === after.text) {
-          before = shownValue(change.field, change.before, locale, t, restoName, true);
-          after = shownValue(change.field, change.after, locale, t, restoName, true);
+          before = shownValue(change.field, change.before, locale, t, idName, true);
+          after = shownValue(change.field, change.after, locale, t, idName, true);
         }
         return (
           <div key={change.field} className={styles.change}>
@@ -110,14 +148,22 @@ function Changes({
             <dd className={styles.diff}>
               <span className={styles.before}>
                 <span className={styles.srOnly}>{t('before')}: </span>
-                <Value value={before} t={t} />
+                {change.field === 'photos' ? (
+                  <Photos value={change.before} t={t} />
+                ) : (
+                  <Value value={before} t={t} />
+                )}
               </span>
               <span aria-hidden="true" className={styles.arrow}>
                 →
               </span>
               <span className={styles.after}>
                 <span className={styles.srOnly}>{t('after')}: </span>
-                <Value value={after} t={t} />
+                {change.field === 'photos' ? (
+                  <Photos value={change.after} t={t} />
+                ) : (
+                  <Value value={after} t={t} />
+                )}
               </span>
             </dd>
           </div>
@@ -156,7 +202,7 @@ function EntryCard({
         <span className={styles.who}>{entry.staff.login}</span>
       </p>
       {changes.length > 0 ? (
-        <Changes changes={changes} locale={locale} t={t} restoName={restoName} />
+        <Changes changes={changes} locale={locale} t={t} idName={idNamesOf(entry, locale, restoName)} />
       ) : (
         <p className={styles.none}>
           {entry.action === 'password-reset' ? t('secretChange') : t('noChanges')}
@@ -189,10 +235,11 @@ function EntryCard({
 
 /** What an undo brings back: each changed field's value before the change. */
 function restoresText(entry: AdminAuditEntry, locale: Locale, t: T, restoName: RestoName): string {
+  const idName = idNamesOf(entry, locale, restoName);
   return changedFields(entry.before, entry.after)
     .map(
       (change) =>
-        `${fieldLabel(change.field, t)}: ${shownInline(shownValue(change.field, change.before, locale, t, restoName), t)}`,
+        `${fieldLabel(change.field, t)}: ${shownInline(shownValue(change.field, change.before, locale, t, idName), t)}`,
     )
     .join('; ');
 }

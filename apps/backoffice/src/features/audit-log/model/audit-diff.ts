@@ -39,12 +39,17 @@ export function changedFields(
     .map((field) => ({ field, before: was[field], after: is[field] }));
 }
 
-/** The name an entry's row had (its `after`'s, else its `before`'s): a text, or a text per language. */
+/**
+ * The name an entry's row had (its `after`'s, else its `before`'s): a text, or a text per language. An entry whose
+ * state holds none (a photo, a reorder, a reset) has the one the API kept beside it when it was written; an older
+ * entry has neither and is shown by its number.
+ */
 export function entityNameOf(entry: {
   before: Record<string, unknown>;
   after: Record<string, unknown>;
+  summary?: { name?: unknown } | null;
 }): unknown {
   const named = (state: Record<string, unknown>) =>
     state.name !== undefined && state.name !== '' ? state.name : state.login;
-  return named(entry.after) ?? named(entry.before);
+  return named(entry.after) ?? named(entry.before) ?? entry.summary?.name;
 }

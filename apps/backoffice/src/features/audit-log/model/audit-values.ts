@@ -24,6 +24,30 @@ function localized(value: unknown, locale: Locale): string | null {
   return null;
 }
 
+/**
+ * The name of a row a field lists by id (restoIds, groupIds, groupId, positionIds), when it is known: a
+ * restaurant's from the brand's list, a group's or a dish's as the entry kept it; else the number is shown.
+ */
+export type IdName = (field: string, id: number) => string | undefined;
+
+const GROUP_FIELDS = new Set(['groupIds', 'groupId']);
+const DISH_FIELDS = new Set(['positionIds']);
+
+/** The names an entry kept beside its state (its `summary`), in the interface language, by field and id. */
+export function keptIdNames(
+  summary: { groups?: Record<string, unknown>; dishes?: Record<string, unknown> } | null | undefined,
+  locale: Locale,
+): IdName {
+  return (field, id) => {
+    const kept = GROUP_FIELDS.has(field)
+      ? summary?.groups?.[String(id)]
+      : DISH_FIELDS.has(field)
+        ? summary?.dishes?.[String(id)]
+        : undefined;
+    return kept === undefined ? undefined : (localized(kept, locale) ?? undefined);
+  };
+}
+
 /** Money fields are kopecks: shown in rubles. */
 const isMoneyField = (field: string) => field === 'price' || field.endsWith('.price');
 
@@ -40,7 +64,7 @@ export function shownValue(
   value: unknown,
   locale: Locale,
   t: TFunction<'audit'>,
-  restoName: (id: number) => string | undefined = () => undefined,
+  idName: IdName = () => undefined,
   /** A name per language in full: when the interface language's words did not change but another's did. */
   everyLanguage = false,
 ): ShownValue {
@@ -52,8 +76,8 @@ export function shownValue(
   }
   if (typeof value === 'number') {
     if (isMoneyField(field)) return text(formatMoney(value as Minor, 'RUB', locale));
-    if (field === 'restoIds') return text(restoName(value) ?? t('entityNumber', { id: value }));
-    if (field.endsWith('Id')) return text(t('entityNumber', { id: value }));
+    if (field === 'restoIds' || field.endsWith('Id'))
+      return text(idName(field, value) ?? t('entityNumber', { id: value }));
     return text(String(value));
   }
   if (typeof value === 'string') {
@@ -63,7 +87,7 @@ export function shownValue(
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return none;
-    return { kind: 'list', items: value.map((item) => listItem(field, item, locale, t, restoName)) };
+    return { kind: 'list', items: value.map((item) => listItem(field, item, locale, t, idName)) };
   }
   if (isRecord(value)) {
     if (everyLanguage && isLocalized(value))
@@ -87,12 +111,9 @@ function listItem(
   item: unknown,
   locale: Locale,
   t: TFunction<'audit'>,
-  restoName: (id: number) => string | undefined,
+  idName: IdName,
 ): string {
-  if (typeof item === 'number') {
-    if (field === 'restoIds') return restoName(item) ?? t('entityNumber', { id: item });
-    return t('entityNumber', { id: item });
-  }
+  if (typeof item === 'number') return idName(field, item) ?? t('entityNumber', { id: item });
   if (typeof item === 'string') return field === 'photos' ? (item.split('/').pop() ?? item) : item;
   if (isRecord(item)) {
     // A selling-hours day: Mon 10:00–22:00.

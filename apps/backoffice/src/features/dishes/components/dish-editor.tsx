@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PhotoList } from '../../../entities/photos/photo-list.tsx';
 import { Link, useSearch } from '../../../shared/navigation.tsx';
 import {
   checkDishForm,
@@ -27,6 +28,7 @@ import { formatPrice, formatWeight } from '../model/dish-format.ts';
 import {
   type AdminDish,
   type DishTag,
+  dishKeys,
   dishQuery,
   groupsQuery,
   keepDish,
@@ -34,7 +36,6 @@ import {
   publicPositionsQuery,
   tagsOf,
 } from '../model/dishes-api.ts';
-import { DishPhotos } from './dish-photos.tsx';
 import styles from './dishes.module.css';
 
 const ISSUE_TEXTS: Record<DishIssue, [string, Record<string, unknown>?]> = {
@@ -328,7 +329,16 @@ function DishForm({ initial }: { initial: AdminDish }) {
           onCancel={() => setAskHide(false)}
         />
       </form>
-      <DishPhotos dishId={base.id} onVersionMoved={photoMovedVersion} />
+      <PhotoList
+        owner="dish"
+        id={base.id}
+        onChanged={(before, after) => {
+          // The list's thumbnails and the storefront's published photos are read again.
+          void queryClient.invalidateQueries({ queryKey: [...dishKeys.all, 'list'] });
+          void queryClient.invalidateQueries({ queryKey: ['public', 'positions'] });
+          photoMovedVersion(before.version, after.version);
+        }}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type AdminDish, photosQuery } from '../model/dishes-api.ts';
+import { photosQuery } from '../../../entities/photos/photos-api.ts';
+import type { AdminDish } from '../model/dishes-api.ts';
 import styles from './dishes.module.css';
 
 /**
@@ -9,7 +10,7 @@ import styles from './dishes.module.css';
  */
 export function DishThumb({ dish, src }: { dish: AdminDish; src: string | undefined }) {
   const { t } = useTranslation('dishes');
-  const own = useQuery({ ...photosQuery(dish.id), enabled: src === undefined });
+  const own = useQuery({ ...photosQuery('dish', dish.id), enabled: src === undefined });
   const shown = src ?? own.data?.photos[0]?.src ?? '';
   if (!shown)
     return (

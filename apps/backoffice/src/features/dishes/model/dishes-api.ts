@@ -1,21 +1,15 @@
-import type {
-  AdminDish,
-  AdminGroup,
-  AdminMenu,
-  AdminPhotoList,
-  Position,
-} from '@storefront/domain/contracts';
+import type { AdminDish, AdminGroup, AdminMenu, Position } from '@storefront/domain/contracts';
 import { apiFetch } from '@storefront/web/src/shared/api-client.ts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { staffFetch } from '../../../entities/staff-session/staff-session.ts';
 
 /**
  * The dishes tab's calls (docs/api.md, Admin): the list, one dish and its change under If-Match, the bulk price
- * change, and the photos. A versioned row's ETag is its `version` in quotes (etagOfVersion on the server), so the
+ * change (the photos' calls are entities/photos'). A versioned row's ETag is its `version` in quotes (etagOfVersion on the server), so the
  * body's version is sent back as If-Match.
  */
 
-export type { AdminDish, AdminGroup, AdminMenu, AdminPhotoList };
+export type { AdminDish, AdminGroup, AdminMenu };
 export type DishPatch = Partial<Omit<AdminDish, 'id' | 'menuId' | 'version'>>;
 export type BulkChange = { percent: number } | { amount: number };
 export interface DishTag {
@@ -49,7 +43,6 @@ export const dishKeys = {
   all: ['admin', 'dishes'] as const,
   list: (menuId: number | null) => ['admin', 'dishes', 'list', menuId] as const,
   one: (id: number) => ['admin', 'dishes', 'one', id] as const,
-  photos: (id: number) => ['admin', 'dishes', 'photos', id] as const,
 };
 
 export const dishListQuery = (menuId: number | null) =>
@@ -94,13 +87,6 @@ export const dishQuery = (id: number) =>
     queryFn: () => staffFetch<AdminDish>(`/api/v1/admin/dishes/${id}`),
   });
 
-export const photosQuery = (id: number) =>
-  queryOptions({
-    queryKey: dishKeys.photos(id),
-    queryFn: () => staffFetch<AdminPhotoList>(`/api/v1/admin/dishes/${id}/photos`),
-    staleTime: 60_000,
-  });
-
 /** PATCH under If-Match: 428 without it, 412 admin.version-stale with `current` when someone saved meanwhile. */
 export const patchDish = (id: number, version: number, patch: DishPatch) =>
   staffFetch<AdminDish>(
@@ -114,20 +100,6 @@ export const bulkPrice = (positionIds: number[], change: BulkChange) =>
     '/api/v1/admin/dishes/bulk-price',
     sendJson('POST', { positionIds, change }),
   );
-
-/** The raw image as the body; the dish's version as If-Match (a photo change moves the dish's version). */
-export const uploadPhoto = (id: number, version: number, file: File) =>
-  staffFetch<AdminPhotoList>(`/api/v1/admin/dishes/${id}/photos`, {
-    method: 'POST',
-    headers: { 'content-type': file.type || 'application/octet-stream', 'if-match': ifMatch(version) },
-    body: file,
-  });
-
-export const removePhoto = (id: number, version: number, photoId: string) =>
-  staffFetch<AdminPhotoList>(`/api/v1/admin/dishes/${id}/photos/${photoId}`, {
-    method: 'DELETE',
-    headers: { 'if-match': ifMatch(version) },
-  });
 
 /** A changed dish into every cached list that holds it, and as the one dish. */
 export function keepDish(queryClient: QueryClient, dish: AdminDish) {

@@ -20,7 +20,7 @@ function stubApi(table: Record<string, Handler>) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const call = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
       const headers = (init?.headers ?? {}) as Record<string, string>;
       calls.push({ call, body, headers });
       const handler = table[call];
@@ -48,6 +48,7 @@ const group = (id: number, name: string, order: number, change: Partial<AdminGro
   order,
   isPublished: true,
   dishCount: 3,
+  photos: [],
   version: 2,
   ...change,
 });
@@ -305,5 +306,83 @@ describe('the Groups tab', () => {
         positionIds: [1, 2],
       }),
     );
+  });
+
+  it('shows each group’s main photo in its row, and words where it has none', async () => {
+    stubApi({
+      'GET /api/v1/admin/menus': () => json({ menus: [menu] }),
+      'GET /api/v1/admin/menus/1/groups': () =>
+        json({ groups: [{ ...GROUPS[0], photos: [`/media/u/${'c'.repeat(32)}/640.jpg`] }, GROUPS[1]] }),
+    });
+    await open();
+    const rolls = screen.getByText('Роллы').closest('li') as HTMLElement;
+    const photo = rolls.querySelector('img');
+    expect(photo).toHaveAttribute('src', `/media/u/${'c'.repeat(32)}/640.jpg`);
+    expect(photo?.getAttribute('srcset')).toContain('320.jpg 320w');
+    expect(within(screen.getByText('Суши').closest('li') as HTMLElement).getByText('Нет фото')).toBeVisible();
+  });
+
+  it('uploads a group’s photo under its version, refusing a wrong type or 10 MB in the browser; the row follows', async () => {
+    const photo = { id: 'd'.repeat(32), src: `/media/u/${'d'.repeat(32)}/640.jpg`, srcSets: null };
+    const calls = stubApi({
+      'GET /api/v1/admin/menus': () => json({ menus: [menu] }),
+      'GET /api/v1/admin/menus/1/groups': () => json({ groups: GROUPS }),
+      'GET /api/v1/admin/groups/10/photos': () => json({ id: 10, version: 2, photos: [] }),
+      'POST /api/v1/admin/groups/10/photos': () => json({ id: 10, version: 3, photos: [photo] }),
+      'PATCH /api/v1/admin/groups/10': () => json({ ...GROUPS[0], isPublished: false, version: 4 }),
+    });
+    await open();
+    const row = screen.getByText('Роллы').closest('li') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Фото' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Фото группы «Роллы»' });
+    expect(await within(dialog).findByText('Фотографий нет')).toBeInTheDocument();
+    const input = within(dialog).getByLabelText('Добавить фото');
+
+    fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'a.gif', { type: 'image/gif' })] } });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('JPEG, PNG или WebP');
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('больше 10 МБ');
+    expect(calls.some((c) => c.call === 'POST /api/v1/admin/groups/10/photos')).toBe(false);
+
+    fireEvent.change(input, { target: { files: [new File(['png'], 'a.png', { type: 'image/png' })] } });
+    expect(await within(dialog).findByText('Фото добавлено')).toBeInTheDocument();
+    const post = calls.find((c) => c.call === 'POST /api/v1/admin/groups/10/photos');
+    expect(post?.headers['if-match']).toBe('"2"');
+    expect(post?.headers['content-type']).toBe('image/png');
+    expect(within(dialog).getByRole('img', { name: 'Фото 1' })).toHaveAttribute('src', photo.src);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Готово' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(row.querySelector('img')).toHaveAttribute('src', photo.src);
+
+    // The photo moved the group's version: a hide sends the new one.
+    fireEvent.click(within(row).getByRole('button', { name: 'Скрыть' }));
+    const hide = await screen.findByRole('dialog', { name: 'Скрыть группу «Роллы»?' });
+    fireEvent.click(within(hide).getByRole('button', { name: 'Скрыть' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.call === 'PATCH /api/v1/admin/groups/10')?.headers['if-match']).toBe('"3"'),
+    );
+  });
+
+  it('removes a group’s photo after asking', async () => {
+    const photo = { id: 'e'.repeat(32), src: '/media/rolls.jpg', srcSets: null };
+    const calls = stubApi({
+      'GET /api/v1/admin/menus': () => json({ menus: [menu] }),
+      'GET /api/v1/admin/menus/1/groups': () => json({ groups: [{ ...GROUPS[0], photos: [photo.src] }] }),
+      'GET /api/v1/admin/groups/10/photos': () => json({ id: 10, version: 2, photos: [photo] }),
+      [`DELETE /api/v1/admin/groups/10/photos/${photo.id}`]: () => json({ id: 10, version: 3, photos: [] }),
+    });
+    await open();
+    const row = screen.getByText('Роллы').closest('li') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Фото' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Фото группы «Роллы»' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Удалить фото 1' }));
+    const asking = await screen.findByRole('dialog', { name: 'Удалить фото?' });
+    expect(calls.some((c) => c.call.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(within(asking).getByRole('button', { name: 'Удалить' }));
+    expect(await within(dialog).findByText('Фотографий нет')).toBeInTheDocument();
+    expect(calls.find((c) => c.call.startsWith('DELETE'))?.headers['if-match']).toBe('"2"');
+    await waitFor(() => expect(within(row).getByText('Нет фото')).toBeInTheDocument());
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '../model/menu-groups-api.ts';
 import { GroupDishes } from './group-dishes.tsx';
 import { GroupNameDialog } from './group-name-dialog.tsx';
+import { GroupPhotosDialog, GroupThumb } from './group-photos.tsx';
 import styles from './menu-groups.module.css';
 import { SortableList } from './sortable-list.tsx';
 import { StaleGroupPanel } from './stale-group-panel.tsx';
@@ -24,7 +25,7 @@ import { LoadFailed, Loading } from './states.tsx';
 /**
  * The Groups tab (/admin/menu/groups): a menu's groups in their order. Drag a row (or its handle with the
  * keyboard) to reorder — the whole list is sent; rename or add one in a dialog; hide one after a confirmation
- * naming how many dishes leave the storefront; open one to reorder its dishes the same way.
+ * naming how many dishes leave the storefront; open one to reorder its dishes the same way; its photos in a dialog.
  */
 export function GroupsScreen() {
   const { t, i18n } = useTranslation('menuGroups');
@@ -74,6 +75,7 @@ function MenuGroups({ menuId }: { menuId: number }) {
   const [showHidden, setShowHidden] = useState(true);
   const [status, setStatus] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<AdminGroup | null>(null);
+  const [photosOf, setPhotosOf] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [hiding, setHiding] = useState<AdminGroup | null>(null);
   const [stale, setStale] = useState<{ change: GroupChange; current: AdminGroup } | null>(null);
@@ -181,6 +183,7 @@ function MenuGroups({ menuId }: { menuId: number }) {
             {(group, handle) => (
               <div className={styles.rowBody} data-hidden={!group.isPublished || undefined}>
                 {handle}
+                <GroupThumb group={group} />
                 <div className={styles.rowMain}>
                   <span className={styles.rowName}>{group.name.ru}</span>
                   {group.name.en && (
@@ -194,6 +197,9 @@ function MenuGroups({ menuId }: { menuId: number }) {
                 <div className={styles.rowActions}>
                   <Button variant="text" onClick={() => setOpenGroupId(group.id)}>
                     {t('dishes')}
+                  </Button>
+                  <Button variant="text" onClick={() => setPhotosOf(group.id)}>
+                    {t('photo')}
                   </Button>
                   <Button variant="text" onClick={() => setRenaming(group)}>
                     {t('rename')}
@@ -231,6 +237,11 @@ function MenuGroups({ menuId }: { menuId: number }) {
           if (hiding) change({ group: hiding, version: hiding.version, patch: { isPublished: false } });
         }}
         onCancel={() => setHiding(null)}
+      />
+      <GroupPhotosDialog
+        menuId={menuId}
+        group={groups.data.find((group) => group.id === photosOf) ?? null}
+        onClose={() => setPhotosOf(null)}
       />
       <GroupNameDialog
         key={renaming ? `rename-${renaming.id}` : 'rename'}

@@ -1,4 +1,4 @@
-import type { AdminDish, AdminGroup, AdminMenu } from '@storefront/domain/contracts';
+import type { AdminDish, AdminGroup, AdminMenu, AdminPhotoList } from '@storefront/domain/contracts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffFetch } from '../../../entities/staff-session/staff-session.ts';
@@ -114,6 +114,22 @@ export function usePatchGroup(menuId: number) {
       void client.invalidateQueries({ queryKey: menuGroupsKeys.menus, exact: true });
     },
   });
+}
+
+/**
+ * A group's photos changed (entities/photos): its row takes the new list and version, so the thumbnail shows the
+ * new main photo and a rename or hide sends the version the photo change left.
+ */
+export function useKeepGroupPhotos(menuId: number) {
+  const client = useQueryClient();
+  return (after: AdminPhotoList) =>
+    client.setQueryData<AdminGroup[]>(menuGroupsKeys.groups(menuId), (groups) =>
+      groups?.map((group) =>
+        group.id === after.id
+          ? { ...group, version: after.version, photos: after.photos.map((photo) => photo.src) }
+          : group,
+      ),
+    );
 }
 
 /** PUT /api/v1/admin/menus/{menuId}/groups/order: the whole list in its new order. */

@@ -79,6 +79,7 @@ function signedIn(role: 'owner' | 'manager' = 'owner') {
 const base = (extra: Record<string, Handler> = {}) => ({
   'GET /api/v1/admin/staff': () => json({ staff: [manager, account(), owner] }),
   'GET /1/p/restos': () => json(restos),
+  'GET /api/v1/staff/accounts': () => json({ accounts: [] }),
   ...extra,
 });
 
@@ -273,6 +274,86 @@ describe('the owner’s staff accounts', () => {
     fireEvent.click(within(ask).getByRole('button', { name: 'Сбросить пароль' }));
     const secret = await screen.findByRole('dialog', { name: 'Пароль для kazan' });
     expect(secret).toHaveTextContent('New-pass-2026');
+  });
+
+  it('shows a login blocked by wrong answers and unlocks it after asking', async () => {
+    const blockedUntil = '2026-11-24T09:15:00Z';
+    const lock = (id: number, login: string, failures: number, until: string | null) => ({
+      id,
+      login,
+      name: login,
+      role: 'operator',
+      disabled: false,
+      blockedUntil: until,
+      failures,
+      totp: false,
+    });
+    const calls = stubApi(
+      base({
+        'GET /api/v1/staff/accounts': () =>
+          json({ accounts: [lock(3, 'kazan', 6, blockedUntil), lock(2, 'manager', 0, null)] }),
+        'POST /api/v1/staff/accounts/3/unlock': () => json(lock(3, 'kazan', 0, null)),
+      }),
+    );
+    await render();
+    const olga = await screen.findByTestId('staff-kazan');
+    const time = new Intl.DateTimeFormat('ru', { hour: '2-digit', minute: '2-digit' }).format(
+      new Date(blockedUntil),
+    );
+    expect(await within(olga).findByText(`Вход заблокирован до ${time}`)).toBeInTheDocument();
+    expect(olga).toHaveTextContent('6 неверных попыток входа подряд');
+    expect(
+      within(screen.getByTestId('staff-manager')).queryByRole('button', { name: /Разблокировать/ }),
+    ).toBeNull();
+
+    fireEvent.click(within(olga).getByRole('button', { name: 'Разблокировать вход: kazan' }));
+    const ask = await screen.findByRole('dialog', { name: 'Разблокировать вход kazan?' });
+    expect(ask).toHaveTextContent('Счётчик неверных попыток обнулится');
+    expect(calls.some((c) => c.call.endsWith('/unlock'))).toBe(false);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Разблокировать' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Вход kazan разблокирован');
+    expect(calls.filter((c) => c.call === 'POST /api/v1/staff/accounts/3/unlock')).toHaveLength(1);
+    expect(within(olga).queryByText(/Вход заблокирован/)).toBeNull();
+    expect(within(olga).queryByRole('button', { name: /Разблокировать/ })).toBeNull();
+  });
+
+  it('says an unlock refused, and a lock list that failed, with a retry', async () => {
+    let locksFail = true;
+    stubApi(
+      base({
+        'GET /api/v1/staff/accounts': () =>
+          locksFail
+            ? failure(500, 'internal')
+            : json({
+                accounts: [
+                  {
+                    id: 3,
+                    login: 'kazan',
+                    name: 'Ольга',
+                    role: 'operator',
+                    disabled: false,
+                    blockedUntil: null,
+                    failures: 2,
+                    totp: false,
+                  },
+                ],
+              }),
+        'POST /api/v1/staff/accounts/3/unlock': () => failure(404, 'staff.not-found'),
+      }),
+    );
+    await render();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Не удалось узнать, заблокирован ли чей-то вход');
+    expect(screen.getByTestId('staff-kazan')).toBeInTheDocument();
+    locksFail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    const olga = screen.getByTestId('staff-kazan');
+    expect(await within(olga).findByText('2 неверные попытки входа подряд')).toBeInTheDocument();
+    fireEvent.click(within(olga).getByRole('button', { name: 'Разблокировать вход: kazan' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Разблокировать' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('words of staff.not-found');
   });
 
   it('offers a retry when the list fails', async () => {

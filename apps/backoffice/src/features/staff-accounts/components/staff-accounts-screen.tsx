@@ -16,7 +16,10 @@ import {
   brandRestosQuery,
   patchStaffAccount,
   resetStaffPassword,
+  type SignInLock,
   staffAccountsQuery,
+  staffLocksQuery,
+  unlockStaffAccount,
 } from '../model/staff-accounts-api.ts';
 import { PasswordOnce } from './password-once.tsx';
 import { type AccountSaved, StaffAccountForm } from './staff-account-form.tsx';
@@ -37,16 +40,25 @@ function refusalText(error: unknown, t: T): string {
 const whenOf = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-type Asking = { kind: 'disable' | 'enable' | 'reset'; account: AdminStaff };
+/** A change of the account asked first; an unlock is asked the same way but is not a change of the account. */
+type Change = { kind: 'disable' | 'enable' | 'reset'; account: AdminStaff };
+type Asking = Change | { kind: 'unlock'; account: AdminStaff };
+
+/** A block's end in the interface language: it lasts minutes, so the time of day says it. */
+const timeOf = (iso: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 function AccountCard({
   account,
+  lock,
   me,
   restoName,
   onEdit,
   onAsk,
 }: {
   account: AdminStaff;
+  /** Its login's sign-in block and wrong answers; undefined while unknown. */
+  lock: SignInLock | undefined;
   me: boolean;
   restoName: (id: number) => string;
   onEdit: () => void;
@@ -77,12 +89,29 @@ function AccountCard({
         <span className={account.disabled ? styles.off : styles.on}>
           {account.disabled ? t('disabled') : t('active')}
         </span>
+        {lock?.blockedUntil && (
+          <span className={styles.off}>{t('blockedUntil', { time: timeOf(lock.blockedUntil, locale) })}</span>
+        )}
+        {lock && lock.failures > 0 && (
+          <span className={styles.muted}>{t('failures', { count: lock.failures })}</span>
+        )}
         {account.totp && <span className={styles.muted}>{t('totpOn')}</span>}
         <span className={styles.muted}>
           {account.lastSignInAt
             ? t('lastSignIn', { when: whenOf(account.lastSignInAt, locale) })
             : t('neverSignedIn')}
         </span>
+        {/* With the block it lifts, not among the account's changes. */}
+        {lock && (lock.blockedUntil !== null || lock.failures > 0) && (
+          <Button
+            variant="secondary"
+            className={styles.unlock}
+            aria-label={t('unlockLabel', { login: account.login })}
+            onClick={() => onAsk({ kind: 'unlock', account })}
+          >
+            {t('unlock')}
+          </Button>
+        )}
       </div>
       <div className={styles.actions}>
         <Button variant="secondary" aria-label={t('editLabel', { login: account.login })} onClick={onEdit}>
@@ -122,16 +151,25 @@ function AccountCard({
   );
 }
 
+const CONFIRM_WORDS = {
+  reset: 'resetPassword',
+  enable: 'enable',
+  disable: 'disable',
+  unlock: 'unlock',
+} as const satisfies Record<Asking['kind'], string>;
+
 /**
  * /admin/staff for an owner (decision 45 "Staff accounts"): the brand's accounts with search and filters; add one
  * (its made-up password shown once), change name, role and restaurants (If-Match, a 412 compared), disable or
- * enable and reset a password, each asked first. One's own account is edited here but reset on /admin/account.
+ * enable and reset a password, each asked first. One's own account is edited here but reset on /admin/account. A
+ * login blocked by wrong answers says until when, and is unlocked here after asking (the manager's lock list's call).
  */
 export function StaffAccountsScreen({ session }: { session: StaffSession }) {
   const { t } = useTranslation('staffAccounts');
   const locale = useLocale();
   const queryClient = useQueryClient();
   const accounts = useQuery(staffAccountsQuery());
+  const locks = useQuery(staffLocksQuery());
   const restos = useQuery(brandRestosQuery(useBrand().whiteLabel));
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState<StaffRole | ''>('');
@@ -153,8 +191,24 @@ export function StaffAccountsScreen({ session }: { session: StaffSession }) {
     );
   const afterChange = () => void queryClient.invalidateQueries({ queryKey: ['admin-audit'] });
 
+  const lockOf = (id: number): SignInLock | undefined => locks.data?.find((a) => a.id === id);
+
+  // Not a change of the versioned account: the login's block is lifted, and the server's log keeps who did it.
+  const unlock = useMutation({
+    mutationFn: (account: AdminStaff) => unlockStaffAccount(account.id),
+    onMutate: () => setNotice(null),
+    onSuccess: (unlocked) => {
+      queryClient.setQueryData(staffLocksQuery().queryKey, (list) =>
+        list?.map((a) => (a.id === unlocked.id ? unlocked : a)),
+      );
+      setAsking(null);
+      setNotice(t('unlockedDone', { login: unlocked.login }));
+    },
+    onError: () => setAsking(null),
+  });
+
   const act = useMutation({
-    mutationFn: async ({ kind, account }: Asking) => {
+    mutationFn: async ({ kind, account }: Change) => {
       if (kind === 'reset') return { kind, ...(await resetStaffPassword(account.id)) };
       const changed = await patchStaffAccount(account.id, account.version, { disabled: kind === 'disable' });
       return { kind, staff: changed, generatedPassword: null };
@@ -244,6 +298,19 @@ export function StaffAccountsScreen({ session }: { session: StaffSession }) {
           {refusalText(act.error, t)}
         </p>
       )}
+      {unlock.isError && (
+        <p role="alert" className={styles.error}>
+          {refusalText(unlock.error, t)}
+        </p>
+      )}
+      {locks.isError && (
+        <div role="alert" className={styles.failed}>
+          <p className={styles.error}>{t('locksFailed')}</p>
+          <Button variant="secondary" onClick={() => void locks.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
       {accounts.isPending && (
         <div className={styles.loading}>
           <Spinner label={t('loading')} />
@@ -267,11 +334,13 @@ export function StaffAccountsScreen({ session }: { session: StaffSession }) {
             <AccountCard
               key={account.id}
               account={account}
+              lock={lockOf(account.id)}
               me={account.id === session.staff.id}
               restoName={restoName}
               onEdit={() => setEditing(account)}
               onAsk={(next) => {
                 act.reset();
+                unlock.reset();
                 setAsking(next);
               }}
             />
@@ -291,16 +360,13 @@ export function StaffAccountsScreen({ session }: { session: StaffSession }) {
         open={asking !== null}
         headline={asking ? t(`${asking.kind}Title`, { login: asking.account.login }) : ''}
         supportingText={asking ? t(`${asking.kind}Text`) : ''}
-        confirmText={
-          asking?.kind === 'reset'
-            ? t('resetPassword')
-            : asking?.kind === 'enable'
-              ? t('enable')
-              : t('disable')
-        }
+        confirmText={asking ? t(CONFIRM_WORDS[asking.kind]) : ''}
         cancelText={t('cancel')}
-        confirmLoading={act.isPending}
-        onConfirm={() => asking && act.mutate(asking)}
+        confirmLoading={act.isPending || unlock.isPending}
+        onConfirm={() => {
+          if (asking?.kind === 'unlock') unlock.mutate(asking.account);
+          else if (asking) act.mutate(asking);
+        }}
         onCancel={() => setAsking(null)}
       />
       <PasswordOnce shown={secret} onDone={() => setSecret(null)} />

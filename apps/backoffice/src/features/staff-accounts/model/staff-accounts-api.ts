@@ -1,5 +1,5 @@
 import type { StaffRole } from '@storefront/domain';
-import type { AdminStaff } from '@storefront/domain/contracts';
+import type { AdminStaff, StaffAccount } from '@storefront/domain/contracts';
 import { apiFetch } from '@storefront/web/src/shared/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { staffFetch } from '../../../entities/staff-session/staff-session.ts';
@@ -67,3 +67,25 @@ export const resetStaffPassword = (id: number) =>
   staffFetch<{ staff: AdminStaff; generatedPassword: string }>(`/api/v1/admin/staff/${id}/password`, {
     method: 'POST',
   });
+
+/**
+ * GET /api/v1/staff/accounts: the brand's logins with their sign-in block (decision 40; an owner passes the
+ * manager's check). The admin list leaves the block out: it lives on the login, not the versioned account. Read
+ * again every half minute, since a block runs out on its own (30 s doubling to 15 minutes).
+ */
+export const staffLocksQuery = () =>
+  queryOptions({
+    queryKey: ['staff-locks'],
+    queryFn: async () => (await staffFetch<{ accounts: StaffAccount[] }>('/api/v1/staff/accounts')).accounts,
+    refetchInterval: 30_000,
+  });
+
+/** A login's sign-in block and wrong answers in a row, by account id. */
+export type SignInLock = Pick<StaffAccount, 'blockedUntil' | 'failures'>;
+
+/**
+ * POST /api/v1/staff/accounts/{id}/unlock: the block lifted and the wrong answers forgotten; the server logs it as
+ * an audit (who, whose, the block and count it had). The account answered with its sign-in open.
+ */
+export const unlockStaffAccount = (id: number) =>
+  staffFetch<StaffAccount>(`/api/v1/staff/accounts/${id}/unlock`, { method: 'POST' });

@@ -5,40 +5,54 @@ import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { ConfirmationPopup } from '@storefront/web/src/shared/ui/confirmation-popup.tsx';
 import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminPhotoList, dishKeys, photosQuery, removePhoto, uploadPhoto } from '../model/dishes-api.ts';
-import styles from './dishes.module.css';
+import styles from './photos.module.css';
+import {
+  type AdminPhotoList,
+  type PhotoOwner,
+  photoKeys,
+  photosQuery,
+  removePhoto,
+  uploadPhoto,
+} from './photos-api.ts';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp';
+/** What the server takes (decision 46); the picker offers only these, and a file of another type is refused here. */
+const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /**
- * A dish's photos (decision 46): the first is the main one; add one (the raw file, checked for size here first),
- * remove one after asking. Each change goes under the dish's version, which it moves (`onVersionMoved`).
+ * A dish's or a group's photos: the first is the main one; add one (the raw file, its type and size checked here
+ * first, the server's own refusals said in the interface language), remove one after asking. Each change goes
+ * under the row's version and moves it: `onChanged` lets the screen follow (its form's or list's version).
  */
-export function DishPhotos({
-  dishId,
-  onVersionMoved,
+export function PhotoList({
+  owner,
+  id,
+  titled = true,
+  onChanged,
 }: {
-  dishId: number;
-  onVersionMoved: (from: number, to: number) => void;
+  owner: PhotoOwner;
+  id: number;
+  /** false inside a dialog whose own title says whose photos these are. */
+  titled?: boolean;
+  onChanged?: (before: AdminPhotoList, after: AdminPhotoList) => void;
 }) {
-  const { t } = useTranslation('dishes');
+  const { t } = useTranslation('photos');
   const locale = useLocale();
+  const titleId = useId();
   const queryClient = useQueryClient();
-  const photos = useQuery(photosQuery(dishId));
+  const photos = useQuery(photosQuery(owner, id));
   const [message, setMessage] = useState<{ text: string; alert: boolean } | null>(null);
   const [removing, setRemoving] = useState<{ id: string; index: number } | null>(null);
 
   const settle = (before: AdminPhotoList, after: AdminPhotoList) => {
-    queryClient.setQueryData(dishKeys.photos(dishId), after);
-    void queryClient.invalidateQueries({ queryKey: [...dishKeys.all, 'list'] });
-    onVersionMoved(before.version, after.version);
+    queryClient.setQueryData(photoKeys.of(owner, id), after);
+    onChanged?.(before, after);
   };
   const refused = (error: Error) => {
     const current = error instanceof ApiError ? (error.data as { current?: AdminPhotoList })?.current : null;
     if (error instanceof ApiError && error.status === 412 && current) {
-      queryClient.setQueryData(dishKeys.photos(dishId), current);
+      queryClient.setQueryData(photoKeys.of(owner, id), current);
       setMessage({ text: t('photosStale'), alert: true });
       return;
     }
@@ -47,7 +61,7 @@ export function DishPhotos({
 
   const upload = useMutation({
     mutationFn: ({ list, file }: { list: AdminPhotoList; file: File }) =>
-      uploadPhoto(dishId, list.version, file),
+      uploadPhoto(owner, id, list.version, file),
     onSuccess: (after, { list }) => {
       settle(list, after);
       setMessage({ text: t('uploaded'), alert: false });
@@ -56,7 +70,7 @@ export function DishPhotos({
   });
   const remove = useMutation({
     mutationFn: ({ list, photoId }: { list: AdminPhotoList; photoId: string }) =>
-      removePhoto(dishId, list.version, photoId),
+      removePhoto(owner, id, list.version, photoId),
     onSuccess: (after, { list }) => {
       settle(list, after);
       setRemoving(null);
@@ -71,7 +85,12 @@ export function DishPhotos({
   const choose = (file: File | undefined) => {
     setMessage(null);
     if (!file || !photos.data) return;
-    // The server's own refusal, said before sending 10 MB for nothing.
+    // The server's own refusals, said before sending up to 10 MB for nothing. A file the browser cannot type
+    // (no type) goes up: its bytes decide there.
+    if (file.type && !TYPES.includes(file.type)) {
+      setMessage({ text: ERROR_MESSAGES['admin.photo-not-an-image'][locale], alert: true });
+      return;
+    }
     if (file.size > PHOTO_MAX_BYTES) {
       setMessage({ text: ERROR_MESSAGES['admin.photo-too-large'][locale], alert: true });
       return;
@@ -80,8 +99,13 @@ export function DishPhotos({
   };
 
   return (
-    <section className={styles.photos} aria-labelledby="photos-title" aria-busy={upload.isPending}>
-      <h2 id="photos-title">{t('photos')}</h2>
+    <section
+      className={titled ? `${styles.photos} ${styles.framed}` : styles.photos}
+      aria-labelledby={titled ? titleId : undefined}
+      aria-label={titled ? undefined : t('photos')}
+      aria-busy={upload.isPending}
+    >
+      {titled && <h2 id={titleId}>{t('photos')}</h2>}
       <p className={styles.muted}>{t('photosHint')}</p>
       {photos.isPending ? (
         <Spinner label={t('photosLoading')} />
@@ -95,13 +119,15 @@ export function DishPhotos({
       ) : (
         <>
           {photos.data.photos.length === 0 ? (
-            <p>{t('photosEmpty')}</p>
+            <p className={styles.empty}>{t('photosEmpty')}</p>
           ) : (
             <ol className={styles.photoGrid}>
               {photos.data.photos.map((photo, index) => (
                 <li key={photo.id} className={styles.photo}>
                   <img
                     src={photo.src}
+                    srcSet={photo.srcSets?.jpeg}
+                    sizes="10rem"
                     alt={t('photoAlt', { index: index + 1 })}
                     loading="lazy"
                     width={160}
@@ -122,7 +148,7 @@ export function DishPhotos({
           <label className={styles.upload} aria-disabled={upload.isPending}>
             <input
               type="file"
-              accept={ACCEPT}
+              accept={TYPES.join(',')}
               className="visually-hidden"
               disabled={upload.isPending}
               onChange={(event) => {
