@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { usePerson } from '../session/person-store.ts';
 import { useCartPreflight } from './preflight-query.ts';
+import { useRememberedDishes } from './use-remembered-dishes.ts';
 
 /**
  * docs/product.md §4 'Preflight': the cart's preflight runs wherever the customer is, not only on the cart page:
  * at boot when the cart is not empty, and again when the delivery method, the number of dishes or the
  * person changes (the request and its key follow them), or when the profile is loaded again for the same
- * person. The answer is the cart page's and the checkout's own query (one key), so they open on it.
+ * person. The answer is the cart page's and the checkout's own query (one key), so they open on it. While
+ * there is a cart, its lines also remember their dishes as the loaded menus show them.
  */
 export function CartPreflightWatcher() {
   useCartPreflight();
+  useRememberedDishes();
   const queryClient = useQueryClient();
   const profile = usePerson((state) => state.profile);
   const seen = useRef(profile);

@@ -13,6 +13,7 @@ import {
   removeFromCart,
   setLineCount,
 } from '@storefront/domain';
+import type { Position } from '@storefront/domain/contracts';
 import { createStore, useStore } from 'zustand';
 import { bindStorage } from '../../shared/storage/bind-storage.ts';
 import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
@@ -24,9 +25,14 @@ import {
   isPositiveInt,
   shape,
 } from '../../shared/storage/stored-value-guards.ts';
+import { type CartLineLabel, isCartLineLabel, labelOf, sameLabel } from './cart-line-label.ts';
 
-/** docs/product.md §3 'Cart position' as kept in storage; the server's preflight re-checks every price. */
-export type CartPosition = CartLine;
+/**
+ * docs/product.md §3 'Cart position' as kept in storage; the server's preflight re-checks every price. `label` is
+ * the dish as the catalog last showed it, so a dish that leaves the menu keeps its name in the cart; a cart
+ * stored before lines had it still loads (its lines are named by the catalog, or by number).
+ */
+export type CartPosition = CartLine & { label?: CartLineLabel };
 
 // Stored amounts are whole minor units: the guard is what makes them Minor.
 const isMinor = isNonNegativeInt as Guard<Minor>;
@@ -45,6 +51,8 @@ const isCartPosition = shape<CartPosition>({
       price: isMinor,
     }),
   ),
+  // Absent from carts stored before lines remembered their dish.
+  label: (value): value is CartLineLabel | undefined => value === undefined || isCartLineLabel(value),
 });
 
 export interface Cart {
@@ -69,6 +77,11 @@ export interface Cart {
    * money), so the stored sums, the header and the next render agree with what the cart showed.
    */
   applyServerPrices(priced: readonly ServerLinePrice[]): void;
+  /**
+   * Remembers how the catalog shows the lines' dishes (`positions`: the menus the catalog has loaded). Lines
+   * whose dish is not among them keep what they remembered.
+   */
+  rememberDishes(positions: readonly Position[]): void;
   clear(): void;
 }
 
@@ -153,6 +166,22 @@ export const cartStore = createStore<Cart>()((set) => ({
         if (next !== line) changed = true;
         return next;
       });
+      return changed ? { positions } : state;
+    }),
+  rememberDishes: (catalog) =>
+    set((state) => {
+      let changed = false;
+      const positions = state.positions.map((line) => {
+        const position = catalog.find(
+          (candidate) => candidate.id === line.id && candidate.menu.id === line.menu.id,
+        );
+        if (!position) return line;
+        const label = labelOf(position);
+        if (sameLabel(line.label, label)) return line;
+        changed = true;
+        return { ...line, label };
+      });
+      // Unchanged, the state stays the same object: nothing is written to storage again.
       return changed ? { positions } : state;
     }),
   clear: () => set({ positions: [] }),

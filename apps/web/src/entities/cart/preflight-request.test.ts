@@ -49,6 +49,19 @@ describe('preflight request', () => {
     ]);
   });
 
+  it('names a dish gone from its menu as its line remembers it', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['menu-positions', 10], [{ id: 1, name: { ru: 'Филадельфия' } }]);
+    const remembered = {
+      ...withModifiers,
+      label: { name: { ru: 'Поке с лососем', en: 'Salmon poke' }, photo: null, measure: null },
+    };
+    expect([...positionNames(queryClient, [plain, remembered], 'en')]).toEqual([
+      [1, 'Филадельфия'],
+      [2, 'Salmon poke'],
+    ]);
+  });
+
   it('sends modifiers only for a line that has modifiers', () => {
     const request = buildPreflightRequest(base);
     expect(request.positions[0]).not.toHaveProperty('modifiers');

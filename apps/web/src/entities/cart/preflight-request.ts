@@ -9,6 +9,7 @@ import {
 import type { Position, PreflightPosition, PreflightRequest } from '@storefront/domain/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { menuPositionsQuery } from '../catalog/catalog-queries.ts';
+import type { CartPosition } from './cart-store.ts';
 
 /** What a preflight is made of: the cart, the selections and the order draft (docs/product.md §3 'Preflight request'). */
 export interface PreflightInput {
@@ -89,16 +90,22 @@ export function preflightKey(request: PreflightRequest, personId: number | null)
   return ['preflight', personId, { ...request, positions }] as const;
 }
 
-/** The names of the cart's positions from the menus already loaded (a line of a menu not loaded has none). */
+/**
+ * The names of the cart's positions from the menus already loaded; a dish not on them (its menu not loaded, or
+ * the dish gone from it) goes by the name its line remembers, if any.
+ */
 export function positionNames(
   queryClient: QueryClient,
-  lines: readonly CartLine[],
+  lines: readonly CartPosition[],
   locale: Locale,
 ): ReadonlyMap<number, string> {
   const names = new Map<number, string>();
   for (const menuId of new Set(lines.map((line) => line.menu.id))) {
     const positions = queryClient.getQueryData<Position[]>(menuPositionsQuery(menuId).queryKey) ?? [];
     for (const position of positions) names.set(position.id, pickText(position.name, locale));
+  }
+  for (const line of lines) {
+    if (line.label && !names.has(line.id)) names.set(line.id, pickText(line.label.name, locale));
   }
   return names;
 }

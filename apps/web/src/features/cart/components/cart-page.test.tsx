@@ -8,7 +8,7 @@ import type {
 } from '@storefront/domain/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartStore } from '../../../entities/cart/cart-store.ts';
+import { cartStorage, cartStore } from '../../../entities/cart/cart-store.ts';
 import { selectionsStore } from '../../../entities/location/selections-store.ts';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
 import { personStore } from '../../../entities/session/person-store.ts';
@@ -348,6 +348,76 @@ describe('cart page', () => {
     await settled();
     await waitFor(() => expect(screen.getByTestId('checkout')).toBeEnabled());
     expect(screen.queryByTestId('validation-popup')).not.toBeInTheDocument();
+  });
+
+  describe('a dish gone from the menu (hidden in the back office)', () => {
+    // Спайси сякэ (id 7) is in the cart but no longer on menu 1; the preflight refuses it.
+    const refused = (request: PreflightRequest) =>
+      price(request, {
+        prices: { 7: 49_000 },
+        problems: (r) =>
+          r.positions.flatMap((line, index) =>
+            line.id === 7
+              ? [
+                  {
+                    code: 'person-order.position-not-found-in-resto',
+                    message: 'Блюда нет в ресторане',
+                    line: index,
+                  },
+                ]
+              : [],
+          ),
+      });
+    const spicy = makeCartLine({ id: 7, menuId: 1, price: minor(49_000), count: 1 });
+
+    it('keeps the name and photo its line remembers, with the refusal and the offer to remove it', async () => {
+      cartStore.setState({
+        positions: [
+          makeCartLine({ id: 1, menuId: 1, price: minor(59_000), count: 1 }),
+          {
+            ...spicy,
+            label: {
+              name: { ru: 'Спайси сякэ', en: 'Spicy salmon' },
+              photo: '/media/spicy.jpg',
+              measure: { value: 250, unit: 'g' },
+            },
+          },
+        ],
+      });
+      const preflights = stubApi(refused);
+      await render();
+      const popup = await screen.findByTestId('validation-popup');
+      await waitFor(() => expect(popup).toHaveTextContent('Спайси сякэ'));
+      expect(popup).not.toHaveTextContent('Блюдо №7');
+      const gone = screen.getAllByTestId('cart-line')[1] as HTMLElement;
+      expect(within(gone).getByRole('heading', { level: 3 })).toHaveTextContent('Спайси сякэ');
+      expect(within(gone).getByRole('button', { name: 'Удалить Спайси сякэ' })).toBeInTheDocument();
+      expect(gone.querySelector('img')).toHaveAttribute('src', '/media/spicy.jpg');
+      expect(within(gone).getByTestId('line-problem')).toHaveTextContent('Блюда нет в ресторане');
+      expect(within(gone).getByTestId('line-sum')).toHaveTextContent('Недоступно');
+      expect(screen.getByTestId('checkout')).toBeDisabled();
+      // The server is told its name too.
+      expect(preflights[0]?.positions[1]?.name).toBe('Спайси сякэ');
+
+      fireEvent.click(screen.getByTestId('validation-remove'));
+      await waitFor(() => expect(cartStore.getState().positions.map((line) => line.id)).toEqual([1]));
+    });
+
+    it('calls it by its number when the cart was stored before lines remembered their dish', async () => {
+      // SPEC's cart position and nothing more, as such a cart stored it.
+      localStorage.setItem('cart_positions', JSON.stringify([spicy]));
+      cartStorage.hydrate();
+      expect(cartStore.getState().positions).toEqual([spicy]);
+      stubApi(refused);
+      await render();
+      const popup = await screen.findByTestId('validation-popup');
+      await waitFor(() => expect(popup).toHaveTextContent('Блюдо №7'));
+      const [line] = screen.getAllByTestId('cart-line') as HTMLElement[];
+      expect(within(line as HTMLElement).getByRole('heading', { level: 3 })).toHaveTextContent('Блюдо №7');
+      expect(within(line as HTMLElement).getByTestId('line-problem')).toHaveTextContent(
+        'Блюда нет в ресторане',
+      );
+    });
   });
 
   it('lists every price the server changed, and takes the new prices into the cart', async () => {

@@ -15,7 +15,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { appFlagsStore } from '../../../entities/app-flags/app-flags-store.ts';
-import { cartStore } from '../../../entities/cart/cart-store.ts';
+import { shownDish } from '../../../entities/cart/cart-line-label.ts';
+import { type CartPosition, cartStore } from '../../../entities/cart/cart-store.ts';
 import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
 import { useCartPreflight } from '../../../entities/cart/preflight-query.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
@@ -88,7 +89,7 @@ function FilledCart({
   checkoutSection,
   deliveryTerms,
 }: {
-  lines: readonly CartLine[];
+  lines: readonly CartPosition[];
   locale: Locale;
   checkoutSection?: CheckoutSlot;
   deliveryTerms?: DeliveryTermsDialog;
@@ -124,10 +125,13 @@ function FilledCart({
       .flatMap((menu) => menu.data ?? [])
       .map((position) => [`${position.menu.id}/${position.id}`, position]),
   );
-  const nameOf = (line: CartLine) => {
-    const position = positions.get(`${line.menu.id}/${line.id}`);
-    return position ? pickText(position.name, locale) : t('dish', { id: line.id });
+  // A dish gone from the menu (hidden in the back office) keeps the name and photo its line remembers; only a
+  // line that remembers nothing (a cart stored before lines did) is called by its number.
+  const dishOf = (line: CartLine) => {
+    const remembered = lines.find((candidate) => lineKey(candidate) === lineKey(line))?.label;
+    return shownDish(positions.get(`${line.menu.id}/${line.id}`), remembered, locale);
   };
+  const nameOf = (line: CartLine) => dishOf(line).name ?? t('dish', { id: line.id });
   const modifierNamesOf = (line: CartLine) =>
     line.modifiers.map((chosen) => {
       const group = modifiers.data
@@ -264,13 +268,13 @@ function FilledCart({
             <ul className={styles.lines}>
               {lines.map((line) => {
                 const { priced, problems } = pricingOf(line);
-                const position = positions.get(`${line.menu.id}/${line.id}`);
+                const dish = dishOf(line);
                 return (
                   <CartLineView
                     key={lineKey(line)}
                     line={line}
-                    name={nameOf(line)}
-                    photo={position?.photos[0] ?? null}
+                    name={dish.name ?? t('dish', { id: line.id })}
+                    photo={dish.photo}
                     modifierNames={modifierNamesOf(line)}
                     priced={priced}
                     problems={problems}

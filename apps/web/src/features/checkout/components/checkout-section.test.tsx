@@ -448,6 +448,36 @@ describe('checkout', () => {
     expect(posts[1]?.key).not.toBe(posts[0]?.key);
   });
 
+  it('names a dish that left the menu, in what changed, as its cart line remembers it', async () => {
+    cartStore.setState({
+      positions: [
+        makeCartLine({ id: 1, menuId: 1, price: minor(100_000), count: 1 }),
+        {
+          ...makeCartLine({ id: 7, menuId: 1, price: minor(100_000), count: 1 }),
+          label: { name: { ru: 'Спайси сякэ' }, photo: null, measure: null },
+        },
+      ],
+    });
+    stubApi((call) => {
+      // Hidden between the cart's preflight and the order: the order's preflight has it no more.
+      const answer = pricedAnswer(call.body, { quote: 'quote-2' });
+      const positions = answer.positions.map((line) =>
+        line.id === 7 ? { ...line, sum: minor(0), payableAmount: minor(0), available: false } : line,
+      );
+      return problem('order.price-changed', 'Цена заказа изменилась', 409, {
+        preflight: { ...answer, positions, sum: minor(100_000), payable: minor(100_000) },
+      });
+    });
+    personStore.getState().signedIn(testTokens(), testProfile);
+    await render();
+    fillContacts();
+    await ready();
+    fireEvent.click(screen.getByTestId('place-order'));
+    const changes = await screen.findByTestId('price-changed');
+    expect(changes).toHaveTextContent('Спайси сякэ: недоступно');
+    expect(changes).not.toHaveTextContent('Блюдо №7');
+  });
+
   it('shows the cart problems of a refused order', async () => {
     stubApi((call) =>
       problem('delivery.min-order-amount', 'Минимальная сумма заказа 3 000 ₽', 422, {
