@@ -30,14 +30,20 @@ export const AUDIT_ACTIONS = [
   // A dish's or a group's photo added or taken off (decision 46); the entry holds the photo list.
   'photo-add',
   'photo-remove',
+  // A login's sign-in block lifted by an owner or a manager; the entry holds the wrong answers it had.
+  'unlock',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Actions a revert refuses (409 admin.not-revertible): a creation, and a reset (no secret is kept to restore). */
+/**
+ * Actions a revert refuses (409 admin.not-revertible): a creation, a reset (no secret is kept to restore), an import
+ * (import the previous file instead) and an unlock (blocking a login again is not a change anyone asks for).
+ */
 export const NOT_REVERTIBLE_ACTIONS: readonly AuditAction[] = [
   'create',
   'password-reset',
   'totp-reset',
   'import',
+  'unlock',
 ];

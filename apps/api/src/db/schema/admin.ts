@@ -34,6 +34,11 @@ export const adminAuditLog = pgTable(
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     before: jsonb('before').$type<Record<string, unknown>>().notNull(),
     after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The names the states leave out, as they were when written (the row's name for a photo or reorder entry, the
+     * groups' and dishes' names a field lists by id); null when the states say it all, or for older entries.
+     */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
     revertsEntryId: integer('reverts_entry_id').references((): AnyPgColumn => adminAuditLog.id),
     revertedByEntryId: integer('reverted_by_entry_id').references((): AnyPgColumn => adminAuditLog.id),
   },

@@ -34,12 +34,6 @@ export interface AuditChange {
   revertsEntryId?: number;
 }
 
-/**
- * Where the summary is kept: a key of `before` that no state has. No migration, and the revert never sees it, since
- * it compares and restores only the keys of `after` (admin-revert.ts); auditEntryOf takes it out of `before` again.
- */
-const SUMMARY_KEY = '$summary';
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasName = (state: Record<string, unknown>) => state.name !== undefined || state.login !== undefined;
@@ -177,8 +171,9 @@ export async function writeAuditEntry(
       entityKind: change.entity,
       entityId: change.entityId,
       action: change.action,
-      before: summary ? { ...change.before, [SUMMARY_KEY]: summary } : change.before,
+      before: change.before,
       after: change.after,
+      summary,
       revertsEntryId: change.revertsEntryId ?? null,
     })
     .returning();
@@ -187,7 +182,6 @@ export async function writeAuditEntry(
 }
 
 export function auditEntryOf(row: AuditRow): AdminAuditEntry {
-  const { [SUMMARY_KEY]: summary, ...before } = row.before;
   return {
     id: row.id,
     entity: row.entityKind,
@@ -195,11 +189,11 @@ export function auditEntryOf(row: AuditRow): AdminAuditEntry {
     action: row.action,
     staff: { id: row.staffId, login: row.staffLogin },
     at: row.at.toISOString(),
-    before,
+    before: row.before,
     after: row.after,
     revertsEntryId: row.revertsEntryId,
     revertedByEntryId: row.revertedByEntryId,
-    summary: isRecord(summary) ? (summary as AdminAuditSummary) : null,
+    summary: isRecord(row.summary) ? (row.summary as AdminAuditSummary) : null,
   };
 }
 

@@ -9,13 +9,16 @@ import {
   adminStaffStaleBody,
   errorBody,
   ifMatchHeaders,
+  staffAccount,
+  staffAccountParams,
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../core/api-error.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
-import { hashStaffPassword } from '../staff/index.ts';
+import { assertManager, hashStaffPassword, unlockAccount } from '../staff/index.ts';
 import { assertMay } from './admin-access.ts';
+import { writeAuditEntry } from './admin-audit-log.ts';
 import { etagOfVersion } from './admin-dishes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 import {
@@ -238,6 +241,54 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async
         resetStaffTotp(tx, me, request.params.staffId, new Date(now())),
       );
       reply.header('etag', etagOfVersion(account.version));
+      return account;
+    },
+  );
+
+  // The board's and the staff screen's unlock, at the address the board has always used; here so that it is written
+  // to the change log with the other changes of an account.
+  app.post(
+    '/api/v1/staff/accounts/:staffId/unlock',
+    {
+      config: staffOnly,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Lifts a login's sign-in block and forgets its wrong answers (owners and managers, own brand)",
+        description:
+          'Written to the back office’s change log (kind staff, action unlock: the wrong answers it had → 0; not ' +
+          'revertible) and to the server log. An operator gets 403. 404 staff.not-found for an account of ' +
+          'another brand or none.',
+        params: staffAccountParams,
+        response: { 200: staffAccount, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const me = signedInStaff(request);
+      assertManager(me.role);
+      const at = new Date(now());
+      const { account, wasBlocked, failures } = await db.transaction(async (tx) => {
+        const unlocked = await unlockAccount(tx, me.whiteLabel, request.params.staffId, at);
+        await writeAuditEntry(tx, me, at, {
+          entity: 'staff',
+          entityId: unlocked.account.id,
+          action: 'unlock',
+          before: { failures: unlocked.failures },
+          after: { failures: 0 },
+        });
+        return unlocked;
+      });
+      request.log.info(
+        {
+          audit: 'staff.unlock',
+          by: me.staffId,
+          staffId: account.id,
+          login: account.login,
+          wasBlocked,
+          failures,
+        },
+        'staff login unlocked',
+      );
       return account;
     },
   );

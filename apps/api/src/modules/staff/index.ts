@@ -11,6 +11,7 @@ export {
 } from './staff-accounts.ts';
 export { hashStaffPassword } from './staff-passwords.ts';
 export { revokeAllOfStaff } from './staff-refresh-tokens.ts';
+export { assertManager, unlockAccount } from './staff-security.ts';
 export { normalizeStaffLogin } from './staff-sign-in.ts';
 export { clearLoginFailures } from './staff-sign-in-throttle.ts';
 

@@ -25,7 +25,6 @@ import {
   listAccounts,
   securityOf,
   startTotpEnrolment,
-  unlockAccount,
 } from './staff-security.ts';
 import { STAFF_MAX_DELAY_S } from './staff-sign-in-throttle.ts';
 
@@ -183,43 +182,6 @@ export const staffSecurityRoutes: FastifyPluginAsyncZod<StaffSecurityRoutesOptio
     async (request) => {
       assertManager(signedInStaff(request).role);
       return { accounts: await listAccounts(db, whiteLabel, new Date(now())) };
-    },
-  );
-
-  app.post(
-    '/api/v1/staff/accounts/:staffId/unlock',
-    {
-      config: staffOnly,
-      schema: {
-        tags: ['staff'],
-        summary: "Lifts a login's sign-in block and forgets its wrong answers (managers, own brand)",
-        description:
-          'Logged for audit with the manager, the account, and the block and count it had. 404 staff.not-found for an account of another brand or none.',
-        params: staffAccountParams,
-        response: { 200: staffAccount, 401: errorBody, 403: errorBody, 404: errorBody },
-      },
-    },
-    async (request) => {
-      const me = signedInStaff(request);
-      assertManager(me.role);
-      const { account, wasBlocked, failures } = await unlockAccount(
-        db,
-        whiteLabel,
-        request.params.staffId,
-        new Date(now()),
-      );
-      request.log.info(
-        {
-          audit: 'staff.unlock',
-          by: me.staffId,
-          staffId: account.id,
-          login: account.login,
-          wasBlocked,
-          failures,
-        },
-        'staff login unlocked by a manager',
-      );
-      return account;
     },
   );
 };

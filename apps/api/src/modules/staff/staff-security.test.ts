@@ -1,5 +1,11 @@
 import { STAFF_PASSWORD_MIN, STAFF_SIGN_IN_ATTEMPTS } from '@storefront/domain';
-import { staffAccountList, staffSecurity, staffTokenSet, totpEnrolment } from '@storefront/domain/contracts';
+import {
+  adminAuditList,
+  staffAccountList,
+  staffSecurity,
+  staffTokenSet,
+  totpEnrolment,
+} from '@storefront/domain/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +31,7 @@ afterAll(() => close());
 
 const PASSWORD = 'shift-password-1';
 
-async function addStaff(login: string, role: 'operator' | 'manager', whiteLabel = 'demo') {
+async function addStaff(login: string, role: 'operator' | 'manager' | 'owner', whiteLabel = 'demo') {
   const id = await addTestStaff(database.db, {
     login,
     role,
@@ -252,6 +258,22 @@ describe("a manager's staff list and unlock", () => {
           line.wasBlocked === true,
       ),
     ).toBe(true);
+    // In the back office's change log too, with the wrong answers it had; an unlock is not undone from there.
+    const [entry] = adminAuditList.parse(
+      (await get(`/api/v1/admin/audit?entity=staff&entityId=${operatorId}&limit=1`, managerId)).json(),
+    ).entries;
+    expect(entry).toMatchObject({
+      action: 'unlock',
+      staff: { id: managerId, login: 'boss.unlock' },
+      before: { failures: STAFF_SIGN_IN_ATTEMPTS },
+      after: { failures: 0 },
+      summary: { name: expect.any(String) },
+    });
+    // Staff entries are the owner's to revert; even the owner cannot undo an unlock.
+    const ownerId = await addStaff('owner.unlock', 'owner');
+    const revert = await post(`/api/v1/admin/audit/${entry?.id}/revert`, {}, ownerId);
+    expect(revert.statusCode).toBe(409);
+    expect(codeOf(revert)).toBe('admin.not-revertible');
 
     expect(codeOf(await post('/api/v1/staff/accounts/999999/unlock', {}, managerId))).toBe('staff.not-found');
     expect((await post(`/api/v1/staff/accounts/${otherBrand}/unlock`, {}, managerId)).statusCode).toBe(404);

@@ -2,6 +2,7 @@ import { STAFF_PASSWORD_MIN, type StaffRole, seesEveryResto } from '@storefront/
 import type { StaffAccount } from '@storefront/domain/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
+import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { staff, staffSignInThrottle } from '../../db/schema.ts';
 import { hashStaffPassword, verifyStaffPassword } from './staff-passwords.ts';
@@ -187,7 +188,7 @@ export async function listAccounts(db: Database, whiteLabel: string, now: Date):
 
 /** A manager lifts a login's block and forgets its wrong answers; the account as it now stands. */
 export async function unlockAccount(
-  db: Database,
+  db: Executor,
   whiteLabel: string,
   staffId: number,
   now: Date,

@@ -84,8 +84,8 @@ export const staffLocksQuery = () =>
 export type SignInLock = Pick<StaffAccount, 'blockedUntil' | 'failures'>;
 
 /**
- * POST /api/v1/staff/accounts/{id}/unlock: the block lifted and the wrong answers forgotten; the server logs it as
- * an audit (who, whose, the block and count it had). The account answered with its sign-in open.
+ * POST /api/v1/staff/accounts/{id}/unlock: the block lifted and the wrong answers forgotten, written to the change
+ * log (action unlock) and the server log. The account answered with its sign-in open.
  */
 export const unlockStaffAccount = (id: number) =>
   staffFetch<StaffAccount>(`/api/v1/staff/accounts/${id}/unlock`, { method: 'POST' });
