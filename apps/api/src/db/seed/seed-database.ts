@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
+import { applyMenuFile, checkMenuFileAgainst, MenuFileInvalid } from '../../modules/admin/admin-menu-file.ts';
 import { type Database, MIGRATION_LOCK_KEY } from '../client.ts';
 import * as t from '../schema.ts';
+import { BrandSeedError } from './load-brand-seed.ts';
+import { seedMenuFile } from './seed-menu-file.ts';
 import type { BrandSeed } from './seed-schema.ts';
 
 /** Tables whose ids the seed sets explicitly; their sequences move past the seeded ids afterwards. */
@@ -22,6 +26,36 @@ const SERIAL_TABLES = [
 ] as const;
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
+
+/**
+ * Writes the seed's menu with the menu-file import's own check and apply, in the caller's transaction (decision 47).
+ * The demo keeps its ids (e2e journeys, benches and tests name dish 1, menu 2): the apply gives the rows it creates
+ * the seed's ids. That is sturdier than relying on an empty database's sequences handing out 1, 2, 3 in file order:
+ * the demo's ids have gaps (dishes 101…, groups 11…) and its attachments are not listed in dish order. Attachments
+ * have no id in the seed: they follow the table's highest id in the seed's order (1, 2, 3… on the empty database a
+ * start seeds, as the plain insert gave them), counted from the table rather than taken from its sequence, so a
+ * refused seed uses up no sequence values and the next try numbers them the same.
+ * No audit entry: seeding is the database's starting state, not anyone's edit, and the change log starts empty.
+ */
+async function seedMenu(tx: Executor, seed: BrandSeed): Promise<void> {
+  const actor = { whiteLabel: seed.whiteLabel.id, staffId: null, login: 'seed' };
+  const top = await tx.execute(sql`select coalesce(max(id), 0)::int as id from position_modifiers`);
+  const highest = (top as unknown as { rows: { id: number }[] }).rows[0]?.id ?? 0;
+  const attachmentIds = seed.modifiers.attachments.map((_, index) => highest + index + 1);
+  const { file, idOf } = seedMenuFile(seed, attachmentIds);
+  try {
+    const checked = await checkMenuFileAgainst(tx, actor.whiteLabel, file, 'en');
+    await applyMenuFile(tx, actor, checked, new Date(), { idOf, audit: false });
+  } catch (error) {
+    if (!(error instanceof MenuFileInvalid)) throw error;
+    // Its paths are the file's: menus.0.dishes.3 is the 4th position of the 1st menu of menus.json.
+    throw new BrandSeedError(
+      `The menu of ${seed.whiteLabel.id}'s seed is refused by the menu-file import:\n- ${error.errors
+        .map((e) => `${e.field}: ${e.message}`)
+        .join('\n- ')}`,
+    );
+  }
+}
 
 /** Whether any brand is in the database; start-up seeds the configured brand only into an empty one. */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -65,33 +99,6 @@ export async function seedBrand(
       })),
     );
 
-    await tx.insert(t.menus).values(
-      seed.menus.map((menu) => ({
-        id: menu.id,
-        whiteLabelId: wl,
-        name: menu.name,
-        order: menu.order,
-        isDelivery: menu.methods.delivery,
-        isTakeAway: menu.methods.takeAway,
-        isOnline: menu.methods.online,
-        isTable: menu.methods.table,
-      })),
-    );
-    const groups = seed.menus.flatMap((menu) => menu.groups.map((group) => ({ ...group, menuId: menu.id })));
-    if (groups.length > 0) await tx.insert(t.positionGroups).values(groups);
-    const positions = seed.menus.flatMap((menu) => menu.positions.map((p) => ({ ...p, menuId: menu.id })));
-    await tx.insert(t.positions).values(
-      positions.map(({ tags: _tags, measure, ...p }) => ({
-        ...p,
-        measureValue: measure?.value ?? null,
-        measureUnit: measure?.unit ?? null,
-      })),
-    );
-    const positionTags = positions.flatMap((p) =>
-      p.tags.map((code) => ({ positionId: p.id, tagId: tagId.get(code) ?? 0 })),
-    );
-    if (positionTags.length > 0) await tx.insert(t.positionTags).values(positionTags);
-
     await tx.insert(t.restos).values(
       seed.restos.map((r) => ({
         id: r.id,
@@ -125,9 +132,6 @@ export async function seedBrand(
     await tx
       .insert(t.restoCities)
       .values(seed.restos.flatMap((r) => r.cityIds.map((cityId) => ({ restoId: r.id, cityId }))));
-    await tx
-      .insert(t.restoMenus)
-      .values(seed.restos.flatMap((r) => r.menuIds.map((menuId) => ({ restoId: r.id, menuId }))));
     const restoTags = seed.restos.flatMap((r) =>
       r.tags.map((code) => ({ restoId: r.id, tagId: tagId.get(code) ?? 0 })),
     );
@@ -138,34 +142,9 @@ export async function seedBrand(
     const preOrders = seed.restos.flatMap((r) => r.preOrder.map((p) => ({ ...p, restoId: r.id })));
     if (preOrders.length > 0) await tx.insert(t.preOrderSettings).values(preOrders);
 
-    await tx
-      .insert(t.modifiers)
-      .values(
-        seed.modifiers.modifiers.map((m) => ({ id: m.id, whiteLabelId: wl, name: m.name, nameUi: m.nameUi })),
-      );
-    await tx
-      .insert(t.modifierItems)
-      .values(
-        seed.modifiers.modifiers.flatMap((m) => m.items.map((item) => ({ ...item, modifierId: m.id }))),
-      );
-    if (seed.modifiers.attachments.length > 0)
-      await tx.insert(t.positionModifiers).values(seed.modifiers.attachments);
-
-    if (seed.timeSlots.length > 0) {
-      await tx
-        .insert(t.timeSlots)
-        .values(seed.timeSlots.map((s) => ({ id: s.id, whiteLabelId: wl, name: s.name })));
-      await tx
-        .insert(t.timeSlotDetails)
-        .values(seed.timeSlots.flatMap((s) => s.details.map((d) => ({ ...d, timeSlotId: s.id }))));
-      await tx
-        .insert(t.timeSlotPositions)
-        .values(
-          seed.timeSlots.flatMap((s) =>
-            s.positionIds.map((positionId) => ({ timeSlotId: s.id, positionId })),
-          ),
-        );
-    }
+    // The menu (menus and their restaurants, groups, dishes, modifier groups, time slots) goes through the
+    // menu-file import, as a chain's file does (issue 31), in this transaction: after the restaurants it names.
+    await seedMenu(tx, seed);
 
     if (seed.zones.length > 0) {
       await tx

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.ts';
+import { exportMenuFile, importMenuFile } from '../../modules/admin/admin-menu-file.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { openDatabase } from '../client.ts';
+import { type DatabaseHandle, openDatabase } from '../client.ts';
+import * as t from '../schema.ts';
 import { whiteLabels } from '../schema.ts';
 import { BrandSeedError, loadBrandSeed } from './load-brand-seed.ts';
 import { seedBrand } from './seed-database.ts';
@@ -112,5 +114,207 @@ describe('seeding a database', () => {
       sql`select count(*)::int as n from white_labels where id = 'half'`,
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+});
+
+/**
+ * The menu rows the seed names, as the seed wrote them before its menu went through the menu-file import (issue 31):
+ * its ids, its values, attachments numbered 1, 2, 3… in the seed's order. Written from the seed, not from the
+ * import, so the two are compared and not the import with itself.
+ */
+function menuRowsOfSeed(seed: BrandSeed) {
+  const wl = seed.whiteLabel.id;
+  const tagId = new Map(seed.tags.map((tag) => [tag.code, tag.id]));
+  const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
+  const positions = seed.menus.flatMap((menu) => menu.positions.map((p) => ({ ...p, menuId: menu.id })));
+  return {
+    menus: byId(
+      seed.menus.map((menu) => ({
+        id: menu.id,
+        whiteLabelId: wl,
+        name: menu.name,
+        order: menu.order,
+        isDelivery: menu.methods.delivery,
+        isTakeAway: menu.methods.takeAway,
+        isOnline: menu.methods.online,
+        isTable: menu.methods.table,
+        version: 1,
+      })),
+    ),
+    groups: byId(
+      seed.menus.flatMap((menu) =>
+        menu.groups.map((g) => ({ ...g, menuId: menu.id, isPublished: true, version: 1 })),
+      ),
+    ),
+    dishes: byId(
+      positions.map(({ tags: _tags, measure, ...p }) => ({
+        ...p,
+        measureValue: measure?.value ?? null,
+        measureUnit: measure?.unit ?? null,
+        isPublished: true,
+        version: 1,
+      })),
+    ),
+    dishTags: positions
+      .flatMap((p) => p.tags.map((code) => ({ positionId: p.id, tagId: tagId.get(code) ?? 0 })))
+      .sort((a, b) => a.positionId - b.positionId || a.tagId - b.tagId),
+    modifiers: byId(
+      seed.modifiers.modifiers.map((m) => ({
+        id: m.id,
+        whiteLabelId: wl,
+        name: m.name,
+        nameUi: m.nameUi,
+        minCount: 0,
+        maxCount: 1,
+        version: 1,
+      })),
+    ),
+    items: byId(seed.modifiers.modifiers.flatMap((m) => m.items.map((i) => ({ ...i, modifierId: m.id })))),
+    attachments: seed.modifiers.attachments.map((a, index) => ({ id: index + 1, ...a })),
+    slots: byId(seed.timeSlots.map((s) => ({ id: s.id, whiteLabelId: wl, name: s.name, version: 1 }))),
+    slotDetails: seed.timeSlots
+      .flatMap((s) => s.details.map((d) => ({ ...d, timeSlotId: s.id })))
+      .sort((a, b) => a.timeSlotId - b.timeSlotId || a.dayOfWeek - b.dayOfWeek),
+    slotDishes: seed.timeSlots
+      .flatMap((s) => s.positionIds.map((positionId) => ({ timeSlotId: s.id, positionId })))
+      .sort((a, b) => a.timeSlotId - b.timeSlotId || a.positionId - b.positionId),
+    restoMenus: seed.restos
+      .flatMap((r) => r.menuIds.map((menuId) => ({ restoId: r.id, menuId })))
+      .sort((a, b) => a.restoId - b.restoId || a.menuId - b.menuId),
+  };
+}
+
+type MenuRows = ReturnType<typeof menuRowsOfSeed>;
+
+/**
+ * The same rows as the database has them, each with the columns `expected` has (a column added later, or the key,
+ * is left out), and each keyed row's stored key as `key=id`.
+ */
+async function menuRowsOfDatabase(db: DatabaseHandle['db'], expected: MenuRows) {
+  const all = {
+    menus: await db.select().from(t.menus).orderBy(asc(t.menus.id)),
+    groups: await db.select().from(t.positionGroups).orderBy(asc(t.positionGroups.id)),
+    dishes: await db.select().from(t.positions).orderBy(asc(t.positions.id)),
+    dishTags: await db
+      .select()
+      .from(t.positionTags)
+      .orderBy(asc(t.positionTags.positionId), asc(t.positionTags.tagId)),
+    modifiers: await db.select().from(t.modifiers).orderBy(asc(t.modifiers.id)),
+    items: await db.select().from(t.modifierItems).orderBy(asc(t.modifierItems.id)),
+    attachments: await db.select().from(t.positionModifiers).orderBy(asc(t.positionModifiers.id)),
+    slots: await db.select().from(t.timeSlots).orderBy(asc(t.timeSlots.id)),
+    slotDetails: await db
+      .select()
+      .from(t.timeSlotDetails)
+      .orderBy(asc(t.timeSlotDetails.timeSlotId), asc(t.timeSlotDetails.dayOfWeek)),
+    slotDishes: await db
+      .select()
+      .from(t.timeSlotPositions)
+      .orderBy(asc(t.timeSlotPositions.timeSlotId), asc(t.timeSlotPositions.positionId)),
+    restoMenus: await db
+      .select()
+      .from(t.restoMenus)
+      .orderBy(asc(t.restoMenus.restoId), asc(t.restoMenus.menuId)),
+  };
+  const rows = Object.fromEntries(
+    Object.entries(all).map(([name, list]) => {
+      const columns = Object.keys(expected[name as keyof MenuRows][0] ?? {});
+      return [
+        name,
+        (list as Record<string, unknown>[]).map((row) =>
+          Object.fromEntries(columns.map((column) => [column, row[column]])),
+        ),
+      ];
+    }),
+  );
+  const keyed = (list: { id: number; key: string | null }[]) => list.map((r) => `${r.key}=${r.id}`);
+  const keys = {
+    menus: keyed(all.menus),
+    groups: keyed(all.groups),
+    dishes: keyed(all.dishes),
+    modifiers: keyed(all.modifiers),
+    items: keyed(all.items),
+    slots: keyed(all.slots),
+  };
+  return { rows, keys };
+}
+
+describe('the demo’s menu, seeded through the menu-file import (issue 31)', () => {
+  let seed: BrandSeed;
+  let fresh: DatabaseHandle;
+  const count = async (table: string) => {
+    const result = await fresh.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+  };
+  beforeAll(async () => {
+    seed = await loadBrandSeed(DEMO);
+    // An empty database of its own, as a first start finds it (the shared test database is seeded already).
+    fresh = await openDatabase({ kind: 'pglite' });
+    await fresh.migrate();
+  });
+  afterAll(() => fresh.close());
+
+  it('seeds nothing from a broken seed: a dish in a group of another menu', async () => {
+    const broken = structuredClone(seed);
+    const [main, other] = broken.menus;
+    const dish = main?.positions[0];
+    const foreignGroup = other?.groups[0];
+    if (!dish || !foreignGroup) throw new Error('the demo needs two menus, the second with a group');
+    dish.groupId = foreignGroup.id;
+    await expect(seedBrand(fresh.db, broken, { onlyIfEmpty: true })).rejects.toThrow(BrandSeedError);
+    await expect(seedBrand(fresh.db, broken)).rejects.toThrow(
+      `menus.0.dishes.0.group: this menu has no group "group-${foreignGroup.id}"`,
+    );
+    for (const table of ['white_labels', 'cities', 'restos', 'menus', 'positions', 'modifiers', 'time_slots'])
+      expect(await count(table), table).toBe(0);
+  });
+
+  it('writes the rows the seed names, ids included, with the keys the export gives them and no audit entry', async () => {
+    expect(await seedBrand(fresh.db, seed, { onlyIfEmpty: true })).toBe(true);
+    const expected = menuRowsOfSeed(seed);
+    const { rows, keys } = await menuRowsOfDatabase(fresh.db, expected);
+    expect(rows).toEqual(expected);
+    const keysOf = (prefix: string, list: { id: number }[]) => list.map((r) => `${prefix}-${r.id}=${r.id}`);
+    expect(keys).toEqual({
+      menus: keysOf('menu', expected.menus),
+      groups: keysOf('group', expected.groups),
+      dishes: keysOf('dish', expected.dishes),
+      modifiers: keysOf('modifier', expected.modifiers),
+      items: keysOf('item', expected.items),
+      slots: keysOf('slot', expected.slots),
+    });
+    // The ids e2e journeys, benches and tests name.
+    expect(expected.dishes.slice(0, 3).map((d) => d.id)).toEqual([1, 2, 3]);
+    // Startup seeding is no one's edit: the change log starts empty.
+    expect(await count('admin_audit_log')).toBe(0);
+    // New rows go after the seeded ones.
+    const next = await fresh.db.execute(sql`select nextval('positions_id_seq')::int as id`);
+    expect((next as unknown as { rows: { id: number }[] }).rows[0]?.id).toBe(
+      Math.max(...expected.dishes.map((d) => d.id)) + 1,
+    );
+  });
+
+  it('exports as a file that imports back with no change (a dry run reports 0)', async () => {
+    const file = await exportMenuFile(fresh.db, seed.whiteLabel.id);
+    const result = await importMenuFile(
+      fresh.db,
+      { whiteLabel: seed.whiteLabel.id, staffId: null, login: 'seed.test' },
+      file,
+      { dryRun: true, locale: 'en', at: new Date() },
+    );
+    expect(result).toEqual({
+      applied: false,
+      diff: { counts: { added: 0, changed: 0, hidden: 0 }, added: [], changed: [], hidden: [] },
+    });
+  });
+
+  it('gives the shared test database the same menu rows', async () => {
+    const database = await openTestDatabase();
+    try {
+      const expected = menuRowsOfSeed(seed);
+      expect((await menuRowsOfDatabase(database.db, expected)).rows).toEqual(expected);
+    } finally {
+      await database.dispose();
+    }
   });
 });

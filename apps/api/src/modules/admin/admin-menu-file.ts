@@ -8,6 +8,7 @@ import {
   type MenuFile,
   type MenuFileDiff,
   type MenuFileProblem,
+  type MenuFileRowKind,
   menuFile,
   minor,
   pathText,
@@ -307,9 +308,10 @@ export interface MenuFileActor {
 }
 
 /**
- * The one path of every import (the back office's call, `npm run brand:import`, the demo's seed): checks the whole
- * file, answers the diff, and unless a dry run applies it in one transaction, checked again inside it so the diff
- * and the writes see the same rows. Throws MenuFileInvalid with every problem; the caller reloads the catalog.
+ * The one path of every import (the back office's call, `npm run brand:import`; the demo's seed makes the same
+ * check and apply inside its own transaction): checks the whole file, answers the diff, and unless a dry run applies
+ * it in one transaction, checked again inside it so the diff and the writes see the same rows. Throws
+ * MenuFileInvalid with every problem; the caller reloads the catalog.
  */
 export async function importMenuFile(
   db: Database,
@@ -368,17 +370,40 @@ export async function importDishesCsv(
 }
 
 /**
+ * What only the demo's seed asks of an apply (seed-database.ts), never the file, the API or the command line: the
+ * file format has no ids (a chain's file must import into any database), but the demo's dishes, groups and the rest
+ * keep the ids they always had, as e2e journeys, benches and tests name them (dish 1, menu 2).
+ */
+export interface MenuFileSeedOptions {
+  /**
+   * The id a row the apply creates takes, by kind and key: 'menu', 'group', 'dish', 'modifier', 'time-slot' by
+   * their key, 'modifier-item' by `modifier/item`, 'attachment' (a dish's modifier group) by `dish/modifier`.
+   * Undefined: the table's sequence gives it, as for every import. Rows found by key keep their ids.
+   */
+  idOf?: (kind: MenuFileRowKind | 'attachment', key: string) => number | undefined;
+  /** false: no audit entry. Seeding is a database's starting state, as migrations are, not anyone's edit. */
+  audit?: boolean;
+}
+
+/**
  * Applies a checked file in the caller's transaction: upserts by key, hides the groups and dishes it leaves out,
  * bumps the version of each group and dish it changes, and writes one audit entry (menu-import) with the diff's
- * counts and keys. Throwing anywhere (a constraint, the audit entry) rolls the whole import back.
+ * counts and keys. Throwing anywhere (a constraint, the audit entry) rolls the whole import back. `seed` is the
+ * demo seed's alone (MenuFileSeedOptions).
  */
 export async function applyMenuFile(
   tx: Executor,
   actor: MenuFileActor,
   checked: CheckedMenuFile,
   at: Date,
+  seed: MenuFileSeedOptions = {},
 ): Promise<void> {
   const { file, diff } = checked;
+  /** `{ id }` for a row the seed names, else nothing: the sequence gives the id. */
+  const idFor = (kind: MenuFileRowKind | 'attachment', key: string) => {
+    const id = seed.idOf?.(kind, key);
+    return id === undefined ? {} : { id };
+  };
   // The command line imports as no staff member: its entry names the command (staff id null).
   const access = actor as StaffAccess;
   const brand = await loadBrandMenu(tx, access.whiteLabel);
@@ -408,7 +433,7 @@ export async function applyMenuFile(
     } else {
       const [row] = await tx
         .insert(modifiers)
-        .values({ ...values, whiteLabelId: access.whiteLabel })
+        .values({ ...values, whiteLabelId: access.whiteLabel, ...idFor('modifier', modifier.key) })
         .returning({ id: modifiers.id });
       id = row?.id ?? 0;
     }
@@ -426,7 +451,10 @@ export async function applyMenuFile(
       };
       const foundItem = existingItem.get(item.key);
       if (foundItem) await tx.update(modifierItems).set(itemValues).where(eq(modifierItems.id, foundItem.id));
-      else await tx.insert(modifierItems).values(itemValues);
+      else
+        await tx
+          .insert(modifierItems)
+          .values({ ...itemValues, ...idFor('modifier-item', `${modifier.key}/${item.key}`) });
     }
   }
 
@@ -456,7 +484,7 @@ export async function applyMenuFile(
     } else {
       const [row] = await tx
         .insert(menus)
-        .values({ ...values, whiteLabelId: access.whiteLabel })
+        .values({ ...values, whiteLabelId: access.whiteLabel, ...idFor('menu', menu.key) })
         .returning({ id: menus.id });
       menuId = row?.id ?? 0;
     }
@@ -490,7 +518,7 @@ export async function applyMenuFile(
       } else {
         const [row] = await tx
           .insert(positionGroups)
-          .values(groupValues)
+          .values({ ...groupValues, ...idFor('group', group.key) })
           .returning({ id: positionGroups.id });
         id = row?.id ?? 0;
       }
@@ -522,7 +550,10 @@ export async function applyMenuFile(
           .where(eq(positions.id, found.id));
         id = found.id;
       } else {
-        const [row] = await tx.insert(positions).values(dishValues).returning({ id: positions.id });
+        const [row] = await tx
+          .insert(positions)
+          .values({ ...dishValues, ...idFor('dish', dish.key) })
+          .returning({ id: positions.id });
         id = row?.id ?? 0;
       }
       dishIdOf.set(dish.key, id);
@@ -542,6 +573,7 @@ export async function applyMenuFile(
               minCount: link.min,
               maxCount: link.max,
               order: link.order,
+              ...idFor('attachment', `${dish.key}/${link.modifier}`),
             })),
           );
       }
@@ -574,7 +606,12 @@ export async function applyMenuFile(
     } else {
       const [row] = await tx
         .insert(timeSlots)
-        .values({ name: slot.name, key: slot.key, whiteLabelId: access.whiteLabel })
+        .values({
+          name: slot.name,
+          key: slot.key,
+          whiteLabelId: access.whiteLabel,
+          ...idFor('time-slot', slot.key),
+        })
         .returning({ id: timeSlots.id });
       id = row?.id ?? 0;
     }
@@ -587,6 +624,7 @@ export async function applyMenuFile(
       .values(slot.dishes.map((key) => ({ timeSlotId: id, positionId: dishIdOf.get(key) ?? 0 })));
   }
 
+  if (seed.audit === false) return;
   await writeAuditEntry(tx, access, at, {
     entity: 'menu-import',
     // An import concerns the whole brand; its entry is filed under the file's first menu.
