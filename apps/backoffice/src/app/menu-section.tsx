@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DishesScreen } from '../features/dishes/components/dishes-screen.tsx';
+import { MenuFileScreen } from '../features/menu-file/components/menu-file-screen.tsx';
 import { GroupsScreen } from '../features/menu-groups/components/groups-screen.tsx';
 import { MenusScreen } from '../features/menus/components/menus-screen.tsx';
 import { ModifierGroupsScreen } from '../features/modifier-groups/components/modifier-groups-screen.tsx';
@@ -11,7 +12,7 @@ import styles from './menu-section.module.css';
 /** A part of the menu section: its path under /admin/menu, its tab's label in the shell's texts, its screen. */
 export interface MenuTab {
   path: string;
-  label: 'dishes' | 'groups' | 'menus' | 'modifiers' | 'timeSlots';
+  label: 'dishes' | 'groups' | 'menus' | 'modifiers' | 'timeSlots' | 'importExport';
   render: () => ReactNode;
 }
 
@@ -25,6 +26,7 @@ export const MENU_TABS: MenuTab[] = [
   { path: '/menus', label: 'menus', render: () => <MenusScreen /> },
   { path: '/modifiers', label: 'modifiers', render: () => <ModifierGroupsScreen /> },
   { path: '/time-slots', label: 'timeSlots', render: () => <TimeSlotsScreen /> },
+  { path: '/import-export', label: 'importExport', render: () => <MenuFileScreen /> },
 ];
 
 /**

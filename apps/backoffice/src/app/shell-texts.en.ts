@@ -13,6 +13,7 @@ export const shellTextsEn = {
   menus: 'Menus and restaurants',
   modifiers: 'Modifiers',
   timeSlots: 'Selling hours',
+  importExport: 'Import and export',
   staff: 'Staff',
   account: 'Password and sign-in',
   signOut: 'Sign out',

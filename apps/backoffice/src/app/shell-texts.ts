@@ -13,6 +13,7 @@ export const shellTexts = {
   menus: 'Меню и рестораны',
   modifiers: 'Модификаторы',
   timeSlots: 'Время продаж',
+  importExport: 'Импорт и экспорт',
   staff: 'Сотрудники',
   account: 'Пароль и вход',
   signOut: 'Выйти',
