@@ -214,6 +214,7 @@ test('every back-office screen passes axe, on a phone and a desktop', async ({ p
     ['/admin/menu/menus', 'Меню бренда'],
     ['/admin/menu/modifiers', 'Модификаторы'],
     ['/admin/menu/time-slots', 'Время продаж'],
+    ['/admin/menu/import-export', 'Импорт и экспорт меню'],
     ['/admin/audit', 'Журнал изменений'],
     ['/admin/staff', 'Сотрудники'],
     ['/admin/account', 'Сменить пароль'],

@@ -4,6 +4,7 @@ import { photosTextsEn } from '../entities/photos/photos-texts.en.ts';
 import { auditLogTextsEn } from '../features/audit-log/audit-log-texts.en.ts';
 import { staffTextsEn } from '../features/board/staff-texts.en.ts';
 import { dishesTextsEn } from '../features/dishes/dishes-texts.en.ts';
+import { menuFileTextsEn } from '../features/menu-file/menu-file-texts.en.ts';
 import { menuGroupsTextsEn } from '../features/menu-groups/menu-groups-texts.en.ts';
 import { menusTextsEn } from '../features/menus/menus-texts.en.ts';
 import { modifierGroupsTextsEn } from '../features/modifier-groups/modifier-groups-texts.en.ts';
@@ -23,4 +24,5 @@ export const TEXTS_EN: LocaleTexts = {
   menuGroups: menuGroupsTextsEn,
   menus: menusTextsEn,
   photos: photosTextsEn,
+  menuFile: menuFileTextsEn,
 };

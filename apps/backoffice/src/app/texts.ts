@@ -4,6 +4,7 @@ import { photosTexts } from '../entities/photos/photos-texts.ts';
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
 import { dishesTexts } from '../features/dishes/dishes-texts.ts';
+import { menuFileTexts } from '../features/menu-file/menu-file-texts.ts';
 import { menuGroupsTexts } from '../features/menu-groups/menu-groups-texts.ts';
 import { menusTexts } from '../features/menus/menus-texts.ts';
 import { modifierGroupsTexts } from '../features/modifier-groups/modifier-groups-texts.ts';
@@ -27,6 +28,7 @@ export const TEXTS_RU: LocaleTexts = {
   menuGroups: menuGroupsTexts,
   menus: menusTexts,
   photos: photosTexts,
+  menuFile: menuFileTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
