@@ -1,9 +1,7 @@
 import {
   errorBody,
   signInErrorBody,
-  staffAccount,
   staffAccountList,
-  staffAccountParams,
   staffPasswordChange,
   staffSecurity,
   staffTokenSet,
