@@ -41,6 +41,18 @@ export function invalidFileBody(locale: 'ru' | 'en', errors: MenuFileError[]) {
   };
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const WINDOWS_1251 = new TextDecoder('windows-1251');
+
+/** A sheet's text: UTF-8 (with or without a byte order mark) when its bytes are, else Windows-1251. */
+export function decodeSheet(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return WINDOWS_1251.decode(bytes);
+  }
+}
+
 /** A brand's menu as one file (decision 47): export, JSON Schema, import with dry run. */
 export const adminMenuFileRoutes: FastifyPluginAsyncZod<
   AdminRoutesOptions & { mediaStore: MediaStore }
@@ -142,11 +154,12 @@ export const adminMenuFileRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  // The sheet comes as text: text/csv as a browser's file input sends it, or text/plain.
+  // The sheet comes as text: text/csv as a browser's file input sends it, or text/plain. A Russian Excel saves
+  // "CSV (разделители — запятые)" in Windows-1251: bytes that are not UTF-8 are read as that.
   app.addContentTypeParser(
     ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'],
-    { parseAs: 'string', bodyLimit: MENU_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+    { parseAs: 'buffer', bodyLimit: MENU_FILE_MAX_BYTES },
+    (_request, body, done) => done(null, decodeSheet(body as Buffer)),
   );
 
   app.get(

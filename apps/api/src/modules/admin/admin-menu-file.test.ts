@@ -290,6 +290,21 @@ describe('a brand’s menu file', () => {
   });
 });
 
+/** Text in Windows-1251, as a Russian Excel saves a CSV sheet: Cyrillic А–я from 0xC0, Ё ё, « », the rest ASCII. */
+function windows1251(text: string): Buffer {
+  const special: Record<string, number> = { Ё: 0xa8, ё: 0xb8, '«': 0xab, '»': 0xbb };
+  return Buffer.from(
+    [...text].map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if (code < 0x80) return code;
+      if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+      const byte = special[char];
+      if (byte === undefined) throw new Error(`no Windows-1251 byte for ${char}`);
+      return byte;
+    }),
+  );
+}
+
 describe('the dishes as CSV', () => {
   const CSV_URL = '/api/v1/admin/dishes.csv';
   const postCsv = (text: string, dryRun: boolean, who: AdminRole = 'manager', lang = 'ru') =>
@@ -371,6 +386,23 @@ describe('the dishes as CSV', () => {
     const header = await postCsv('key;title;price\n', true);
     expect(errorsOf(header).map((e) => e.field)).toEqual(['row 1.title', 'row 1.name_ru']);
     expect(changedTables(fingerprint, await databaseFingerprint(database.db))).toEqual([]);
+  });
+
+  it('reads a sheet a Russian Excel saved in Windows-1251 as well as one in UTF-8', async () => {
+    const [dish] = (await exportFile()).menus[0]?.dishes ?? [];
+    if (!dish) throw new Error('no dishes');
+    const sheet = `key;name_ru;price\r\n${dish.key};Ролл «Осенний»;${dish.price / 100}\r\n`;
+    for (const payload of [Buffer.from(sheet, 'utf8'), windows1251(sheet)]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${CSV_URL}?dryRun=true`,
+        headers: { ...as.manager, 'content-type': 'text/csv' },
+        payload,
+      });
+      expect(resultOf(response).diff.changed.find((c) => c.key === dish.key)?.fields).toEqual([
+        { field: 'name', before: dish.name, after: { ...dish.name, ru: 'Ролл «Осенний»' } },
+      ]);
+    }
   });
 
   it('lets an operator read but not import', async () => {
