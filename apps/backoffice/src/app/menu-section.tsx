@@ -33,6 +33,10 @@ export const MENU_TABS: MenuTab[] = [
  * /admin/menu: the menu's parts behind tabs (dishes, groups, menus and restaurants, modifiers, selling
  * hours). Nested under the shell's route, so paths here are relative to /admin/menu.
  */
+/** On a phone the tabs scroll sideways: the open one is brought into view, or the person cannot see where they are. */
+const bringIntoView = (link: HTMLAnchorElement | null) =>
+  link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+
 export function MenuSection({ tabs = MENU_TABS }: { tabs?: MenuTab[] }) {
   const { t } = useTranslation('shell');
   const [location] = useLocation();
@@ -40,16 +44,20 @@ export function MenuSection({ tabs = MENU_TABS }: { tabs?: MenuTab[] }) {
   return (
     <div className={styles.section}>
       <nav className={styles.tabs} aria-label={t('menuSections')}>
-        {tabs.map((tab) => (
-          <Link
-            key={tab.path}
-            href={tab.path}
-            className={styles.tab}
-            aria-current={location === tab.path || location.startsWith(`${tab.path}/`) ? 'page' : undefined}
-          >
-            {t(tab.label)}
-          </Link>
-        ))}
+        {tabs.map((tab) => {
+          const open = location === tab.path || location.startsWith(`${tab.path}/`);
+          return (
+            <Link
+              key={tab.path}
+              href={tab.path}
+              className={styles.tab}
+              aria-current={open ? 'page' : undefined}
+              ref={open ? bringIntoView : undefined}
+            >
+              {t(tab.label)}
+            </Link>
+          );
+        })}
       </nav>
       <Switch>
         {tabs.map((tab) => (

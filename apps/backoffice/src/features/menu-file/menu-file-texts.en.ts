@@ -4,7 +4,7 @@ import type { menuFileTexts } from './menu-file-texts.ts';
 export const menuFileTextsEn = {
   title: 'Menu import and export',
   intro:
-    'The brand’s whole menu as one JSON file — menus, groups, dishes, modifiers, selling hours — and the dishes with their prices as a CSV sheet for Excel. docs/menu-file.md describes the format.',
+    'The brand’s whole menu as one JSON file — menus, groups, dishes, modifiers, selling hours — and the dishes with their prices as a CSV sheet for Excel. To change the menu by file, download it, edit it and upload it back; photos may go beside it in a .zip archive.',
   exportTitle: 'Download',
   exportJson: 'The whole menu (JSON)',
   exportCsv: 'Dishes and prices (CSV)',
