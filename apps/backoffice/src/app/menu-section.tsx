@@ -6,7 +6,7 @@ import { GroupsScreen } from '../features/menu-groups/components/groups-screen.t
 import { MenusScreen } from '../features/menus/components/menus-screen.tsx';
 import { ModifierGroupsScreen } from '../features/modifier-groups/components/modifier-groups-screen.tsx';
 import { TimeSlotsScreen } from '../features/time-slots/components/time-slots-screen.tsx';
-import { Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
+import { bringIntoView, Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
 import styles from './menu-section.module.css';
 
 /** A part of the menu section: its path under /admin/menu, its tab's label in the shell's texts, its screen. */
@@ -33,10 +33,6 @@ export const MENU_TABS: MenuTab[] = [
  * /admin/menu: the menu's parts behind tabs (dishes, groups, menus and restaurants, modifiers, selling
  * hours). Nested under the shell's route, so paths here are relative to /admin/menu.
  */
-/** On a phone the tabs scroll sideways: the open one is brought into view, or the person cannot see where they are. */
-const bringIntoView = (link: HTMLAnchorElement | null) =>
-  link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-
 export function MenuSection({ tabs = MENU_TABS }: { tabs?: MenuTab[] }) {
   const { t } = useTranslation('shell');
   const [location] = useLocation();

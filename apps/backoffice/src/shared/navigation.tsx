@@ -18,3 +18,10 @@ export {
 
 /** Where the back office is served by the API (apps/api/src/app.ts) and built for (vite.config.ts base). */
 export const BACK_OFFICE_BASE = '/admin';
+
+/**
+ * A ref for the open link of a row of links that scrolls sideways on a phone: it brings the link into view, or the
+ * person cannot see where they are.
+ */
+export const bringIntoView = (link: HTMLAnchorElement | null) =>
+  link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
