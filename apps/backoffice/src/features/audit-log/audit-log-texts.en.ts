@@ -3,7 +3,7 @@ import type { auditLogTexts } from './audit-log-texts.ts';
 
 export const auditLogTextsEn = {
   title: 'Change log',
-  intro: 'Who changed what in the menu and the staff accounts, and when. Any change can be undone.',
+  intro: 'Who changed what in the menu and the staff accounts, and when. A change can be undone with the Undo button under it; creations, resets, menu file imports and unlocks cannot.',
   filters: 'Log filters',
   kindFilter: 'What changed',
   allKinds: 'Everything',

@@ -3,7 +3,7 @@ import type { NamespaceTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 /** The change log (audit) section's texts. English: audit-log-texts.en.ts. */
 export const auditLogTexts = {
   title: 'Журнал изменений',
-  intro: 'Кто, когда и что менял в меню и учётных записях. Любое изменение можно отменить.',
+  intro: 'Кто, когда и что менял в меню и учётных записях. Изменение можно отменить кнопкой «Отменить» под ним; создание, сброс пароля, загрузку меню из файла и снятие блокировки — нет.',
   filters: 'Фильтры журнала',
   kindFilter: 'Что менялось',
   allKinds: 'Всё',
