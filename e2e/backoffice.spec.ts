@@ -5,7 +5,7 @@ import { asReturningCustomer, expect, shot, test } from './fixtures.ts';
 import { rub } from './ordering-journeys.ts';
 
 /**
- * The back office's menu (issue 31, decision 48) reaching the storefront without a restart: a manager
+ * The back office's menu (docs/backoffice.md, decision 48) reaching the storefront without a restart: a manager
  * changes a dish's price, replaces its photo, hides a dish and moves a group; the customer's menu and a cart
  * priced before follow. On a server of its own (the 'office' clock): these changes are no other journey's.
  */

@@ -1,5 +1,5 @@
-// npm run bench:chain — the catalog at a chain's size (issue 31): the demo (1×), 10× and 100× the demo, and
-// the issue's chain (100 restaurants, 20 cities, 30 menus of 300 dishes, each with modifiers and two photos),
+// npm run bench:chain — the catalog at a chain's size (docs/benchmarks.md, Chain size): the demo (1×), 10× and 100× the demo, and
+// a chain (100 restaurants, 20 cities, 30 menus of 300 dishes, each with modifiers and two photos),
 // each on a scratch PostgreSQL database seeded by a first API start and grown with SQL (multiply-catalog.ts).
 // Per size: the time to reload the catalog snapshot after a dish's price changed (loadCatalogSnapshot with the
 // previous load's rows kept, in this process, as an instance does when the revision moves; a full load beside

@@ -99,7 +99,7 @@ const envShape = {
   ),
   CATALOG_REFRESH_MS: key(
     z.coerce.number().int().min(100).max(3_600_000).default(1000),
-    'How often each instance checks the catalog revision (a one-row read) and re-reads stop-lists and busy: a back-office edit shows on every instance within this plus one reload (issue 31 wants 2 s at a chain’s size).',
+    'How often each instance checks the catalog revision (a one-row read) and re-reads stop-lists and busy: a back-office edit shows on every instance within this plus one reload (docs/benchmarks.md: within 2 s at a chain’s size).',
   ),
   STAFF_LATE_MINUTES: key(
     z.coerce.number().int().min(1).max(1440).default(DEFAULT_LATE_ACCEPT_MINUTES),

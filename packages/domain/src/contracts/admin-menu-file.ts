@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MENU_FILE_ROW_KINDS } from '../menu-file/menu-file-diff.ts';
 
 /**
- * The back office's menu file calls (issue 31, decision 47): a brand's whole menu exported as one JSON file
+ * The back office's menu file calls (decision 47, docs/menu-file.md): a brand's whole menu exported as one JSON file
  * (packages/domain/src/menu-file, docs/menu-file.md), imported after a dry run, and its dishes as CSV.
  */
 

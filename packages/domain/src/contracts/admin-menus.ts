@@ -4,7 +4,7 @@ import { adminDishName, adminOrder } from './admin.ts';
 import { dayOfWeek, errorBody, id, idParam, storedText, timeOfDay } from './common.ts';
 
 /**
- * The back office's menus, modifier groups and time slots (issue 31, decision 45 'Menus, modifiers and time slots'):
+ * The back office's menus, modifier groups and time slots (decision 45 'Menus, modifiers and time slots'):
  * versioned rows under If-Match, one audit entry per change, revertible. Rules spanning fields (a group's counts, a
  * slot's hours) are the domain's (admin/menu-rules.ts) and answer 422 with the field.
  */

@@ -4,7 +4,7 @@ import { errorBody, id, idParam, storedText } from './common.ts';
 import { staffRole } from './staff.ts';
 
 /**
- * The brand's staff accounts in the back office (issue 31, decision 45 "Staff accounts"): owners only. No answer
+ * The brand's staff accounts in the back office (decision 45 "Staff accounts"): owners only. No answer
  * ever carries a password hash or a second factor's secret; a generated password is answered once, by the call
  * that made it.
  */

@@ -4,7 +4,7 @@ import { MEASURE_UNITS } from '../catalog/catalog-constants.ts';
 import { DAYS_OF_WEEK, isTimeOfDay } from '../schedule/schedule.ts';
 
 /**
- * A brand's whole menu as one file (issue 31, decision 47): menus with their restaurants, groups and dishes,
+ * A brand's whole menu as one file (decision 47, docs/menu-file.md): menus with their restaurants, groups and dishes,
  * the modifier groups the dishes take, and the time slots that limit dishes to hours. Every row has a `key`, an
  * external name stable across exports and imports: importing a file again updates the rows its keys name rather
  * than adding copies. Rows the database has without a stored key export as `<kind>-<id>` (dish-12).

@@ -143,7 +143,7 @@ export async function seedBrand(
     if (preOrders.length > 0) await tx.insert(t.preOrderSettings).values(preOrders);
 
     // The menu (menus and their restaurants, groups, dishes, modifier groups, time slots) goes through the
-    // menu-file import, as a chain's file does (issue 31), in this transaction: after the restaurants it names.
+    // menu-file import, as a chain's file does (decision 47), in this transaction: after the restaurants it names.
     await seedMenu(tx, seed);
 
     if (seed.zones.length > 0) {

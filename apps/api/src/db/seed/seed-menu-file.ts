@@ -11,7 +11,7 @@ const slot = (kind: RowKind, rowKey: string) => `${kind}:${rowKey}`;
 
 /**
  * The menu part of a brand's seed (menus with their restaurants, groups, dishes and their tags, modifier groups with
- * their items and attachments, time slots) as a menu file, for the import to write (issue 31: the demo's seed goes
+ * their items and attachments, time slots) as a menu file, for the import to write (decision 47: the demo's seed goes
  * through the same path as a chain's file). Each row's key is the one the export would give it (`menu-1`,
  * `group-3`, `dish-12`, `modifier-2`, `item-5`, `slot-1`), so exporting the seeded demo and importing it back
  * changes nothing. The file has no ids: `idOf` answers the seed's, for the apply to give the rows it creates.

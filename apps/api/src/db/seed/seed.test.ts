@@ -118,7 +118,7 @@ describe('seeding a database', () => {
 });
 
 /**
- * The menu rows the seed names, as the seed wrote them before its menu went through the menu-file import (issue 31):
+ * The menu rows the seed names, as the seed wrote them before its menu went through the menu-file import (decision 47):
  * its ids, its values, attachments numbered 1, 2, 3… in the seed's order. Written from the seed, not from the
  * import, so the two are compared and not the import with itself.
  */
@@ -239,7 +239,7 @@ async function menuRowsOfDatabase(db: DatabaseHandle['db'], expected: MenuRows) 
   return { rows, keys };
 }
 
-describe('the demo’s menu, seeded through the menu-file import (issue 31)', () => {
+describe('the demo’s menu, seeded through the menu-file import (decision 47)', () => {
   let seed: BrandSeed;
   let fresh: DatabaseHandle;
   const count = async (table: string) => {

@@ -7,7 +7,7 @@ import { cart, DAY, line, priced } from '../../test/preflight-kit.ts';
 import { openTestDatabase, secondInstance, type TestDatabase, testConfig } from '../../test/test-app.ts';
 
 /**
- * Issue 31: a back-office edit on one instance reaches the storefront on every instance. Two API instances on
+ * Decision 2 and 49: a back-office edit on one instance reaches the storefront on every instance. Two API instances on
  * one database (on PostgreSQL each with its own pool): a manager changes a price on A; A answers it at once,
  * B keeps its snapshot until its revision poll sees the change, then its menu and its preflight price it.
  * How long that takes at a chain's size is the chain bench's (docs/benchmarks.md), not a test's.

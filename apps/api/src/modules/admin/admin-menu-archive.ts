@@ -21,7 +21,7 @@ import {
 import { checkPhoto, storePhotoVariants } from './admin-photos-images.ts';
 
 /**
- * A menu file with its photos beside it, as one .zip (issue 31, decision 47): `menu.json` at the top of the archive
+ * A menu file with its photos beside it, as one .zip (decision 47, docs/menu-file.md): `menu.json` at the top of the archive
  * (or in its one folder, as a "compress this folder" makes it), and a group's or dish's photo given as the picture's
  * path in the archive relative to menu.json (`photos/philadelphia.jpg`) instead of a URL. Each such picture goes
  * through the upload's own checks and sizes (decision 46) and the file is imported with its served address in its

@@ -35,7 +35,7 @@ import {
 import { writeAuditEntry } from './admin-audit-log.ts';
 
 /**
- * A brand's whole menu as one file (issue 31, decision 47): exported from the database, checked in full (every
+ * A brand's whole menu as one file (decision 47, docs/menu-file.md): exported from the database, checked in full (every
  * problem with its JSON path), compared with today as a dry run, and applied in one transaction with one audit
  * entry. Rows are matched by their external key (stored, or `<kind>-<id>` for rows that have none), so importing
  * the same file twice changes nothing the second time. Groups and dishes the file leaves out are hidden, never

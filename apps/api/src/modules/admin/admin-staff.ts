@@ -11,7 +11,7 @@ import { writeAuditEntry } from './admin-audit-log.ts';
 import { versionOfIfMatch } from './admin-dishes.ts';
 
 /**
- * The brand's staff accounts as its owner manages them (issue 31, decision 45 "Staff accounts"): created with a
+ * The brand's staff accounts as its owner manages them (decision 45 "Staff accounts", docs/backoffice.md): created with a
  * password given or generated, given a role and restaurants, disabled, a password or second factor reset. Every
  * change bumps the account's version (If-Match) and writes its audit entry in the same transaction, without any
  * secret. The staff guard reads the account on every call (core/staff-access.ts), so a disabled account's access

@@ -12,7 +12,7 @@ const IDS_PER_READ = 5000;
 
 /**
  * One large catalog table (the dishes and their modifier rows: thousands at a chain's size) kept between
- * reloads, so a reload after one price edit re-reads one row instead of every dish (issue 31's reload target,
+ * reloads, so a reload after one price edit re-reads one row instead of every dish (the reload target of docs/benchmarks.md's chain size,
  * decision 49). Each row is kept with its `xmin`: PostgreSQL gives every new row version the id of the
  * transaction that wrote it, so a row whose `xmin` is unchanged is the row we hold, and one that changed (or
  * appeared) is read again. Rows gone from the table are dropped. It needs no trigger or column, and sees every

@@ -1,7 +1,7 @@
 import type { NamespaceTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 
 /**
- * The Import and export tab's words (issue 31: the brand's menu as one file, its dishes as CSV); English:
+ * The Import and export tab's words (decision 47: the brand's menu as one file, its dishes as CSV); English:
  * menu-file-texts.en.ts. `seg_*` name the parts of a path in the file (menus.0.dishes.3.price) and the diff's
  * fields; a part without one is shown as the file spells it.
  */

@@ -13,7 +13,7 @@ import {
 /**
  * How a cart line's dish looked in the catalog when the cart last saw it there: its name in every language the
  * brand wrote, its main photo and its weight. The line keeps it because a dish can leave the menu (hidden in
- * the back office, issue 31) while it is in a cart, and the customer must still be told which dish it was.
+ * the back office, docs/backoffice.md) while it is in a cart, and the customer must still be told which dish it was.
  */
 export interface CartLineLabel {
   name: LocalizedText;

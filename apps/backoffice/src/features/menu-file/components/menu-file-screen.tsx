@@ -66,7 +66,7 @@ function fileErrors(error: ApiError): FileError[] {
 }
 
 /**
- * The Import and export tab (/admin/menu/import-export, issue 31, decision 47): the brand's menu downloaded as one
+ * The Import and export tab (/admin/menu/import-export, decision 47, docs/backoffice.md): the brand's menu downloaded as one
  * JSON file and its dishes as CSV; a file (.json, a .zip with its photos, or a .csv) checked as a dry run the
  * moment it is chosen, showing every error at its place or what would change, then applied after a confirmation
  * that says how many rows change and that the change log does not undo an import. Operators see the downloads only.
