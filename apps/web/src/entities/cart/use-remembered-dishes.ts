@@ -1,3 +1,4 @@
+import type { Position } from '@storefront/domain/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
@@ -12,13 +13,18 @@ import { cartStore } from './cart-store.ts';
 export function useRememberedDishes(): void {
   const lines = useStore(cartStore, (state) => state.positions);
   const menuIds = [...new Set(lines.map((line) => line.menu.id))];
-  const menus = useQueries({
+  const catalog = useQueries({
     queries: menuIds.map((menuId) => ({ ...menuPositionsQuery(menuId), enabled: false })),
+    combine: dishesOfMenus,
   });
 
   // Remembering what is already remembered changes nothing (the same state), so running again is harmless.
   useEffect(() => {
-    const catalog = menus.flatMap((menu) => menu.data ?? []);
     if (lines.length > 0 && catalog.length > 0) cartStore.getState().rememberDishes(catalog);
-  }, [lines, menus]);
+  }, [lines, catalog]);
+}
+
+/** The loaded menus' dishes as one list; a stable function, so the list is rebuilt only when a menu changes. */
+function dishesOfMenus(menus: readonly { data?: readonly Position[] | undefined }[]): Position[] {
+  return menus.flatMap((menu) => menu.data ?? []);
 }
