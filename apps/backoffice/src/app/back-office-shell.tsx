@@ -10,7 +10,7 @@ import { BoardScreen } from '../features/board/components/board-screen.tsx';
 import { AccountScreen, StaffListScreen } from '../features/board/components/staff-security.tsx';
 import { StaffSignIn } from '../features/board/components/staff-sign-in.tsx';
 import { StaffAccountsScreen } from '../features/staff-accounts/components/staff-accounts-screen.tsx';
-import { bringIntoView, Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
+import { Link, Redirect, Route, SectionLink, Switch, useLocation } from '../shared/navigation.tsx';
 import styles from './back-office-shell.module.css';
 
 /** A section of the back office in its navigation, shown to the roles that may open it. */
@@ -65,20 +65,16 @@ export function BackOfficeShell({ screens = [] }: { screens?: BackOfficeScreen[]
       <header className={styles.topBar}>
         <span className={styles.brand}>{brand}</span>
         <nav className={styles.sections} aria-label={t('navigation')}>
-          {sections.map((section) => {
-            const open = location === section.path || location.startsWith(`${section.path}/`);
-            return (
-              <Link
-                key={section.path}
-                href={section.path}
-                className={styles.section}
-                aria-current={open ? 'page' : undefined}
-                ref={open ? bringIntoView : undefined}
-              >
-                {section.label}
-              </Link>
-            );
-          })}
+          {sections.map((section) => (
+            <SectionLink
+              key={section.path}
+              href={section.path}
+              location={location}
+              className={styles.section}
+            >
+              {section.label}
+            </SectionLink>
+          ))}
         </nav>
         <div className={styles.who}>
           <span className={styles.name}>{session.staff.name}</span>

@@ -6,7 +6,7 @@ import { GroupsScreen } from '../features/menu-groups/components/groups-screen.t
 import { MenusScreen } from '../features/menus/components/menus-screen.tsx';
 import { ModifierGroupsScreen } from '../features/modifier-groups/components/modifier-groups-screen.tsx';
 import { TimeSlotsScreen } from '../features/time-slots/components/time-slots-screen.tsx';
-import { bringIntoView, Link, Redirect, Route, Switch, useLocation } from '../shared/navigation.tsx';
+import { Redirect, Route, SectionLink, Switch, useLocation } from '../shared/navigation.tsx';
 import styles from './menu-section.module.css';
 
 /** A part of the menu section: its path under /admin/menu, its tab's label in the shell's texts, its screen. */
@@ -40,20 +40,11 @@ export function MenuSection({ tabs = MENU_TABS }: { tabs?: MenuTab[] }) {
   return (
     <div className={styles.section}>
       <nav className={styles.tabs} aria-label={t('menuSections')}>
-        {tabs.map((tab) => {
-          const open = location === tab.path || location.startsWith(`${tab.path}/`);
-          return (
-            <Link
-              key={tab.path}
-              href={tab.path}
-              className={styles.tab}
-              aria-current={open ? 'page' : undefined}
-              ref={open ? bringIntoView : undefined}
-            >
-              {t(tab.label)}
-            </Link>
-          );
-        })}
+        {tabs.map((tab) => (
+          <SectionLink key={tab.path} href={tab.path} location={location} className={styles.tab}>
+            {t(tab.label)}
+          </SectionLink>
+        ))}
       </nav>
       <Switch>
         {tabs.map((tab) => (
