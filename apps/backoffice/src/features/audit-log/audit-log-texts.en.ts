@@ -3,7 +3,8 @@ import type { auditLogTexts } from './audit-log-texts.ts';
 
 export const auditLogTextsEn = {
   title: 'Change log',
-  intro: 'Who changed what in the menu and the staff accounts, and when. A change can be undone with the Undo button under it; creations, resets, menu file imports and unlocks cannot.',
+  intro:
+    'Who changed what in the menu and the staff accounts, and when. A change can be undone with the Undo button under it; creations, resets, menu file imports and unlocks cannot.',
   filters: 'Log filters',
   kindFilter: 'What changed',
   allKinds: 'Everything',
