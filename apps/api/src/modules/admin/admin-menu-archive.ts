@@ -8,7 +8,7 @@ import {
   uploadedPhotoUrl,
 } from '@storefront/domain';
 import type { AdminMenuFileImportResult } from '@storefront/domain/contracts';
-import { type Unzipped, unzipSync } from 'fflate';
+import { type UnzipFileFilter, type Unzipped, unzip } from 'fflate';
 import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../integrations/media-store/media-store.ts';
@@ -75,32 +75,38 @@ function normalize(path: string): string | null {
   return parts.join('/');
 }
 
+/** fflate's unzip as a promise: it inflates the larger files on worker threads, off the event loop. */
+function unzipped(bytes: Uint8Array, filter: UnzipFileFilter): Promise<Unzipped> {
+  return new Promise((resolve, reject) => {
+    unzip(bytes, { filter }, (error, files) => (error ? reject(error) : resolve(files)));
+  });
+}
+
 /**
- * Unpacks the archive in memory. Sizes are judged from the archive's directory before anything is inflated: the
- * whole at most MENU_ARCHIVE_MAX_BYTES unpacked, menu.json at most MENU_FILE_MAX_BYTES; a picture over the upload's
- * limit is left packed and refused by name when the file names it.
+ * Unpacks the archive in memory, inflating off the event loop (customers' requests go on meanwhile). Sizes are
+ * judged from the archive's directory before anything is inflated: the whole at most MENU_ARCHIVE_MAX_BYTES
+ * unpacked, menu.json at most MENU_FILE_MAX_BYTES; a picture over the upload's limit is left packed and refused by
+ * name when the file names it.
  */
-export function readMenuArchive(bytes: Uint8Array, locale: Locale): MenuArchive {
+export async function readMenuArchive(bytes: Uint8Array, locale: Locale): Promise<MenuArchive> {
   let total = 0;
   const oversized = new Set<string>();
-  let unzipped: Unzipped;
+  let files: Unzipped;
   try {
-    unzipped = unzipSync(bytes, {
-      filter: (entry) => {
-        total += entry.originalSize;
-        if (entry.name.endsWith('/') || entry.name.startsWith('__MACOSX/')) return false;
-        if (entry.originalSize > Math.max(PHOTO_MAX_BYTES, MENU_FILE_MAX_BYTES)) {
-          oversized.add(entry.name);
-          return false;
-        }
-        return total <= MENU_ARCHIVE_MAX_BYTES;
-      },
+    files = await unzipped(bytes, (entry) => {
+      total += entry.originalSize;
+      if (entry.name.endsWith('/') || entry.name.startsWith('__MACOSX/')) return false;
+      if (entry.originalSize > Math.max(PHOTO_MAX_BYTES, MENU_FILE_MAX_BYTES)) {
+        oversized.add(entry.name);
+        return false;
+      }
+      return total <= MENU_ARCHIVE_MAX_BYTES;
     });
   } catch {
     throw invalid('archive', pickText(TEXTS.notZip, locale));
   }
   if (total > MENU_ARCHIVE_MAX_BYTES) throw invalid('archive', pickText(TEXTS.tooLarge, locale));
-  const names = [...Object.keys(unzipped), ...oversized];
+  const names = [...Object.keys(files), ...oversized];
   const menuPaths = names.filter((name) => name === 'menu.json' || /^[^/]+\/menu\.json$/.test(name));
   // menu.json at the top wins; else the one folder's.
   const menuPath = menuPaths.includes('menu.json')
@@ -109,7 +115,7 @@ export function readMenuArchive(bytes: Uint8Array, locale: Locale): MenuArchive 
       ? menuPaths[0]
       : null;
   if (!menuPath) throw invalid('archive', pickText(TEXTS.noMenu, locale));
-  const menuBytes = unzipped[menuPath];
+  const menuBytes = files[menuPath];
   if (!menuBytes) throw invalid('archive', pickText(TEXTS.menuTooLarge, locale));
   let file: unknown;
   try {
@@ -123,17 +129,17 @@ export function readMenuArchive(bytes: Uint8Array, locale: Locale): MenuArchive 
   }
   const folder = menuPath.slice(0, -'menu.json'.length);
   const inFolder = (name: string) => (name.startsWith(folder) ? normalize(name.slice(folder.length)) : null);
-  const files = new Map<string, Uint8Array>();
-  for (const [name, content] of Object.entries(unzipped)) {
+  const byPath = new Map<string, Uint8Array>();
+  for (const [name, content] of Object.entries(files)) {
     const path = inFolder(name);
-    if (path) files.set(path, content);
+    if (path) byPath.set(path, content);
   }
   const packed = new Set<string>();
   for (const name of oversized) {
     const path = inFolder(name);
     if (path) packed.add(path);
   }
-  return { file, files, oversized: packed };
+  return { file, files: byPath, oversized: packed };
 }
 
 /** Where a photo list is in the file: its JSON path, and the list itself (the file is checked by its schema later). */
@@ -206,7 +212,7 @@ export async function importMenuArchive(
   bytes: Uint8Array,
   options: { dryRun: boolean; locale: Locale; at: Date; mediaStore: MediaStore },
 ): Promise<AdminMenuFileImportResult> {
-  const archive = readMenuArchive(bytes, options.locale);
+  const archive = await readMenuArchive(bytes, options.locale);
   const { errors, pictures } = await resolvePhotos(archive, options.locale);
   const check = { dryRun: true, locale: options.locale, at: options.at };
   if (errors.length > 0) {
