@@ -8,6 +8,10 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const CUSTOMER_DELIVERY_METHODS = ['DELIVERY', 'TAKE_AWAY'] as const;
 export type CustomerDeliveryMethod = (typeof CUSTOMER_DELIVERY_METHODS)[number];
 
+/** Whose hours a row of a restaurant's week or calendar is: every method's ('ALL'), or one method's own. */
+export const HOURS_METHODS = ['ALL', ...CUSTOMER_DELIVERY_METHODS] as const;
+export type HoursMethod = (typeof HOURS_METHODS)[number];
+
 export const PAYMENT_METHODS = ['CARD_ONLINE', 'CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -1,5 +1,6 @@
 import {
   CUSTOMER_DELIVERY_METHODS,
+  HOURS_METHODS,
   type LatLng,
   type LocalizedText,
   MEASURE_UNITS,
@@ -65,6 +66,8 @@ export const cities = pgTable(
     northEastLng: doublePrecision('north_east_lng').notNull(),
     zoom: smallint('zoom').notNull().default(12),
     order: integer('order').notNull().default(0),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('cities_white_label_idx').on(t.whiteLabelId)],
 );
@@ -116,6 +119,8 @@ export const restos = pgTable(
     takeAwayMinutes: integer('take_away_minutes').notNull().default(20),
     /** Take-away totals at or above this are refused ('split it into several orders'); null: no maximum. */
     takeAwayMaxOrderSum: integer('take_away_max_order_sum').$type<Minor>(),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('restos_white_label_idx').on(t.whiteLabelId),
@@ -152,20 +157,59 @@ export const restoTags = pgTable(
   (t) => [primaryKey({ columns: [t.restoId, t.tagId] })],
 );
 
+/**
+ * A restaurant's week: rows of method 'ALL' are its hours; a method's own rows (delivery ends earlier than the
+ * counter, say) replace them for that method. A break (a lunch break) splits a day in two.
+ */
 export const openingHours = pgTable(
   'opening_hours',
   {
     restoId: integer('resto_id')
       .notNull()
       .references(() => restos.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: HOURS_METHODS }).notNull().default('ALL'),
     dayOfWeek: smallint('day_of_week').notNull(),
     active: boolean('active').notNull(),
     open: text('open').notNull(),
     close: text('close').notNull(),
+    breakFrom: text('break_from'),
+    breakTo: text('break_to'),
   },
   (t) => [
-    primaryKey({ columns: [t.restoId, t.dayOfWeek] }),
+    primaryKey({ columns: [t.restoId, t.method, t.dayOfWeek] }),
     check('opening_hours_day_of_week', sql`${t.dayOfWeek} between 1 and 7`),
+    check('opening_hours_break_pair', sql`(${t.breakFrom} is null) = (${t.breakTo} is null)`),
+  ],
+);
+
+/**
+ * A date on the restaurant's calendar that does not follow its week: closed all day (a sanitary day) or other hours
+ * (New Year's Eve). Method 'ALL' applies to every method; a method's own row wins over it.
+ */
+export const specialDays = pgTable(
+  'special_days',
+  {
+    id: serial('id').primaryKey(),
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD' on the restaurant's wall clock. */
+    date: text('date').notNull(),
+    method: text('method', { enum: HOURS_METHODS }).notNull().default('ALL'),
+    closed: boolean('closed').notNull(),
+    /** The day's hours when not closed; the same rules as opening_hours ('00:00' close: the end of the day). */
+    open: text('open'),
+    close: text('close'),
+    breakFrom: text('break_from'),
+    breakTo: text('break_to'),
+    /** What the storefront says about the day ('Санитарный день'). */
+    note: localized('note'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('special_days_resto_date_idx').on(t.restoId, t.date, t.method),
+    check('special_days_hours', sql`${t.closed} or (${t.open} is not null and ${t.close} is not null)`),
+    check('special_days_break_pair', sql`(${t.breakFrom} is null) = (${t.breakTo} is null)`),
   ],
 );
 
@@ -412,6 +456,12 @@ export const deliveryZones = pgTable(
     name: localized('name'),
     polygon: jsonb('polygon').$type<LatLng[]>().notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Where zones overlap, the highest priority serves the point; equal priorities keep the catalog's order. */
+    priority: integer('priority').notNull().default(0),
+    /** The colour the maps draw it in ('#RRGGBB'); null: the brand's. */
+    color: text('color'),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('delivery_zones_resto_idx').on(t.restoId)],
 );
@@ -451,6 +501,12 @@ export const promotions = pgTable(
     priority: integer('priority').notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Where tapping the promotion leads: a menu, or one dish of it; both null: nowhere. */
+    linkMenuId: integer('link_menu_id').references(() => menus.id, { onDelete: 'set null' }),
+    linkPositionId: integer('link_position_id').references(() => positions.id, { onDelete: 'set null' }),
+    isPublished: boolean('is_published').notNull().default(true),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('promotions_white_label_idx').on(t.whiteLabelId)],
 );
@@ -497,9 +553,18 @@ export const promoCodes = pgTable(
     perPersonLimit: integer('per_person_limit'),
     /** Incremented in the order's transaction with a guard against totalLimit, so two instances cannot oversell. */
     usedCount: integer('used_count').notNull().default(0),
+    /** ISO weekdays (1 Monday … 7 Sunday) it works on, on the restaurant's wall clock; empty: every day. */
+    daysOfWeek: smallint('days_of_week').array().notNull().default(sql`'{}'`),
+    /** Only a person's first order (none placed before that was not declined or cancelled) may use it. */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** The campaign a generated batch of single-use codes belongs to; null: a code made by hand. */
+    campaign: text('campaign'),
+    /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('promo_codes_code_idx').on(t.whiteLabelId, t.code),
+    index('promo_codes_campaign_idx').on(t.whiteLabelId, t.campaign),
     check(
       'promo_codes_value',
       sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100) and ${t.usedCount} >= 0`,
@@ -532,3 +597,36 @@ export const catalogRevision = pgTable('catalog_revision', {
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A brand's settings (decision 50): what `/config.json` serves, edited by its owners in the back office. The brand's
+ * folder (brands/<id>/brand.json) only seeds this row; secrets are never here.
+ */
+export const brandSettings = pgTable('brand_settings', {
+  whiteLabelId: text('white_label_id')
+    .primaryKey()
+    .references(() => whiteLabels.id),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The brand's static pages (about, delivery terms…), markdown per language, edited in the back office. */
+export const brandPages = pgTable(
+  'brand_pages',
+  {
+    id: serial('id').primaryKey(),
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id),
+    /** The page's address under /pages/ ('delivery'). */
+    slug: text('slug').notNull(),
+    title: localized('title'),
+    body: localized('body'),
+    order: integer('order').notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('brand_pages_slug_idx').on(t.whiteLabelId, t.slug)],
+);
