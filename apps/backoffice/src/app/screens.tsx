@@ -1,7 +1,10 @@
 import { mayAdmin } from '@storefront/domain';
 import { AuditLogScreen } from '../features/audit-log/components/audit-log-screen.tsx';
 import type { BackOfficeScreen } from './back-office-shell.tsx';
+import { BRAND_TABS, BrandSection } from './brand-section.tsx';
+import { MARKETING_TABS, MarketingSection } from './marketing-section.tsx';
 import { MENU_TABS, MenuSection } from './menu-section.tsx';
+import { RESTAURANT_TABS, RestaurantsSection } from './restaurants-section.tsx';
 
 /**
  * The back office's sections beyond the board, each a feature's screen and the permission that opens it
@@ -13,6 +16,24 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     label: 'menu',
     allowed: (role) => mayAdmin(role, 'menu.write') && MENU_TABS.length > 0,
     render: () => <MenuSection />,
+  },
+  {
+    path: '/restaurants',
+    label: 'restaurants',
+    allowed: (role) => mayAdmin(role, 'restos.write') && RESTAURANT_TABS.length > 0,
+    render: () => <RestaurantsSection />,
+  },
+  {
+    path: '/marketing',
+    label: 'marketing',
+    allowed: (role) => mayAdmin(role, 'marketing.write') && MARKETING_TABS.length > 0,
+    render: () => <MarketingSection />,
+  },
+  {
+    path: '/brand',
+    label: 'brand',
+    allowed: (role) => mayAdmin(role, 'brand.manage') && BRAND_TABS.length > 0,
+    render: () => <BrandSection />,
   },
   {
     path: '/audit',

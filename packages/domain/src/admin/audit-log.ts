@@ -14,6 +14,16 @@ export const AUDIT_ENTITY_KINDS = [
   'time-slot',
   'staff',
   'menu-import',
+  'city',
+  'resto',
+  'opening-hours',
+  'special-day',
+  'zone',
+  'promotion',
+  'promo-code',
+  'promo-code-batch',
+  'brand-settings',
+  'brand-page',
 ] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 

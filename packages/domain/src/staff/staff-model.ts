@@ -33,6 +33,14 @@ export const ADMIN_PERMISSIONS = {
   'audit.revert': ['owner', 'manager'],
   /** The brand's staff accounts: created, given roles and restaurants, disabled, passwords reset. */
   'staff.manage': ['owner'],
+  /** Restaurants' details, hours, special days and delivery zones: a manager only those of their restaurants. */
+  'restos.write': ['owner', 'manager'],
+  /** The brand's cities, and restaurants created or removed. */
+  'cities.write': ['owner'],
+  /** Promotions and promo codes (a manager's limited to their restaurants). */
+  'marketing.write': ['owner', 'manager'],
+  /** The brand's settings, static pages and the server's secrets' presence. */
+  'brand.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 

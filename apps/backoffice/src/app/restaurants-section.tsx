@@ -1,0 +1,12 @@
+import { type SectionTab, SectionTabs } from './section-tabs.tsx';
+
+/**
+ * The parts of the chain's places: restaurants, their hours and special days, delivery zones on the map, cities. A
+ * feature adds its tab here; the first is where /admin/restaurants opens.
+ */
+export const RESTAURANT_TABS: SectionTab[] = [];
+
+/** /admin/restaurants. */
+export function RestaurantsSection({ tabs = RESTAURANT_TABS }: { tabs?: SectionTab[] }) {
+  return <SectionTabs tabs={tabs} label="restaurantSections" />;
+}
