@@ -14,6 +14,10 @@ export const deliveryZone = z.object({
   restoId: id,
   polygon: z.array(latLng).min(3),
   rules: z.array(deliveryRule),
+  /** Where zones overlap, the highest priority serves the point; equal ones keep this list's order. Absent: 0. */
+  priority: z.number().int().optional(),
+  /** The colour maps draw it in ('#RRGGBB'); null or absent: the brand's. */
+  color: z.string().nullable().optional(),
 });
 
 export const DEFAULT_ZONES_PAGE_SIZE = 100;

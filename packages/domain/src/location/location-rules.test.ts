@@ -128,6 +128,47 @@ describe('restoForDeliveryPoint (docs/product.md §4)', () => {
     expect(restoForDeliveryPoint(centre, [makeZone(1, 99)], restos)).toBeNull();
   });
 
+  it('deliveryZoneForPoint picks the highest priority among overlapping zones, the first on a tie', () => {
+    const low = { ...makeZone(1, 1), priority: 0 };
+    const high = { ...makeZone(2, 2), priority: 5 };
+    expect(deliveryZoneForPoint(centre, [low, high], restos)?.id).toBe(2);
+    expect(deliveryZoneForPoint(centre, [high, low], restos)?.id).toBe(2);
+    const tie = { ...makeZone(3, 2), priority: 5 };
+    expect(deliveryZoneForPoint(centre, [low, high, tie], restos)?.id).toBe(2);
+    expect(deliveryZoneForPoint(centre, [tie, high], restos)?.id).toBe(3);
+    // a zone without a priority counts as 0; a higher one that misses the point does not win
+    expect(
+      deliveryZoneForPoint(centre, [makeZone(4, 1), { ...makeZone(5, 2, northPolygon), priority: 9 }], restos)
+        ?.id,
+    ).toBe(4);
+    // a negative priority loses to a zone without one
+    expect(
+      deliveryZoneForPoint(centre, [{ ...makeZone(6, 1), priority: -1 }, makeZone(7, 2)], restos)?.id,
+    ).toBe(7);
+  });
+
+  it('property: the chosen zone holds the point and no zone holding it has a higher priority', () => {
+    const coordinate = fc.double({ min: 0, max: 10, noNaN: true });
+    const box = fc
+      .tuple(coordinate, coordinate, coordinate, coordinate)
+      .filter(([a, b, c, d]) => a !== c && b !== d)
+      .map(([a, b, c, d]) =>
+        rectangle({ lat: Math.min(a, c), lng: Math.min(b, d) }, { lat: Math.max(a, c), lng: Math.max(b, d) }),
+      );
+    const zoneArb = fc.record({ polygon: box, priority: fc.integer({ min: -2, max: 3 }) });
+    fc.assert(
+      fc.property(fc.array(zoneArb, { maxLength: 6 }), coordinate, coordinate, (drawn, lat, lng) => {
+        const zones = drawn.map((z, i) => ({ ...makeZone(i + 1, 1, z.polygon), priority: z.priority }));
+        const point = { lat, lng };
+        const holding = zones.filter((z) => isPointInPolygon(point, z.polygon));
+        const chosen = deliveryZoneForPoint(point, zones, [makeResto(1)]);
+        if (holding.length === 0) return chosen === null;
+        const top = Math.max(...holding.map((z) => z.priority));
+        return chosen === holding.find((z) => z.priority === top);
+      }),
+    );
+  });
+
   it('deliveryZoneForPoint returns the matching delivering zone', () => {
     expect(deliveryZoneForPoint(north, zones, restos)?.id).toBe(2);
     expect(deliveryZoneForPoint(faraway, zones, restos)).toBeNull();

@@ -18,7 +18,7 @@ export type LocationResto = Pick<
 >;
 
 /** The part of a delivery zone the location rules read; a full `DeliveryZone` fits. */
-export type LocationZone = Pick<DeliveryZone, 'restoId' | 'polygon'>;
+export type LocationZone = Pick<DeliveryZone, 'restoId' | 'polygon'> & { priority?: number | undefined };
 
 /** docs/product.md §3 'Delivery place': address, apartment, comment, entrance, floor, intercom, location; all nullable. */
 export interface DeliveryPlace {
@@ -107,13 +107,21 @@ export function firstTakeAwayResto<R extends LocationResto>(restos: readonly R[]
   return takeAwayRestos(restos)[0] ?? null;
 }
 
-/** docs/product.md §2 item 2: the delivery zone matching a point — the first delivering zone that contains it. */
+/**
+ * docs/product.md §2 item 2: the delivery zone matching a point — among the delivering zones that contain it, the one
+ * of the highest priority (0 when not given); equal priorities keep the given order, so the first one wins.
+ */
 export function deliveryZoneForPoint<Zone extends LocationZone>(
   point: LatLng,
   zones: readonly Zone[],
   restos: readonly LocationResto[],
 ): Zone | null {
-  return findZoneAt(point, deliveryZones(zones, restos)) ?? null;
+  let best: Zone | null = null;
+  for (const zone of deliveryZones(zones, restos)) {
+    if (best && (zone.priority ?? 0) <= (best.priority ?? 0)) continue;
+    if (findZoneAt(point, [zone])) best = zone;
+  }
+  return best;
 }
 
 /** docs/product.md §4: a delivery address location inside a zone makes the zone's restaurant the selected one, otherwise none. */

@@ -296,6 +296,8 @@ export function mapDeliveryZones(rows: CatalogRows): Map<number, DeliveryZone[]>
       name: z.name,
       restoId: z.restoId,
       polygon: z.polygon,
+      priority: z.priority,
+      color: z.color,
       rules: (rulesByZone.get(z.id) ?? []).map((r) => ({
         orderPrice: { min: r.orderPriceMin, max: r.orderPriceMax },
         deliveryPrice: r.deliveryPrice,
