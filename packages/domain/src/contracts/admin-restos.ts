@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { DISH_PRICE_MAX } from '../admin/bulk-price.ts';
+import { PAY_ENGINES } from '../methods/methods.ts';
+import { adminDishName } from './admin.ts';
+import { ADMIN_SET_MAX } from './admin-menus.ts';
+import { errorBody, id, idParam, latLng, storedText, timezoneOffset } from './common.ts';
+import { paymentOptions } from './restos.ts';
+
+/**
+ * The brand's restaurants in the back office (decision 45's versioned rows, audit kind 'resto'): every field the
+ * storefront shows of a restaurant but its hours, special days and zones (their own calls). A manager sees and edits
+ * the restaurants of their account (as the board scopes them), an owner every one and adds new ones.
+ */
+
+export const RESTO_TEXT_MAX = 200;
+export const RESTO_DESCRIPTION_MAX = 4000;
+export const RESTO_CONTACTS_MAX = 10;
+export const RESTO_LINK_MAX = 500;
+export const PRE_ORDER_DAYS_MAX = 60;
+export const PRE_ORDER_LEAD_MAX = 10_080;
+export const TAKE_AWAY_MINUTES_MAX = 1440;
+
+const localizedOut = z.object({ ru: z.string(), en: z.string().optional() });
+
+/**
+ * A phone number as customers dial it: an optional +, then 7 to 15 digits that spaces, hyphens and brackets may
+ * separate ('+7 843 200-00-01').
+ */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[0-9][0-9 ()-]*[0-9]$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
+/** An e-mail address: one @, a dot in the domain, no spaces. */
+export const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** A link a customer opens: http or https only (no javascript:, no mailto:). */
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const trimmed = (max: number) => storedText(max).transform((value) => value.trim());
+const restoText = z.object({ ru: trimmed(RESTO_TEXT_MAX), en: trimmed(RESTO_TEXT_MAX).optional() });
+const restoDescription = z.object({
+  ru: trimmed(RESTO_DESCRIPTION_MAX),
+  en: trimmed(RESTO_DESCRIPTION_MAX).optional(),
+});
+const phone = trimmed(40).refine(isPhoneNumber, 'must be a phone number like +7 843 200-00-01');
+const email = trimmed(200).refine(isEmailAddress, 'must be an e-mail address');
+const link = trimmed(RESTO_LINK_MAX).refine(isWebLink, 'must be an http(s) link');
+const money = z.number().int().min(0).max(DISH_PRICE_MAX);
+
+/** When a method takes orders for later: at least `minTimeMinutes` ahead, at most `dayInAdvance` days ahead. */
+export const adminPreOrder = z.object({
+  minTimeMinutes: z.number().int().min(0).max(PRE_ORDER_LEAD_MAX),
+  dayInAdvance: z.number().int().min(0).max(PRE_ORDER_DAYS_MAX),
+});
+/** Per method; null: the method takes no pre-orders. */
+export const adminPreOrders = z.object({
+  DELIVERY: adminPreOrder.nullable(),
+  TAKE_AWAY: adminPreOrder.nullable(),
+});
+
+/** Something the restaurant's data holds that is allowed but probably a mistake (its pin outside its city). */
+export const adminWarning = z.object({ code: z.string(), message: z.string(), field: z.string() });
+
+/** A restaurant as the back office edits it. */
+export const adminResto = z.object({
+  id,
+  name: localizedOut,
+  /** The full address customers read ('Казань, ул. Баумана, 44'); street: the short one on the pickup list. */
+  address: localizedOut,
+  street: localizedOut,
+  description: localizedOut,
+  /** Its pin on the map. */
+  location: latLng,
+  phones: z.array(z.string()),
+  emails: z.array(z.string()),
+  links: z.array(z.string()),
+  timezone: z.string(),
+  averageCheck: z.number().int().nonnegative(),
+  isDelivery: z.boolean(),
+  isTakeAway: z.boolean(),
+  payDelivery: paymentOptions,
+  payTakeAway: paymentOptions,
+  payEngine: z.enum(PAY_ENGINES),
+  /** Take-away as soon as possible: ready this many minutes after the order (its preparation time). */
+  takeAwayMinutes: z.number().int().nonnegative(),
+  /** Take-away totals at or above this are refused; null: no maximum. */
+  takeAwayMaxOrderSum: z.number().int().positive().nullable(),
+  preOrder: adminPreOrders,
+  /** The brand's menus it lists, ascending. */
+  menuIds: z.array(id),
+  /** Its city; null: none (then the storefront lists it in no city). */
+  cityId: id.nullable(),
+  /** false: off the storefront (its orders and history stay). */
+  isPublished: z.boolean(),
+  /** The letters before an order's daily number ('Б' in 'Б-042'); null: the id. */
+  orderCode: z.string().nullable(),
+  photos: z.array(z.string()),
+  /** Allowed but doubtful: the pin outside its city's bounds (admin.resto-outside-city, field location). */
+  warnings: z.array(adminWarning),
+  /** Bumped by every back-office change; send it back as If-Match. */
+  version: z.number().int().positive(),
+});
+export type AdminResto = z.infer<typeof adminResto>;
+export type AdminPreOrders = z.infer<typeof adminPreOrders>;
+export const adminRestoList = z.object({ restos: z.array(adminResto) });
+export const adminRestoParams = z.object({ restoId: idParam });
+
+const restoFields = {
+  name: adminDishName,
+  address: restoText,
+  street: restoText,
+  description: restoDescription,
+  location: latLng,
+  phones: z.array(phone).max(RESTO_CONTACTS_MAX),
+  emails: z.array(email).max(RESTO_CONTACTS_MAX),
+  links: z.array(link).max(RESTO_CONTACTS_MAX),
+  timezone: timezoneOffset,
+  averageCheck: money,
+  isDelivery: z.boolean(),
+  isTakeAway: z.boolean(),
+  payDelivery: z.object({
+    cardOnline: trimmed(100).nullable(),
+    cardUponReceipt: z.boolean(),
+    cashUponReceipt: z.boolean(),
+  }),
+  payTakeAway: z.object({
+    cardOnline: trimmed(100).nullable(),
+    cardUponReceipt: z.boolean(),
+    cashUponReceipt: z.boolean(),
+  }),
+  payEngine: z.enum(PAY_ENGINES),
+  takeAwayMinutes: z.number().int().min(0).max(TAKE_AWAY_MINUTES_MAX),
+  takeAwayMaxOrderSum: z.number().int().min(1).max(DISH_PRICE_MAX).nullable(),
+  preOrder: adminPreOrders.partial(),
+  menuIds: z.array(id).max(ADMIN_SET_MAX),
+  cityId: id.nullable(),
+  isPublished: z.boolean(),
+  orderCode: trimmed(8)
+    .pipe(
+      z
+        .string()
+        .min(1, 'must not be blank')
+        .regex(/^[\p{L}\p{N}]+$/u, 'must be letters or digits'),
+    )
+    .nullable(),
+};
+
+/**
+ * PATCH /api/v1/admin/restos/{restoId}: the fields to change, at least one. Lists (phones, e-mails, links, menus)
+ * are whole new lists; preOrder may name one method.
+ */
+export const adminRestoPatch = z
+  .object(restoFields)
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'must change something');
+export type AdminRestoPatch = z.infer<typeof adminRestoPatch>;
+
+/** POST /api/v1/admin/restos: a name, an address, a pin and a city at least; the rest as PATCH (unpublished at first). */
+export const adminRestoCreate = z.object(restoFields).partial().extend({
+  name: restoFields.name,
+  address: restoFields.address,
+  location: restoFields.location,
+  cityId: id,
+});
+export type AdminRestoCreate = z.infer<typeof adminRestoCreate>;
+
+/** A change's answer: the restaurant with its warnings. 412 admin.version-stale carries what it holds now. */
+export const adminRestoStaleBody = errorBody.extend({ current: adminResto });
