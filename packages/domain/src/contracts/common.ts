@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_DELIVERY_METHODS, DELIVERY_METHODS, PAYMENT_METHODS } from '../methods/methods.ts';
 import type { Minor } from '../money/money.ts';
-import { DAYS_OF_WEEK, isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
+import { DAYS_OF_WEEK, isCalendarDate, isTimeOfDay, isTimezoneOffset } from '../schedule/schedule.ts';
 
 /** A numeric id in a path or query: digits only, so '1e3', '0x10' or '-1' are refused, not coerced. */
 export const idParam = z
@@ -40,6 +40,8 @@ export const bounds = z.object({ southWest: latLng, northEast: latLng });
 export const dayOfWeek = z.literal(DAYS_OF_WEEK);
 
 export const timeOfDay = z.string().refine(isTimeOfDay, 'must be a time of day HH:MM');
+/** A day of the calendar, 'YYYY-MM-DD', that exists. */
+export const calendarDate = z.string().refine(isCalendarDate, 'must be a date YYYY-MM-DD');
 
 export const timezoneOffset = z.string().refine(isTimezoneOffset, 'must be an offset like +03:00');
 
@@ -54,6 +56,9 @@ export const openingHoursDay = z.object({
   open: timeOfDay,
   /** 'HH:MM'; '00:00' or '23:59' mean the end of the day, and a time before `open` runs past midnight. */
   close: timeOfDay,
+  /** A break inside the hours ('HH:MM'): closed from breakFrom until breakTo. Absent: no break. */
+  breakFrom: timeOfDay.optional(),
+  breakTo: timeOfDay.optional(),
 });
 
 export const tag = z.object({ id, code: z.string(), name: localizedText });

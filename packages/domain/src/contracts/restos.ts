@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PAY_ENGINES } from '../methods/methods.ts';
+import { HOURS_METHODS, PAY_ENGINES } from '../methods/methods.ts';
 import {
+  calendarDate,
   deliveryMethod,
   id,
   idParam,
@@ -10,11 +11,34 @@ import {
   openingHoursDay,
   paymentMethod,
   tag,
+  timeOfDay,
   timezoneOffset,
   whiteLabelId,
 } from './common.ts';
 
 const valueItem = z.object({ value: z.string() });
+
+/** A week per method that has hours of its own (decision 51); absent: the method follows `openingHours`. */
+export const methodHours = z.object({
+  DELIVERY: z.array(openingHoursDay).optional(),
+  TAKE_AWAY: z.array(openingHoursDay).optional(),
+});
+
+/**
+ * A date on the restaurant's wall clock that does not follow its week: closed all day, or other hours (`open`,
+ * `close`, an optional break). `method` 'ALL' applies to every method; a method's own row wins on its date.
+ */
+export const restoSpecialDay = z.object({
+  date: calendarDate,
+  method: z.enum(HOURS_METHODS),
+  closed: z.boolean(),
+  open: timeOfDay.optional(),
+  close: timeOfDay.optional(),
+  breakFrom: timeOfDay.optional(),
+  breakTo: timeOfDay.optional(),
+  /** What the storefront says about the day ('Санитарный день'). */
+  note: localizedText,
+});
 
 export const paymentOptions = z.object({
   /** Online card payment is offered only when this is a non-empty string (the payment account's label). */
@@ -48,7 +72,11 @@ export const resto = z.object({
   links: z.array(valueItem),
   location: latLng,
   menus: z.array(restoMenu),
+  /** The restaurant's week ('ALL'): every method without a week of its own follows it. */
   openingHours: z.array(openingHoursDay),
+  methodHours: methodHours.optional(),
+  /** The special days from yesterday on, for the next 60 days, in date order (yesterday's may run past midnight). */
+  specialDays: z.array(restoSpecialDay).optional(),
   order: z.number().int(),
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
   payEngine: z.enum(PAY_ENGINES),

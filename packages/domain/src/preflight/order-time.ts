@@ -4,6 +4,7 @@ import {
   type OpeningHoursDay,
   parseTimeOfDay,
   parseTimezoneOffset,
+  type SpecialDayRule,
   scheduleStateAt,
 } from '../schedule/schedule.ts';
 import type { PricingProblem } from './preflight-codes.ts';
@@ -35,7 +36,9 @@ export interface OrderTimeSettings {
   preOrderAt: string | null | undefined;
   preOrderEnabled: boolean;
   preOrder: { minTimeMinutes: number; dayInAdvance: number; hours: readonly OpeningHoursDay[] } | null;
+  /** The method's week (hoursFor) and special days (specialDaysFor). */
   openingHours: readonly OpeningHoursDay[];
+  specialDays?: readonly SpecialDayRule[];
   timezone: string;
 }
 
@@ -76,7 +79,7 @@ export function judgeOrderTime(settings: OrderTimeSettings): OrderTime {
   const orderAtMs = preOrderAtMs ?? nowMs;
   const hours =
     preOrderAtMs !== null && preOrder && preOrder.hours.length > 0 ? preOrder.hours : settings.openingHours;
-  const state = scheduleStateAt(hours, orderAtMs, timezone);
+  const state = scheduleStateAt(hours, orderAtMs, timezone, settings.specialDays);
   if (state.kind === 'closed' || state.kind === 'day-off') {
     problems.push({
       code: 'resto.not-accepting-orders',

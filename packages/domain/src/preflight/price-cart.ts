@@ -32,6 +32,7 @@ export interface PricingCatalog {
     | 'isTakeAway'
     | 'payConfig'
     | 'openingHours'
+    | 'specialDays'
     | 'menus'
     | 'takeAwayMaxOrderSum'
   >;
@@ -156,6 +157,7 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
 
   // A customer asks only for DELIVERY or TAKE_AWAY, so the catalog need not carry the other two flags.
   const flags = {
+    specialDays: resto.specialDays ?? [],
     isDelivery: resto.isDelivery,
     isTakeAway: resto.isTakeAway,
     isOnline: false,

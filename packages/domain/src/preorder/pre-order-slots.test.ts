@@ -131,3 +131,50 @@ describe('pre-order slots', () => {
     );
   });
 });
+
+describe('pre-order slots with breaks and special days (decision 51)', () => {
+  it("refuse 23:59 on New Year's Eve when the special day closes at 18:00, round the clock or not", () => {
+    const specialDays = [{ date: '2026-12-31', closed: false, open: '10:00', close: '18:00' }];
+    for (const openingHours of [week('00:00', '00:00'), week('10:00', '23:59')]) {
+      const rules = kazan({
+        nowMs: at('2026-12-30T12:00:00+03:00'),
+        openingHours,
+        specialDays,
+        preOrder: { minTimeMinutes: 0, dayInAdvance: 2, hours: [] },
+        slotMinutes: 1,
+      });
+      expect(isPreOrderSlot(at('2026-12-31T23:59:00+03:00'), rules)).toBe(false);
+      expect(isPreOrderSlot(at('2026-12-31T17:59:00+03:00'), rules)).toBe(true);
+      const eve = preOrderDays(rules).find((day) => day.daysAhead === 1)?.slots ?? [];
+      expect(label(eve.at(-1) ?? 0)).toBe('2026-12-31 17:59');
+    }
+  });
+
+  it('offer no slot in a lunch break and none on a closed special day', () => {
+    const rules = kazan({
+      openingHours: week('11:00', '23:00').map((d) => ({ ...d, breakFrom: '15:00', breakTo: '16:00' })),
+      specialDays: [{ date: '2026-11-26', closed: true }],
+    });
+    expect(isPreOrderSlot(at('2026-11-25T15:00:00+03:00'), rules)).toBe(false);
+    expect(isPreOrderSlot(at('2026-11-25T14:45:00+03:00'), rules)).toBe(true);
+    expect(isPreOrderSlot(at('2026-11-25T16:00:00+03:00'), rules)).toBe(true);
+    expect(preOrderDays(rules).map((day) => day.daysAhead)).toEqual([0, 2]);
+  });
+
+  it('judge a restaurant at +05:00 by its own date (property: every slot is on an open minute of its own clock)', () => {
+    const rules = kazan({
+      timezone: '+05:00',
+      nowMs: at('2026-11-25T20:00:00+03:00'),
+      specialDays: [{ date: '2026-11-26', closed: true }],
+    });
+    // 20:00 in Moscow is 22:00 there: nothing left today with the hour's lead; the 26th is closed.
+    const days = preOrderDays(rules);
+    expect(days.map((day) => day.daysAhead)).toEqual([2]);
+    fc.assert(
+      fc.property(fc.constantFrom(...(days[0]?.slots ?? [])), (slot) => {
+        expect(isPreOrderSlot(slot, rules)).toBe(true);
+        expect(label(slot, '+05:00').startsWith('2026-11-27')).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,5 +1,11 @@
 import { localDayStartMs } from '../preflight/order-time.ts';
-import { MINUTES_PER_DAY, type OpeningHoursDay, scheduleStateAt, wallClockAt } from '../schedule/schedule.ts';
+import {
+  MINUTES_PER_DAY,
+  type OpeningHoursDay,
+  type SpecialDayRule,
+  scheduleStateAt,
+  wallClockAt,
+} from '../schedule/schedule.ts';
 
 /**
  * docs/product.md §3 'Pre-order hours' as the times a customer can pick: a grid of slots (15 minutes unless the brand
@@ -15,8 +21,10 @@ export interface PreOrderRules {
   nowMs: number;
   /** The restaurant's offset, e.g. '+04:00'. */
   timezone: string;
-  /** The restaurant's opening hours (used when the pre-order settings have no hours of their own). */
+  /** The method's opening hours (hoursFor; used when the pre-order settings have no hours of their own). */
   openingHours: readonly OpeningHoursDay[];
+  /** The method's special days (specialDaysFor): they replace a date's hours, the pre-order hours' too. */
+  specialDays?: readonly SpecialDayRule[];
   /** The restaurant's pre-order settings for the method (working-hours call); null: none set. */
   preOrder: { minTimeMinutes: number; dayInAdvance: number; hours: readonly OpeningHoursDay[] } | null;
   /** Extra lead on top of minTimeMinutes, e.g. 90 for a dish with extended cooking time. */
@@ -50,8 +58,13 @@ export function isOnSlotGrid(utcMs: number, timezone: string, slotMinutes = DEFA
   return wallClockAt(utcMs, timezone).minuteOfDay % slotMinutes === 0;
 }
 
-function isOpenAt(hours: readonly OpeningHoursDay[], utcMs: number, timezone: string): boolean {
-  const state = scheduleStateAt(hours, utcMs, timezone);
+function isOpenAt(
+  hours: readonly OpeningHoursDay[],
+  utcMs: number,
+  timezone: string,
+  specialDays: readonly SpecialDayRule[] = [],
+): boolean {
+  const state = scheduleStateAt(hours, utcMs, timezone, specialDays);
   return state.kind === 'open' || state.kind === 'round-the-clock';
 }
 
@@ -68,7 +81,7 @@ export function preOrderDays(rules: PreOrderRules): PreOrderDay[] {
     const slots: number[] = [];
     for (let minute = 0; minute < MINUTES_PER_DAY; minute += slotMinutes) {
       const at = dayStartMs + minute * MS_PER_MINUTE;
-      if (at >= earliest && isOpenAt(hours, at, rules.timezone)) slots.push(at);
+      if (at >= earliest && isOpenAt(hours, at, rules.timezone, rules.specialDays)) slots.push(at);
     }
     if (slots.length > 0) days.push({ dayStartMs, daysAhead, slots });
   }
@@ -83,7 +96,7 @@ export function isPreOrderSlot(utcMs: number, rules: PreOrderRules): boolean {
   const today = localDayStartMs(rules.nowMs, rules.timezone);
   const lastDayEnd = today + ((rules.preOrder?.dayInAdvance ?? 0) + 1) * MINUTES_PER_DAY * MS_PER_MINUTE;
   if (utcMs >= lastDayEnd) return false;
-  return isOpenAt(hoursOf(rules), utcMs, rules.timezone);
+  return isOpenAt(hoursOf(rules), utcMs, rules.timezone, rules.specialDays);
 }
 
 /** The first slot a customer could choose, or null when none is left in the pre-order window. */

@@ -84,17 +84,52 @@ function paysOf(delivery: PaymentOptions, takeAway: PaymentOptions) {
 
 const publishedRestos = (rows: CatalogRows) => rows.restos.filter((row) => row.isPublished);
 
-/** Each restaurant's week of opening hours, by restaurant id. */
+type HoursRow = CatalogRows['openingHours'][number];
+
+const hoursDay = (h: HoursRow): OpeningHoursDay => ({
+  dayOfWeek: h.dayOfWeek as DayOfWeek,
+  active: h.active,
+  open: h.open,
+  close: h.close,
+  ...(h.breakFrom && h.breakTo && { breakFrom: h.breakFrom, breakTo: h.breakTo }),
+});
+
+/** Each restaurant's week of opening hours ('ALL' rows), by restaurant id. */
 function openingHoursByResto(rows: CatalogRows): Map<number, OpeningHoursDay[]> {
-  const hoursByResto = groupBy(rows.openingHours, (r) => r.restoId);
+  const hoursByResto = groupBy(
+    rows.openingHours.filter((h) => h.method === 'ALL'),
+    (r) => r.restoId,
+  );
+  return new Map(rows.restos.map((r) => [r.id, (hoursByResto.get(r.id) ?? []).map(hoursDay)]));
+}
+
+/** The weeks of the methods that have hours of their own (decision 51), by restaurant id. */
+function methodHoursByResto(rows: CatalogRows): Map<number, NonNullable<Resto['methodHours']>> {
+  const byResto = new Map<number, NonNullable<Resto['methodHours']>>();
+  for (const h of rows.openingHours) {
+    if (h.method === 'ALL') continue;
+    const weeks = byResto.get(h.restoId) ?? {};
+    const week = weeks[h.method] ?? [];
+    week.push(hoursDay(h));
+    weeks[h.method] = week;
+    byResto.set(h.restoId, weeks);
+  }
+  return byResto;
+}
+
+/** Each restaurant's special days, in date order (the public answer shows a window of them, see restos.service). */
+function specialDaysByResto(rows: CatalogRows): Map<number, NonNullable<Resto['specialDays']>> {
+  const byResto = groupBy(rows.specialDays, (d) => d.restoId);
   return new Map(
-    rows.restos.map((r) => [
-      r.id,
-      (hoursByResto.get(r.id) ?? []).map((h) => ({
-        dayOfWeek: h.dayOfWeek as DayOfWeek,
-        active: h.active,
-        open: h.open,
-        close: h.close,
+    [...byResto].map(([restoId, days]) => [
+      restoId,
+      days.map((d) => ({
+        date: d.date,
+        method: d.method,
+        closed: d.closed,
+        ...(!d.closed && d.open && d.close && { open: d.open, close: d.close }),
+        ...(!d.closed && d.breakFrom && d.breakTo && { breakFrom: d.breakFrom, breakTo: d.breakTo }),
+        note: d.note,
       })),
     ]),
   );
@@ -129,6 +164,8 @@ export function mapRestos(rows: CatalogRows, tagById: Map<number, Tag>): Map<num
   const cityIdsByResto = groupBy(rows.restoCities, (r) => r.restoId);
   const tagsByResto = groupBy(rows.restoTags, (r) => r.restoId);
   const hours = openingHoursByResto(rows);
+  const methodHours = methodHoursByResto(rows);
+  const specialDays = specialDaysByResto(rows);
   const menus = menusByResto(rows);
   const restos = new Map<number, Owned<Resto>>();
   for (const r of publishedRestos(rows)) {
@@ -148,6 +185,8 @@ export function mapRestos(rows: CatalogRows, tagById: Map<number, Tag>): Map<num
       location: { lat: r.lat, lng: r.lng },
       menus: menus.get(r.id) ?? [],
       openingHours: hours.get(r.id) ?? [],
+      methodHours: methodHours.get(r.id) ?? {},
+      specialDays: specialDays.get(r.id) ?? [],
       order: r.order,
       payConfig: { delivery: r.payDelivery, takeAway: r.payTakeAway },
       payEngine: r.payEngine,
@@ -165,10 +204,11 @@ export function mapRestos(rows: CatalogRows, tagById: Map<number, Tag>): Map<num
   return restos;
 }
 
-/** Pre-order settings of published restaurants; hours not set of their own are the opening hours. */
+/** Pre-order settings of published restaurants; hours not set of their own are the method's opening hours. */
 export function mapPreOrders(rows: CatalogRows): Map<number, PreOrderHours[]> {
   const preOrdersByResto = groupBy(rows.preOrders, (r) => r.restoId);
   const hours = openingHoursByResto(rows);
+  const methodHours = methodHoursByResto(rows);
   return new Map(
     publishedRestos(rows).map((r) => [
       r.id,
@@ -176,7 +216,7 @@ export function mapPreOrders(rows: CatalogRows): Map<number, PreOrderHours[]> {
         type: p.type,
         minTimeMinutes: p.minTimeMinutes,
         dayInAdvance: p.dayInAdvance,
-        hours: p.hours ?? hours.get(r.id) ?? [],
+        hours: p.hours ?? methodHours.get(r.id)?.[p.type] ?? hours.get(r.id) ?? [],
       })),
     ]),
   );

@@ -28,6 +28,10 @@ export async function readCatalogRows(tx: Transaction, cache: CatalogRowCache = 
   const restoCities = await tx.select().from(t.restoCities).orderBy(asc(t.restoCities.cityId));
   const restoTags = await tx.select().from(t.restoTags);
   const openingHours = await tx.select().from(t.openingHours).orderBy(asc(t.openingHours.dayOfWeek));
+  const specialDays = await tx
+    .select()
+    .from(t.specialDays)
+    .orderBy(asc(t.specialDays.date), asc(t.specialDays.id));
   const preOrders = await tx.select().from(t.preOrderSettings).orderBy(asc(t.preOrderSettings.type));
   const menus = await tx.select().from(t.menus).orderBy(asc(t.menus.order), asc(t.menus.id));
   const restoMenus = await tx.select().from(t.restoMenus);
@@ -75,6 +79,7 @@ export async function readCatalogRows(tx: Transaction, cache: CatalogRowCache = 
     restoCities,
     restoTags,
     openingHours,
+    specialDays,
     preOrders,
     menus,
     restoMenus,

@@ -231,6 +231,7 @@ export function decideCart(
       nowMs,
       timezone: resto.timezone,
       openingHours: resto.openingHours,
+      specialDays: resto.specialDays ?? [],
       preOrder: pricing.preOrder,
       extraLeadMinutes: extraMinutes,
       slotMinutes: settings.slotMinutes,

@@ -1,4 +1,5 @@
 import type { CustomerDeliveryMethod, PricingCatalog, PromoCodeDefinition } from '@storefront/domain';
+import { hoursFor, specialDaysFor } from '@storefront/domain';
 import type { Position } from '@storefront/domain/contracts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
 
@@ -86,7 +87,9 @@ export function pricingCatalogFor(
       isDelivery: resto.isDelivery,
       isTakeAway: resto.isTakeAway,
       payConfig: resto.payConfig,
-      openingHours: resto.openingHours,
+      // The method's own week and special days (decision 51): the order is judged by the hours of its method.
+      openingHours: hoursFor(resto, options.deliveryType),
+      specialDays: specialDaysFor(resto.specialDays, options.deliveryType),
       menus: resto.menus,
       takeAwayMaxOrderSum: resto.takeAwayMaxOrderSum ?? null,
     },

@@ -9,11 +9,11 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { CatalogRoutesOptions } from '../catalog/index.ts';
 import { catalogGet, resolveWhiteLabel } from '../catalog/index.ts';
-import { getResto, listRestos, workingHours } from './restos.service.ts';
+import { listRestos, publicResto, workingHours } from './restos.service.ts';
 
 export const restosRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
   app,
-  { catalog, whiteLabel },
+  { catalog, whiteLabel, now },
 ) => {
   catalogGet(app, catalog, {
     url: '/1/p/restos',
@@ -33,8 +33,9 @@ export const restosRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     summary: 'One restaurant: address, contacts, menus, opening hours, payment options',
     params: restoParams,
     answer: restoResponse,
-    key: ({ params }) => `resto:${params.id}`,
-    produce: (s, { params }) => ({ value: getResto(s, params.id) }),
+    // The special days shown move with the restaurant's date: the answer is kept an hour at most.
+    key: ({ params }) => `resto:${params.id}:${Math.floor(now() / 3_600_000)}`,
+    produce: (s, { params }) => ({ value: publicResto(s, params.id, now()) }),
   });
 
   catalogGet(app, catalog, {
