@@ -391,6 +391,38 @@ export const ERROR_MESSAGES = {
   },
   'modifier-group.not-found': { ru: 'Группа модификаторов не найдена', en: 'Modifier group not found' },
   'time-slot.not-found': { ru: 'Временной слот не найден', en: 'Time slot not found' },
+  'zone.not-found': { ru: 'Зона доставки не найдена', en: 'Delivery zone not found' },
+  /** A delivery zone's polygon (polygonProblems): each a 422 on `polygon`. */
+  'admin.zone-polygon-too-few-points': {
+    ru: 'У зоны должно быть хотя бы три разные точки',
+    en: 'A zone needs at least three distinct points',
+  },
+  'admin.zone-polygon-self-intersecting': {
+    ru: 'Границы зоны пересекают сами себя',
+    en: 'The zone’s border crosses itself',
+  },
+  'admin.zone-polygon-zero-area': {
+    ru: 'У зоны нулевая площадь: все точки на одной линии',
+    en: 'The zone has no area: every point is on one line',
+  },
+  /** A zone's order-sum bands: sorted by their start, none overlapping the next, the last one open or closed. */
+  'admin.zone-bands-overlap': {
+    ru: 'Диапазоны сумм заказа должны идти по возрастанию и не пересекаться',
+    en: 'Order-sum bands must go up and must not overlap',
+  },
+  /** A warning, not an error: the zone was saved. */
+  'admin.zone-outside-city': {
+    ru: 'Часть зоны за границами города',
+    en: 'Part of the zone is outside the city’s bounds',
+  },
+  'admin.zone-import-empty': {
+    ru: 'В файле нет ни одного многоугольника',
+    en: 'The file holds no polygon',
+  },
+  'admin.zone-import-not-polygon': {
+    ru: 'Это не многоугольник: пропущено',
+    en: 'Not a polygon: skipped',
+  },
   'order.transition-invalid': {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',

@@ -1,6 +1,7 @@
 export * from './admin/audit-log.ts';
 export * from './admin/bulk-price.ts';
 export * from './admin/menu-rules.ts';
+export * from './admin/zone-bands.ts';
 export * from './auth/phone-mask.ts';
 export * from './auth/phone-sign-in.ts';
 export * from './auth/session-rules.ts';

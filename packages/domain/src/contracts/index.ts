@@ -6,6 +6,7 @@ export * from './admin-menus.ts';
 export * from './admin-photos.ts';
 export * from './admin-restos.ts';
 export * from './admin-staff.ts';
+export * from './admin-zones.ts';
 export * from './auth.ts';
 export * from './boot.ts';
 export * from './brand-config.ts';

@@ -68,6 +68,9 @@ export function isSelfIntersecting(ring: readonly LatLng[]): boolean {
   return false;
 }
 
+/** Below this (twice the area, in degrees², about a square metre) points on one line count as no area despite float noise. */
+const ZERO_AREA = 1e-10;
+
 /**
  * The problems of a polygon as a zone, first the gravest: fewer than three distinct points, then any two edges that
  * do not follow each other crossing (a figure eight, a vertex dropped onto another edge), then no area at all (every
@@ -79,7 +82,7 @@ export function polygonProblems(polygon: readonly LatLng[]): PolygonProblem[] {
   const ring = openRing(polygon);
   const problems: PolygonProblem[] = [];
   if (isSelfIntersecting(ring)) problems.push('self-intersecting');
-  if (signedArea2(ring) === 0) problems.push('zero-area');
+  if (Math.abs(signedArea2(ring)) < ZERO_AREA) problems.push('zero-area');
   return problems;
 }
 

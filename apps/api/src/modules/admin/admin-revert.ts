@@ -30,6 +30,7 @@ import {
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
 import { type StaffState, staffOrNotFound, staffStateOf, writeStaffState } from './admin-staff.ts';
 import { type TimeSlotState, timeSlotStateForRevert, writeTimeSlotState } from './admin-time-slots.ts';
+import { restoreZoneState, type ZoneState, zoneStateForRevert } from './admin-zones.ts';
 
 /**
  * Undoing one audited change (decision 45), by compare: the row gets the entry's `before` back only while it still
@@ -116,6 +117,8 @@ async function currentState(
       };
     case 'time-slot':
       return { ...(await timeSlotStateForRevert(tx, access.whiteLabel, entry.entityId)) };
+    case 'zone':
+      return { ...(await zoneStateForRevert(tx, access, entry.entityId)) };
     case 'menu-import':
       // A menu file's import is refused above (its action 'import' is not revertible): import the older file.
       throw new ApiError(409, 'admin.not-revertible', 'entryId');
@@ -175,6 +178,9 @@ async function restore(
       });
       return;
     }
+    case 'zone':
+      await restoreZoneState(tx, access, entry.entityId, state as Partial<ZoneState>);
+      return;
     case 'menu-import':
       return;
   }

@@ -11,6 +11,7 @@ import { adminPhotosRoutes } from './admin-photos.routes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminTimeSlotsRoutes } from './admin-time-slots.routes.ts';
+import { adminZonesRoutes } from './admin-zones.routes.ts';
 
 /**
  * The back office's API under /api/v1/admin (decision 45): staff tokens, checked for brand and role on every call
@@ -25,6 +26,7 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminMenusRoutes, { db, now, catalog });
     await app.register(adminModifiersRoutes, { db, now, catalog });
     await app.register(adminTimeSlotsRoutes, { db, now, catalog });
+    await app.register(adminZonesRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
     // Photos (decision 46) and a menu archive's pictures: the media store the app's /media/u/ route serves from.
     const mediaStore = mediaStoreOf(config);
