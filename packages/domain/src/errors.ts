@@ -372,6 +372,33 @@ export const ERROR_MESSAGES = {
   'admin.resto-not-found': { ru: 'Такого ресторана нет', en: 'There is no such restaurant' },
   /** A modifier group or time slot given a dish the brand does not have. */
   'admin.dish-not-found': { ru: 'Такого блюда нет', en: 'There is no such dish' },
+  /** A restaurant given a menu or a city the brand does not have. */
+  'admin.menu-not-found': { ru: 'Такого меню нет', en: 'There is no such menu' },
+  'admin.city-not-found': { ru: 'Такого города нет', en: 'There is no such city' },
+  /** A restaurant's order letters another restaurant of the brand has. */
+  'admin.resto-order-code-taken': {
+    ru: 'Такой префикс номера заказа уже у другого ресторана',
+    en: 'Another restaurant already has this order number prefix',
+  },
+  /** A warning, not a refusal: the restaurant's pin lies outside its city's bounds. */
+  'admin.resto-outside-city': {
+    ru: 'Точка ресторана за границами его города: проверьте адрес',
+    en: 'The restaurant’s pin is outside its city’s bounds: check the address',
+  },
+  /** A city's bounds whose north-east corner is not above and right of the south-west one. */
+  'admin.city-bounds-inverted': {
+    ru: 'Северо-восточный угол должен быть севернее и восточнее юго-западного',
+    en: 'The north-east corner must be north and east of the south-west one',
+  },
+  'admin.city-center-outside': {
+    ru: 'Центр города должен быть внутри его границ',
+    en: 'The city’s centre must be inside its bounds',
+  },
+  /** A city deleted while restaurants are in it: move or unpublish them first. */
+  'admin.city-has-restos': {
+    ru: 'В городе есть рестораны: сначала перенесите их в другой город',
+    en: 'The city has restaurants: move them to another city first',
+  },
   /** A modifier group's item id that is not one of the group's items. */
   'admin.modifier-item-not-found': { ru: 'Такого варианта в группе нет', en: 'The group has no such option' },
   /** A modifier group's counts: max at least 1, min at most max and at most the number of items. */

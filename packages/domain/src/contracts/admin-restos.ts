@@ -68,7 +68,7 @@ export const adminPreOrders = z.object({
 });
 
 /** Something the restaurant's data holds that is allowed but probably a mistake (its pin outside its city). */
-export const adminWarning = z.object({ code: z.string(), message: z.string(), field: z.string() });
+const restoWarning = z.object({ code: z.string(), message: z.string(), field: z.string() });
 
 /** A restaurant as the back office edits it. */
 export const adminResto = z.object({
@@ -105,7 +105,7 @@ export const adminResto = z.object({
   orderCode: z.string().nullable(),
   photos: z.array(z.string()),
   /** Allowed but doubtful: the pin outside its city's bounds (admin.resto-outside-city, field location). */
-  warnings: z.array(adminWarning),
+  warnings: z.array(restoWarning),
   /** Bumped by every back-office change; send it back as If-Match. */
   version: z.number().int().positive(),
 });

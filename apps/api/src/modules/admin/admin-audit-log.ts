@@ -6,10 +6,12 @@ import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import {
   adminAuditLog,
+  cities,
   menus,
   modifiers,
   positionGroups,
   positions,
+  restos,
   staff,
   timeSlots,
 } from '../../db/schema.ts';
@@ -104,6 +106,20 @@ async function rowName(
         .select({ name: staff.name })
         .from(staff)
         .where(and(eq(staff.id, id), eq(staff.whiteLabelId, whiteLabel)));
+      return row?.name;
+    }
+    case 'resto': {
+      const [row] = await tx
+        .select({ name: restos.name })
+        .from(restos)
+        .where(and(eq(restos.id, id), eq(restos.whiteLabelId, whiteLabel)));
+      return row?.name;
+    }
+    case 'city': {
+      const [row] = await tx
+        .select({ name: cities.name })
+        .from(cities)
+        .where(and(eq(cities.id, id), eq(cities.whiteLabelId, whiteLabel)));
       return row?.name;
     }
     case 'menu-import':

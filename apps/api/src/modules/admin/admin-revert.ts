@@ -27,7 +27,9 @@ import {
   modifierGroupStateOf,
   writeModifierGroupState,
 } from './admin-modifiers.ts';
+import { type CityState, cityStateForRevert, writeCityState } from './admin-cities.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
+import { type RestoState, restoreRestoState, restoStateForRevert } from './admin-restos.ts';
 import { type StaffState, staffOrNotFound, staffStateOf, writeStaffState } from './admin-staff.ts';
 import { type TimeSlotState, timeSlotStateForRevert, writeTimeSlotState } from './admin-time-slots.ts';
 import { restoreZoneState, type ZoneState, zoneStateForRevert } from './admin-zones.ts';
@@ -44,7 +46,8 @@ import { restoreZoneState, type ZoneState, zoneStateForRevert } from './admin-zo
  * A staff account's change is undone by its owner only (403 admin.forbidden-role for a manager), under the same rules
  * as its PATCH (an active owner remains, an operator keeps restaurants); its creation and resets are not undone.
  * A time slot's deletion is undone too: its state holds `exists`, so the compare sees it gone and the slot comes
- * back under its id; menus' and modifier groups' creations are not undone.
+ * back under its id; menus' and modifier groups' creations are not undone. A restaurant's change is undone field by
+ * field (its entry holds the fields it changed); a city's deletion brings the city back under its id.
  */
 export async function revertEntry(
   tx: Executor,
@@ -117,6 +120,13 @@ async function currentState(
       };
     case 'time-slot':
       return { ...(await timeSlotStateForRevert(tx, access.whiteLabel, entry.entityId)) };
+    case 'resto':
+      // As its PATCH: an operator changes no restaurant, a person only the restaurants of their account.
+      assertMay(access, 'restos.write');
+      return { ...(await restoStateForRevert(tx, access, entry.entityId)) };
+    case 'city':
+      assertMay(access, 'cities.write');
+      return { ...(await cityStateForRevert(tx, access.whiteLabel, entry.entityId)) };
     case 'zone':
       return { ...(await zoneStateForRevert(tx, access, entry.entityId)) };
     case 'menu-import':
@@ -180,6 +190,12 @@ async function restore(
     }
     case 'zone':
       await restoreZoneState(tx, access, entry.entityId, state as Partial<ZoneState>);
+      return;
+    case 'resto':
+      await restoreRestoState(tx, access, entry.entityId, state as Partial<RestoState>);
+      return;
+    case 'city':
+      await writeCityState(tx, access.whiteLabel, entry.entityId, state as Partial<CityState>);
       return;
     case 'menu-import':
       return;

@@ -2,12 +2,14 @@ import type { AppConfig } from '../../config.ts';
 import type { ApiModule } from '../../core/api-module.ts';
 import { mediaStoreOf } from '../../integrations/media-store/media-stores.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
+import { adminCitiesRoutes } from './admin-cities.routes.ts';
 import { adminDishesRoutes } from './admin-dishes.routes.ts';
 import { adminGroupsRoutes } from './admin-groups.routes.ts';
 import { adminMenuFileRoutes } from './admin-menu-file.routes.ts';
 import { adminMenusRoutes } from './admin-menus.routes.ts';
 import { adminModifiersRoutes } from './admin-modifiers.routes.ts';
 import { adminPhotosRoutes } from './admin-photos.routes.ts';
+import { adminRestosRoutes } from './admin-restos.routes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminTimeSlotsRoutes } from './admin-time-slots.routes.ts';
@@ -26,6 +28,8 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminMenusRoutes, { db, now, catalog });
     await app.register(adminModifiersRoutes, { db, now, catalog });
     await app.register(adminTimeSlotsRoutes, { db, now, catalog });
+    await app.register(adminRestosRoutes, { db, now, catalog });
+    await app.register(adminCitiesRoutes, { db, now, catalog });
     await app.register(adminZonesRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
     // Photos (decision 46) and a menu archive's pictures: the media store the app's /media/u/ route serves from.
