@@ -454,6 +454,32 @@ export const ERROR_MESSAGES = {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',
   },
+  /** A restaurant's hours and special days (hoursDayProblem, specialDayProblem; decision 51). */
+  'special-day.not-found': { ru: 'Особый день не найден', en: 'Special day not found' },
+  'admin.hours-day-repeated': {
+    ru: 'Каждый день недели можно указать только один раз',
+    en: 'Each day of the week may be given only once',
+  },
+  'admin.hours-break-incomplete': {
+    ru: 'Укажите и начало, и конец перерыва',
+    en: 'Give both the start and the end of the break',
+  },
+  'admin.hours-break-outside': {
+    ru: 'Перерыв должен быть внутри часов работы',
+    en: 'The break must be within the opening hours',
+  },
+  'admin.special-day-hours-required': {
+    ru: 'Укажите часы работы или отметьте день как закрытый',
+    en: 'Give the hours or mark the day closed',
+  },
+  'admin.special-day-too-far': {
+    ru: 'Дата не может быть дальше чем через два года',
+    en: 'The date may be at most two years ahead',
+  },
+  'admin.special-day-duplicate': {
+    ru: 'На эту дату для этого способа получения особый день уже есть',
+    en: 'This date already has a special day for this method',
+  },
   /** A reason that does not fit the order's method: a take-away order is never 'the courier cannot deliver'. */
   'order.decline-reason-invalid': {
     ru: 'Эта причина не подходит для такого заказа, выберите другую',

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './admin-brand.ts';
 export * from './admin-cities.ts';
+export * from './admin-hours.ts';
 export * from './admin-menu-file.ts';
 export * from './admin-menus.ts';
 export * from './admin-photos.ts';

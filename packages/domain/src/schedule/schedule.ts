@@ -85,7 +85,7 @@ export interface SpecialDayRule {
   breakTo?: string | null;
 }
 
-function closeMinute(day: DayRule): number {
+export function closeMinute(day: DayRule): number {
   if (day.close === '00:00' || day.close === '23:59') return MINUTES_PER_DAY;
   const close = parseTimeOfDay(day.close);
   // A close before the opening time means the restaurant works past midnight.
@@ -93,7 +93,7 @@ function closeMinute(day: DayRule): number {
 }
 
 /** The break as minutes from the day's own midnight (past 1440 when it falls after midnight); null: none. */
-function breakMinutes(day: DayRule): { from: number; to: number } | null {
+export function breakMinutes(day: DayRule): { from: number; to: number } | null {
   if (!day.breakFrom || !day.breakTo) return null;
   let from = parseTimeOfDay(day.breakFrom);
   let to = parseTimeOfDay(day.breakTo);

@@ -118,6 +118,7 @@ async function rowName(
     case 'city': {
       const [row] = await tx
         .select({ name: cities.name })
+    case 'opening-hours':
         .from(cities)
         .where(and(eq(cities.id, id), eq(cities.whiteLabelId, whiteLabel)));
       return row?.name;

@@ -27,6 +27,14 @@ import {
   modifierGroupStateOf,
   writeModifierGroupState,
 } from './admin-modifiers.ts';
+import {
+  type HoursState,
+  hoursStateForRevert,
+  restoreHoursState,
+  restoreSpecialDayState,
+  type SpecialDayState,
+  specialDayStateForRevert,
+} from './admin-hours.ts';
 import { type CityState, cityStateForRevert, writeCityState } from './admin-cities.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
 import { type RestoState, restoreRestoState, restoStateForRevert } from './admin-restos.ts';
@@ -160,6 +168,13 @@ async function restore(
     case 'menu-group-order':
       await writeGroupOrder(tx, state.groupIds as number[]);
       return;
+    case 'opening-hours':
+      // As the PUT: the restaurant must be the person's.
+      assertMay(access, 'restos.write');
+      return { ...(await hoursStateForRevert(tx, access, entry.entityId)) };
+    case 'special-day':
+      assertMay(access, 'restos.write');
+      return { ...(await specialDayStateForRevert(tx, access, entry.entityId)) };
     case 'group-dish-order':
       await writeDishOrder(tx, state.positionIds as number[]);
       return;
@@ -201,3 +216,15 @@ async function restore(
       return;
   }
 }
+    case 'brand-settings':
+      await writeBrandSettingsState(tx, access.whiteLabel, state as Partial<AdminBrandSettingsValue>);
+      return;
+    case 'brand-page':
+      await writePageState(tx, access.whiteLabel, entry.entityId, state as Partial<BrandPageState>);
+      return;
+    case 'opening-hours':
+      await restoreHoursState(tx, entry.entityId, state as Partial<HoursState>);
+      return;
+    case 'special-day':
+      await restoreSpecialDayState(tx, access, entry.entityId, state as Partial<SpecialDayState>);
+      return;

@@ -6,6 +6,7 @@ import { adminCitiesRoutes } from './admin-cities.routes.ts';
 import { adminDishesRoutes } from './admin-dishes.routes.ts';
 import { adminGroupsRoutes } from './admin-groups.routes.ts';
 import { adminMenuFileRoutes } from './admin-menu-file.routes.ts';
+import { adminHoursRoutes } from './admin-hours.routes.ts';
 import { adminMenusRoutes } from './admin-menus.routes.ts';
 import { adminModifiersRoutes } from './admin-modifiers.routes.ts';
 import { adminPhotosRoutes } from './admin-photos.routes.ts';
@@ -33,6 +34,7 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminZonesRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
     // Photos (decision 46) and a menu archive's pictures: the media store the app's /media/u/ route serves from.
+    await app.register(adminHoursRoutes, { db, now, catalog });
     const mediaStore = mediaStoreOf(config);
     await app.register(adminMenuFileRoutes, { db, now, catalog, mediaStore });
     await app.register(adminStaffRoutes, { db, now, catalog });
