@@ -60,6 +60,18 @@ export const ERROR_MESSAGES = {
     ru: 'Промокод не действует в это время',
     en: 'The promo code is not available at this hour',
   },
+  'promo-code.day-not-active': {
+    ru: 'Промокод не действует в этот день недели',
+    en: 'The promo code is not available on this day of the week',
+  },
+  'promo-code.first-order-only': {
+    ru: 'Промокод действует только на первый заказ',
+    en: 'The promo code is only valid for a first order',
+  },
+  'promo-code.first-order-unchecked': {
+    ru: 'Промокод действует только на первый заказ: войдите, чтобы мы проверили',
+    en: 'This promo code is for a first order only: sign in so we can check it',
+  },
   'promo-code.min-order-amount': {
     ru: 'Сумма заказа меньше минимальной для промокода',
     en: 'The order total is below the promo code minimum',
@@ -407,6 +419,30 @@ export const ERROR_MESSAGES = {
     en: 'The minimum must not exceed the maximum or the number of options, and the maximum must be at least 1',
   },
   /** A time slot's day whose end is not after its start (00:00 as the end: midnight). */
+  'admin.ends-before-start': {
+    ru: 'Окончание должно быть позже начала',
+    en: 'The end must be after the start',
+  },
+  'admin.promo-code-taken': {
+    ru: 'Такой промокод у бренда уже есть',
+    en: 'The brand already has this promo code',
+  },
+  'admin.promo-code-used': {
+    ru: 'Промокод уже применяли: его можно только выключить',
+    en: 'The promo code has been used: it can only be deactivated',
+  },
+  'admin.promo-code-batch-space': {
+    ru: 'Не хватает уникальных кодов такой длины: сделайте код длиннее',
+    en: 'Not enough unique codes of this length: make the code longer',
+  },
+  'admin.promo-percent-invalid': {
+    ru: 'Процент скидки — от 1 до 100',
+    en: 'A percent discount is from 1 to 100',
+  },
+  'admin.promotion-link-invalid': {
+    ru: 'Блюдо не из выбранного меню',
+    en: 'The dish is not on the chosen menu',
+  },
   'admin.time-slot-ends-before-start': {
     ru: 'Время окончания должно быть позже времени начала',
     en: 'The end time must be later than the start time',

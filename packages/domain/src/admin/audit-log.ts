@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   // A dish's or a group's photo added or taken off (decision 46); the entry holds the photo list.
   'photo-add',
   'photo-remove',
+  // A batch of single-use promo codes made for a campaign (decision 53); its revert deactivates the unused ones.
+  'generate',
   // A login's sign-in block lifted by an owner or a manager; the entry holds the wrong answers it had.
   'unlock',
 ] as const;

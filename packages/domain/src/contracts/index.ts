@@ -5,6 +5,8 @@ export * from './admin-hours.ts';
 export * from './admin-menu-file.ts';
 export * from './admin-menus.ts';
 export * from './admin-photos.ts';
+export * from './admin-promo-codes.ts';
+export * from './admin-promotions.ts';
 export * from './admin-restos.ts';
 export * from './admin-staff.ts';
 export * from './admin-zones.ts';

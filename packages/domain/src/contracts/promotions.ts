@@ -12,6 +12,9 @@ export const promotion = z.object({
   priority: z.number().int(),
   startsAt: z.iso.datetime().nullable(),
   endsAt: z.iso.datetime().nullable(),
+  /** Where tapping the slide leads: a menu, or one dish of it (both given then); absent or null: nowhere. */
+  linkMenuId: id.nullable().optional(),
+  linkPositionId: id.nullable().optional(),
 });
 export const promotionsResponse = z.array(promotion);
 export type Promotion = z.infer<typeof promotion>;

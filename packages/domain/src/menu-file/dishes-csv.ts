@@ -21,7 +21,14 @@ export const DISHES_CSV_COLUMNS = [
 /** Columns an import may leave out: the informative ones and the English name. */
 const OPTIONAL_COLUMNS = new Set(['menu', 'group', 'name_en', 'published']);
 
-const BOM = '\uFEFF';
+/** The byte order mark a Russian Excel needs to read UTF-8. */
+export const CSV_BOM = '\uFEFF';
+const BOM = CSV_BOM;
+
+/** One cell, quoted (RFC 4180) when it holds a quote, a line break or the separator. */
+export function csvCell(value: string, separator: string): string {
+  return cell(value, separator);
+}
 
 function cell(value: string, separator: string): string {
   return /["\r\n]/.test(value) || value.includes(separator) ? `"${value.replaceAll('"', '""')}"` : value;

@@ -16,6 +16,12 @@ export const PROMO_CODE_PROBLEMS = [
   'promo-code.invalid-delivery-type',
   'promo-code.not-active',
   'promo-code.hour-not-active',
+  /** Not on this weekday of the restaurant's wall clock (the code's daysOfWeek). */
+  'promo-code.day-not-active',
+  /** A first-order-only code, and the person has an earlier order that was not declined or cancelled. */
+  'promo-code.first-order-only',
+  /** Anonymous preflight of a first-order-only code: applied, but signing in is needed to check it. */
+  'promo-code.first-order-unchecked',
   /** Too many unknown codes tried from this client this hour: codes are not looked up for a while. */
   'promo-code.too-many-attempts',
 ] as const;

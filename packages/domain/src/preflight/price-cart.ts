@@ -77,6 +77,10 @@ export interface PromoCodeDefinition {
   deliveryMethods: readonly CustomerDeliveryMethod[];
   totalLimit: number | null;
   perPersonLimit: number | null;
+  /** ISO weekdays (1 Monday … 7 Sunday) on the restaurant's wall clock; empty or absent: every day. */
+  daysOfWeek?: readonly number[];
+  /** Only a person's first order (none earlier that was not declined or cancelled). */
+  firstOrderOnly?: boolean;
 }
 
 /** The promo code the request named, looked up by the API. */
@@ -92,6 +96,8 @@ export type PromoLookup =
       usedCount: number;
       /** Orders of this person that used it; null for an anonymous preflight. */
       usedByPerson: number | null;
+      /** Whether the person has an order that was not declined or cancelled; null (or absent) when not known. */
+      hasEarlierOrder?: boolean | null;
     };
 
 export interface PricingInput {
@@ -151,13 +157,13 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
     preOrderEnabled: catalog.preOrderEnabled,
     preOrder: catalog.preOrder,
     openingHours: resto.openingHours,
+    specialDays: resto.specialDays ?? [],
     timezone: resto.timezone,
   });
   const { orderAtMs } = time;
 
   // A customer asks only for DELIVERY or TAKE_AWAY, so the catalog need not carry the other two flags.
   const flags = {
-    specialDays: resto.specialDays ?? [],
     isDelivery: resto.isDelivery,
     isTakeAway: resto.isTakeAway,
     isOnline: false,

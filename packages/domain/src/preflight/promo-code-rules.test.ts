@@ -183,3 +183,53 @@ describe('promoDiscount', () => {
     );
   });
 });
+
+describe('days of the week', () => {
+  // 2026-11-25 is a Wednesday (3): 23:30 UTC on the 24th is already Wednesday 02:30 in Moscow.
+  const lateTuesdayUtc = Date.parse('2026-11-24T23:30:00Z');
+
+  it('accepts every day when the list is empty, and only the listed days otherwise', () => {
+    expect(refusal(foundPromo({ daysOfWeek: [] }))).toBe('accepted');
+    expect(refusal(foundPromo({ daysOfWeek: [3] }))).toBe('accepted');
+    expect(refusal(foundPromo({ daysOfWeek: [1, 2, 4, 5, 6, 7] }))).toBe('promo-code.day-not-active');
+  });
+
+  it('reads the weekday on the restaurant’s wall clock, not UTC', () => {
+    expect(refusal(foundPromo({ daysOfWeek: [3] }), { orderAtMs: lateTuesdayUtc })).toBe('accepted');
+    expect(refusal(foundPromo({ daysOfWeek: [2] }), { orderAtMs: lateTuesdayUtc })).toBe(
+      'promo-code.day-not-active',
+    );
+    // The same instant at -01:00 (the Azores) is 22:30 on Tuesday.
+    expect(refusal(foundPromo({ daysOfWeek: [2] }), { orderAtMs: lateTuesdayUtc, timezone: '-01:00' })).toBe(
+      'accepted',
+    );
+  });
+
+  it('says an expired code before a wrong day', () => {
+    expect(refusal(foundPromo({ daysOfWeek: [1], endsAt: ORDER_AT - 1 }))).toBe('promo-code.after-finish');
+  });
+});
+
+describe('first order only', () => {
+  it('refuses a person with an earlier order that was not declined or cancelled', () => {
+    const lookup = { ...foundPromo({ firstOrderOnly: true }), hasEarlierOrder: true };
+    expect(refusal(lookup)).toBe('promo-code.first-order-only');
+  });
+
+  it('accepts a person without one', () => {
+    const lookup = { ...foundPromo({ firstOrderOnly: true }), hasEarlierOrder: false };
+    expect(judgePromoCode(lookup, context)).toMatchObject({ kind: 'accepted', warnings: [] });
+  });
+
+  it('applies it anonymously with a warning that signing in decides', () => {
+    const lookup = { ...foundPromo({ firstOrderOnly: true }, { usedByPerson: null }), hasEarlierOrder: null };
+    expect(judgePromoCode(lookup, context)).toMatchObject({
+      kind: 'accepted',
+      warnings: ['promo-code.first-order-unchecked'],
+    });
+  });
+
+  it('ignores earlier orders for a code that is not first-order-only', () => {
+    expect(refusal({ ...foundPromo(), hasEarlierOrder: true })).toBe('accepted');
+  });
+});

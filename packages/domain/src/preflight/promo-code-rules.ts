@@ -53,16 +53,27 @@ export function judgePromoCode(lookup: PromoLookup, context: PromoContext): Prom
   const { definition: code, usedCount, usedByPerson } = lookup;
   const refusal = firstRefusal(code, usedCount, context);
   if (refusal) return { kind: 'refused', problem: refusal };
+  const warnings: PromoCodeProblem[] = [];
+  if (code.firstOrderOnly) {
+    // Known only for a signed-in person; placement always knows (an order has a person), so it decides there.
+    const earlier = lookup.hasEarlierOrder ?? null;
+    if (earlier === true) return { kind: 'refused', problem: 'promo-code.first-order-only' };
+    if (earlier === null) warnings.push('promo-code.first-order-unchecked');
+  }
   if (code.perPersonLimit !== null) {
     // An anonymous preflight cannot count the person's uses: apply it and say that signing in decides.
     if (usedByPerson === null) {
-      return { kind: 'accepted', definition: code, warnings: ['promo-code.person-limit-unchecked'] };
+      return {
+        kind: 'accepted',
+        definition: code,
+        warnings: [...warnings, 'promo-code.person-limit-unchecked'],
+      };
     }
     if (usedByPerson >= code.perPersonLimit) {
       return { kind: 'refused', problem: 'promo-code.person-limit-exceed' };
     }
   }
-  return { kind: 'accepted', definition: code, warnings: [] };
+  return { kind: 'accepted', definition: code, warnings };
 }
 
 function firstRefusal(
@@ -80,7 +91,11 @@ function firstRefusal(
   if (code.deliveryMethods.length > 0 && !code.deliveryMethods.includes(context.deliveryType)) {
     return 'promo-code.invalid-delivery-method';
   }
-  if (code.hours && !isWithinPromoHours(code.hours, wallClockAt(orderAtMs, context.timezone).minuteOfDay)) {
+  const wallClock = wallClockAt(orderAtMs, context.timezone);
+  if (code.daysOfWeek && code.daysOfWeek.length > 0 && !code.daysOfWeek.includes(wallClock.dayOfWeek)) {
+    return 'promo-code.day-not-active';
+  }
+  if (code.hours && !isWithinPromoHours(code.hours, wallClock.minuteOfDay)) {
     return 'promo-code.hour-not-active';
   }
   if (code.totalLimit !== null && usedCount >= code.totalLimit) return 'promo-code.limit-exceed';

@@ -11,6 +11,8 @@ import {
   modifiers,
   positionGroups,
   positions,
+  promoCodes,
+  promotions,
   restos,
   staff,
   timeSlots,
@@ -122,6 +124,22 @@ async function rowName(
         .from(cities)
         .where(and(eq(cities.id, id), eq(cities.whiteLabelId, whiteLabel)));
       return row?.name;
+    }
+    case 'promotion': {
+      const [row] = await tx
+        .select({ title: promotions.title })
+        .from(promotions)
+        .where(and(eq(promotions.id, id), eq(promotions.whiteLabelId, whiteLabel)));
+      return row?.title;
+    }
+    case 'promo-code':
+    case 'promo-code-batch': {
+      // A batch is named by its first code's campaign.
+      const [row] = await tx
+        .select({ code: promoCodes.code, campaign: promoCodes.campaign })
+        .from(promoCodes)
+        .where(and(eq(promoCodes.id, id), eq(promoCodes.whiteLabelId, whiteLabel)));
+      return entity === 'promo-code' ? row?.code : (row?.campaign ?? undefined);
     }
     case 'menu-import':
       return undefined;

@@ -37,6 +37,13 @@ import {
 } from './admin-hours.ts';
 import { type CityState, cityStateForRevert, writeCityState } from './admin-cities.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
+import {
+  promoBatchStateForRevert,
+  promoCodeStateForRevert,
+  restorePromoBatch,
+  restorePromoCode,
+} from './admin-promo-codes.ts';
+import { promotionStateForRevert, restorePromotion } from './admin-promotions.ts';
 import { type RestoState, restoreRestoState, restoStateForRevert } from './admin-restos.ts';
 import { type StaffState, staffOrNotFound, staffStateOf, writeStaffState } from './admin-staff.ts';
 import { type TimeSlotState, timeSlotStateForRevert, writeTimeSlotState } from './admin-time-slots.ts';
@@ -128,6 +135,16 @@ async function currentState(
       };
     case 'time-slot':
       return { ...(await timeSlotStateForRevert(tx, access.whiteLabel, entry.entityId)) };
+    // Promotions and promo codes (decision 53): a person reverts only rows whose restaurants are all theirs.
+    case 'promotion':
+      assertMay(access, 'marketing.write');
+      return { ...(await promotionStateForRevert(tx, access, entry.entityId)) };
+    case 'promo-code':
+      assertMay(access, 'marketing.write');
+      return { ...(await promoCodeStateForRevert(tx, access, entry.entityId)) };
+    case 'promo-code-batch':
+      assertMay(access, 'marketing.write');
+      return { ...(await promoBatchStateForRevert(tx, access, entry.after)) };
     case 'resto':
       // As its PATCH: an operator changes no restaurant, a person only the restaurants of their account.
       assertMay(access, 'restos.write');
@@ -194,6 +211,15 @@ async function restore(
       });
       return;
     }
+    case 'promotion':
+      await restorePromotion(tx, access, entry.entityId, state);
+      return;
+    case 'promo-code':
+      await restorePromoCode(tx, access, entry.entityId, state);
+      return;
+    case 'promo-code-batch':
+      await restorePromoBatch(tx, access.whiteLabel, state);
+      return;
     case 'time-slot': {
       const slot = state as Partial<TimeSlotState>;
       const positionIds = slot.positionIds ? await existingDishes(tx, slot.positionIds) : undefined;

@@ -10,6 +10,8 @@ import { adminHoursRoutes } from './admin-hours.routes.ts';
 import { adminMenusRoutes } from './admin-menus.routes.ts';
 import { adminModifiersRoutes } from './admin-modifiers.routes.ts';
 import { adminPhotosRoutes } from './admin-photos.routes.ts';
+import { adminPromoCodesRoutes } from './admin-promo-codes.routes.ts';
+import { adminPromotionsRoutes } from './admin-promotions.routes.ts';
 import { adminRestosRoutes } from './admin-restos.routes.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
@@ -39,5 +41,7 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminMenuFileRoutes, { db, now, catalog, mediaStore });
     await app.register(adminStaffRoutes, { db, now, catalog });
     await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore });
+    await app.register(adminPromotionsRoutes, { db, now, catalog, mediaStore });
+    await app.register(adminPromoCodesRoutes, { db, now, catalog });
   },
 };

@@ -348,10 +348,11 @@ export function mapDeliveryZones(rows: CatalogRows): Map<number, DeliveryZone[]>
   return groupBy(zones, (zone) => zone.restoId);
 }
 
-/** Promotions by priority, highest first, with the restaurants they apply to. */
+/** Published promotions by priority, highest first, with the restaurants they apply to and their link. */
 export function mapPromotions(rows: CatalogRows): Owned<Promotion & { restoIds: number[] }>[] {
   const restosByPromotion = groupBy(rows.promotionRestos, (r) => r.promotionId);
-  return [...rows.promotions]
+  return rows.promotions
+    .filter((p) => p.isPublished)
     .sort((a, b) => b.priority - a.priority || a.id - b.id)
     .map((p) => ({
       id: p.id,
@@ -362,6 +363,8 @@ export function mapPromotions(rows: CatalogRows): Owned<Promotion & { restoIds: 
       priority: p.priority,
       startsAt: iso(p.startsAt),
       endsAt: iso(p.endsAt),
+      linkMenuId: p.linkMenuId,
+      linkPositionId: p.linkMenuId === null ? null : p.linkPositionId,
       restoIds: (restosByPromotion.get(p.id) ?? []).map((r) => r.restoId),
     }));
 }
@@ -391,6 +394,8 @@ export function mapPromoCodes(rows: CatalogRows): Map<string, Map<string, PromoC
       deliveryMethods: p.deliveryMethods,
       totalLimit: p.totalLimit,
       perPersonLimit: p.perPersonLimit,
+      daysOfWeek: p.daysOfWeek,
+      firstOrderOnly: p.firstOrderOnly,
     });
     byBrand.set(p.whiteLabelId, codes);
   }

@@ -18,7 +18,7 @@ import {
 import { type CatalogSnapshot, readAvailability } from '../catalog/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { insertAttempt } from '../payments/index.ts';
-import { normalisePromoCode, promoCodeDefinition, type Quote } from '../preflight/index.ts';
+import { hasEarlierOrder, normalisePromoCode, promoCodeDefinition, type Quote } from '../preflight/index.ts';
 import type { KeyRef } from './idempotency.ts';
 import {
   decideCart,
@@ -64,7 +64,16 @@ async function lockedPromo(
     .where(
       and(eq(promoCodeRedemptions.promoCodeId, definition.id), eq(promoCodeRedemptions.personId, personId)),
     );
-  return { kind: 'found', definition, usedCount: row.usedCount, usedByPerson: Number(mine?.n ?? 0) };
+  return {
+    kind: 'found',
+    definition,
+    usedCount: row.usedCount,
+    usedByPerson: Number(mine?.n ?? 0),
+    // Read in the order's transaction, after the person's row is locked: two first orders at once are one.
+    hasEarlierOrder: definition.firstOrderOnly
+      ? await hasEarlierOrder(tx, settings.whiteLabel, personId)
+      : null,
+  };
 }
 
 /** Places an accepted order in the caller's transaction and answers its id; throws a refusal otherwise. */

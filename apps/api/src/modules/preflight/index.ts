@@ -3,7 +3,7 @@ import { type PreflightRoutesOptions, preflightRoutes } from './preflight.routes
 
 export { preflightAnswer, quoteOf } from './preflight-answer.ts';
 export { normalisePromoCode, pricingCatalogFor, promoCodeDefinition } from './pricing-catalog.ts';
-export { placementPromoGuess } from './promo-lookup.ts';
+export { hasEarlierOrder, placementPromoGuess } from './promo-lookup.ts';
 export { type Quote, type QuoteKey, readQuoteKey, signQuote, verifyQuote } from './quote.ts';
 
 /** The cart priced by the server before an order, with a signed quote. */

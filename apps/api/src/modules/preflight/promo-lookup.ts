@@ -1,8 +1,8 @@
 import type { PromoLookup } from '@storefront/domain';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
-import { promoCodeGuessBudget, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
+import { orders, promoCodeGuessBudget, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
 import { normalisePromoCode, promoCodeDefinition } from './pricing-catalog.ts';
 
@@ -138,6 +138,35 @@ export async function placementPromoGuess(
 }
 
 /**
+ * Whether the person has placed an order of the brand that was not declined or cancelled: a first-order-only code
+ * is refused then. An order waiting for its card payment counts (it may still be paid).
+ */
+export async function hasEarlierOrder(db: Executor, whiteLabel: string, personId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.whiteLabelId, whiteLabel),
+        eq(orders.personId, personId),
+        notInArray(orders.status, ['declined', 'canceled']),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The lookup's `hasEarlierOrder`: read only for a signed-in person and a first-order-only code. */
+async function earlierOrderOf(
+  db: Executor,
+  request: PromoLookupRequest,
+  definition: { firstOrderOnly?: boolean },
+): Promise<boolean | null> {
+  if (!definition.firstOrderOnly || request.personId === null) return null;
+  return hasEarlierOrder(db, request.whiteLabel, request.personId);
+}
+
+/**
  * Looks up the request's promo code for pricing. The definition comes from the catalog snapshot; only the
  * usage counts are read from PostgreSQL, as they move with every order.
  *
@@ -167,7 +196,13 @@ export async function lookupPromoCode(
   // No use limit: nothing to count, so no round trip (measured: a query per preflight cut PGlite's
   // throughput from about 5 000 to 800 requests/s). Placement re-counts in its own transaction anyway.
   if (definition.totalLimit === null && definition.perPersonLimit === null) {
-    return { kind: 'found', definition, usedCount: 0, usedByPerson: request.personId === null ? null : 0 };
+    return {
+      kind: 'found',
+      definition,
+      usedCount: 0,
+      usedByPerson: request.personId === null ? null : 0,
+      hasEarlierOrder: await earlierOrderOf(db, request, definition),
+    };
   }
 
   // One round trip: the code's usage, the person's, and whether this client's guesses are spent.
@@ -210,5 +245,6 @@ export async function lookupPromoCode(
     definition,
     usedCount: row.usedCount,
     usedByPerson: personId === null ? null : Number(row.usedByPerson),
+    hasEarlierOrder: await earlierOrderOf(db, request, definition),
   };
 }

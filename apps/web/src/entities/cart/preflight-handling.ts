@@ -36,11 +36,14 @@ export const PREFLIGHT_HANDLING: Readonly<Record<PreflightProblemCode, ProblemHa
   'promo-code.not-active': promoRefused,
   'promo-code.hour-not-active': promoRefused,
   'promo-code.too-many-attempts': promoRefused,
+  'promo-code.day-not-active': promoRefused,
+  'promo-code.first-order-only': promoRefused,
   // docs/product.md §8: the code and its messages are cleared once and the check counts as valid.
   'promo-code.invalid-delivery-method': promoCleared,
   'promo-code.invalid-delivery-type': promoCleared,
   // Applied, but signing in is needed to check the per-person limit: said, not blocking.
   'promo-code.person-limit-unchecked': { shows: ['promo'], blocks: false, promo: 'keep' },
+  'promo-code.first-order-unchecked': { shows: ['promo'], blocks: false, promo: 'keep' },
   // The restaurant does not take this payment for this method.
   'resto.doesnt-support-delivery-online-pay': inBanner,
   'resto.doesnt-support-delivery-card-pay': inBanner,
