@@ -28,3 +28,13 @@ it('lists only the open days, and closes a day that ends at midnight at 23:59', 
     },
   ]);
 });
+
+it('splits a day with a lunch break into the hours before and after it', () => {
+  const spec = openingHoursSpecification([
+    { dayOfWeek: 3, active: true, open: '10:00', close: '22:00', breakFrom: '15:00', breakTo: '16:00' },
+  ]);
+  expect(spec.map((s) => [s.opens, s.closes])).toEqual([
+    ['10:00', '15:00'],
+    ['16:00', '22:00'],
+  ]);
+});

@@ -12,16 +12,24 @@ export function majorAmount(amountMinor: number): string {
   return String(amountMinor / 100);
 }
 
-/** The active days only; a day closing at midnight closes at 23:59, as schema.org reads a closing time. */
+/**
+ * The active days only; a day closing at midnight closes at 23:59, as schema.org reads a closing time. A day with a
+ * break is two intervals, before and after it.
+ */
 export function openingHoursSpecification(hours: readonly OpeningHoursDay[]) {
   return hours
     .filter((day) => day.active)
-    .map((day) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: `https://schema.org/${SCHEMA_DAYS[day.dayOfWeek - 1]}`,
-      opens: day.open,
-      closes: day.close === '00:00' ? '23:59' : day.close,
-    }));
+    .flatMap((day) => {
+      const spec = (opens: string, closes: string) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: `https://schema.org/${SCHEMA_DAYS[day.dayOfWeek - 1]}`,
+        opens,
+        closes: closes === '00:00' ? '23:59' : closes,
+      });
+      return day.breakFrom && day.breakTo
+        ? [spec(day.open, day.breakFrom), spec(day.breakTo, day.close)]
+        : [spec(day.open, day.close)];
+    });
 }
 
 function menuItem(ctx: SiteContext, position: Position, menu: PublicMenu) {

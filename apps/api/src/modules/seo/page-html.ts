@@ -27,7 +27,8 @@ export function hoursLines(ctx: SiteContext, hours: readonly OpeningHoursDay[]):
       const name = t.days[day.dayOfWeek - 1];
       if (!day.active) return `${name}: ${t.dayOff}`;
       if (isRoundTheClock(day)) return `${name}: ${t.roundTheClock}`;
-      return `${name}: ${day.open}–${displayClosingTime(day.close)}`;
+      const pause = day.breakFrom && day.breakTo ? ` (${t.breakWord} ${day.breakFrom}–${day.breakTo})` : '';
+      return `${name}: ${day.open}–${displayClosingTime(day.close)}${pause}`;
     });
 }
 

@@ -45,6 +45,7 @@ export const TEXTS = {
     restos: 'Рестораны',
     hours: 'Часы работы',
     dayOff: 'выходной',
+    breakWord: 'перерыв',
     roundTheClock: 'круглосуточно',
     days: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'],
     homeDescription: (brand: string) => `${brand}: меню, акции и рестораны. Доставка и самовывоз.`,
@@ -56,6 +57,7 @@ export const TEXTS = {
     restos: 'Restaurants',
     hours: 'Opening hours',
     dayOff: 'day off',
+    breakWord: 'break',
     roundTheClock: 'round the clock',
     days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
     homeDescription: (brand: string) =>

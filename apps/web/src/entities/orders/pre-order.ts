@@ -1,9 +1,11 @@
 import {
   type CustomerDeliveryMethod,
+  hoursFor,
   type Locale,
   localDayStartMs,
   type PreOrderRules,
   parseTimezoneOffset,
+  specialDaysFor,
 } from '@storefront/domain';
 import type { PreOrderHours, Resto } from '@storefront/domain/contracts';
 
@@ -13,7 +15,7 @@ import type { PreOrderHours, Resto } from '@storefront/domain/contracts';
  * firstPreOrderSlot read, for the checkout's day and slot and the day-off dialog's offer.
  */
 export function preOrderRulesFor(
-  resto: Pick<Resto, 'openingHours' | 'timezone'>,
+  resto: Pick<Resto, 'openingHours' | 'timezone' | 'methodHours' | 'specialDays'>,
   method: CustomerDeliveryMethod,
   workingHours: readonly PreOrderHours[] | undefined,
   nowMs: number,
@@ -22,7 +24,9 @@ export function preOrderRulesFor(
   return {
     nowMs,
     timezone: resto.timezone,
-    openingHours: resto.openingHours,
+    // The method's own week and special days (decision 51), as the API's re-check reads them.
+    openingHours: hoursFor(resto, method),
+    specialDays: specialDaysFor(resto.specialDays, method),
     preOrder: own
       ? { minTimeMinutes: own.minTimeMinutes, dayInAdvance: own.dayInAdvance, hours: own.hours }
       : null,

@@ -39,6 +39,8 @@ export const restosTextsEn = {
   statusOpen: 'Open now · until {{time}}',
   statusClosed: 'Closed',
   statusDayOff: 'Closed today',
+  statusBreak: 'Break until {{time}}',
+  breakAt: 'break {{from}} – {{to}}',
   statusRoundTheClock: 'Open 24 hours',
   reopensToday: 'opens at {{time}}',
   reopensTomorrow: 'opens tomorrow at {{time}}',

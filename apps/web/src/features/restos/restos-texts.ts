@@ -40,6 +40,8 @@ export const restosTexts = {
   statusOpen: 'Открыто сейчас · до {{time}}',
   statusClosed: 'Закрыто',
   statusDayOff: 'Сегодня выходной',
+  statusBreak: 'Перерыв до {{time}}',
+  breakAt: 'перерыв {{from}} – {{to}}',
   statusRoundTheClock: 'Круглосуточно',
   reopensToday: 'откроется в {{time}}',
   reopensTomorrow: 'откроется завтра в {{time}}',

@@ -5,10 +5,12 @@ import {
   deliveryZoneForPoint,
   deliveryZones,
   EMPTY_DELIVERY_PLACE,
+  hoursFor,
   hoursOnDayAt,
   type LatLng,
   type Locale,
   pickText,
+  specialDaysFor,
   takeAwayRestos,
 } from '@storefront/domain';
 import type { City, DeliveryZone, Resto } from '@storefront/domain/contracts';
@@ -264,7 +266,13 @@ function pickupInfo(resto: Resto, locale: Locale, t: TFunction<'location-map'>):
   name.textContent = pickText(resto.name, locale);
   const street = document.createElement('span');
   street.textContent = pickText(resto.street, locale);
-  const hours = hoursOnDayAt(resto.openingHours, serverNow(), resto.timezone);
+  // A pickup point: take-away's own hours and special days when it has them (decision 51).
+  const hours = hoursOnDayAt(
+    hoursFor(resto, 'TAKE_AWAY'),
+    serverNow(),
+    resto.timezone,
+    specialDaysFor(resto.specialDays, 'TAKE_AWAY'),
+  );
   const hoursLine = document.createElement('span');
   hoursLine.textContent = `${t('openingHours')}: ${
     hours.kind === 'hours'

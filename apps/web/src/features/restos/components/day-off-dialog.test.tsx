@@ -1,3 +1,4 @@
+import type { Resto } from '@storefront/domain/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
@@ -77,5 +78,44 @@ describe('day-off dialog', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Сейчас заказы не принимаются')).not.toBeInTheDocument();
     expect(screen.queryByTestId('pre-order-offer')).not.toBeInTheDocument();
+  });
+});
+
+describe('day-off dialog on a special day and in a break (decision 51)', () => {
+  beforeEach(() => {
+    stubApi();
+    // Noon in Kazan, open 10:00–23:00 by the week.
+    setServerNow(Date.parse('2026-11-25T09:00:00Z'));
+  });
+  afterEach(resetServerClock);
+
+  const renderFor = (overrides: Partial<Resto>, method: 'DELIVERY' | 'TAKE_AWAY') =>
+    renderWithApp(
+      <DayOffDialog />,
+      { cities: [kazan], city: kazan, resto: resto({ id: 1, ...overrides }), method },
+      { brand: { ...testBrand, features: { ...testBrand.features, preOrder: false } } },
+    );
+
+  it("says a take-away special day's note and when it opens, only for take-away", async () => {
+    const specialDays = [
+      {
+        date: '2026-11-25',
+        method: 'TAKE_AWAY' as const,
+        closed: true,
+        note: { ru: 'Сегодня санитарный день' },
+      },
+    ];
+    await renderFor({ specialDays }, 'TAKE_AWAY');
+    expect(await screen.findByText(/Сегодня санитарный день · откроется завтра в 10:00/)).toBeInTheDocument();
+  });
+
+  it('says the break and when it ends', async () => {
+    const week = resto({ id: 1 }).openingHours.map((day) => ({
+      ...day,
+      breakFrom: '11:30',
+      breakTo: '13:00',
+    }));
+    await renderFor({ openingHours: week }, 'DELIVERY');
+    expect(await screen.findByText('Перерыв до 13:00')).toBeInTheDocument();
   });
 });

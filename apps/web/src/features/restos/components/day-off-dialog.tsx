@@ -26,7 +26,7 @@ export function DayOffDialog() {
 }
 
 function WhenClosed(props: { resto: Resto; method: CustomerDeliveryMethod | null; onDismiss: () => void }) {
-  const status = useScheduleStatus(props.resto, useServerNow());
+  const status = useScheduleStatus(props.resto, useServerNow(), props.method);
   if (status.open) return null;
   return (
     <Suspense fallback={null}>

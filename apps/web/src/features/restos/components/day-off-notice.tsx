@@ -31,7 +31,7 @@ export default function ClosedNotice({
   const locale = useLocale();
   const navigate = useNavigate();
   const now = useServerNow();
-  const status = useScheduleStatus(resto, now);
+  const status = useScheduleStatus(resto, now, method);
   // With pre-orders on, the next free slot is offered (docs/product.md §2 item 10, decision 21).
   const preOrderOn = useBrand().features.preOrder && method !== null;
   const hours = useQuery({ ...restoWorkingHoursQuery(resto.id), enabled: preOrderOn && !status.open });

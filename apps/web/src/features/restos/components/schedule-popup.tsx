@@ -1,14 +1,21 @@
-import { DAYS_OF_WEEK, displayClosingTime, isRoundTheClock, wallClockAt } from '@storefront/domain';
-import type { Resto } from '@storefront/domain/contracts';
+import {
+  DAYS_OF_WEEK,
+  type DayHours,
+  displayClosingTime,
+  hoursOnDayAt,
+  isRoundTheClock,
+  specialDaysFor,
+  wallClockAt,
+} from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { ResponsiveDialog } from '../../../shared/ui/dialog.tsx';
 import styles from './schedule-popup.module.css';
 import { StatusLine } from './status-line.tsx';
-import { useScheduleStatus, useServerNow } from './use-schedule-status.ts';
+import { type ScheduledResto, useScheduleStatus, useServerNow } from './use-schedule-status.ts';
 
 export interface SchedulePopupProps {
-  resto: Pick<Resto, 'openingHours' | 'timezone'>;
+  resto: ScheduledResto;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -24,11 +31,27 @@ export function SchedulePopup({ resto, open, onOpenChange }: SchedulePopupProps)
   const status = useScheduleStatus(resto, now);
   const today = wallClockAt(now, resto.timezone).dayOfWeek;
   const weekdays = t('weekdays', { returnObjects: true }) as string[];
+  const textOf = (hours: DayHours): { text: string; off: boolean } => {
+    if (hours.kind === 'day-off') return { text: t('dayOff'), off: true };
+    if (hours.kind === 'round-the-clock') return { text: t('roundTheClock'), off: false };
+    const pause = hours.breakFrom ? `, ${t('breakAt', { from: hours.breakFrom, to: hours.breakTo })}` : '';
+    return { text: `${hours.open} – ${hours.close}${pause}`, off: false };
+  };
+  // Today's row keeps a special day's hours (decision 51); the other rows are the week's.
   const hoursOf = (dayOfWeek: number): { text: string; off: boolean } => {
+    if (dayOfWeek === today)
+      return textOf(
+        hoursOnDayAt(resto.openingHours, now, resto.timezone, specialDaysFor(resto.specialDays, null)),
+      );
     const day = resto.openingHours.find((entry) => entry.dayOfWeek === dayOfWeek);
-    if (!day?.active) return { text: t('dayOff'), off: true };
-    if (isRoundTheClock(day)) return { text: t('roundTheClock'), off: false };
-    return { text: `${day.open} – ${displayClosingTime(day.close)}`, off: false };
+    if (!day?.active) return textOf({ kind: 'day-off' });
+    if (isRoundTheClock(day)) return textOf({ kind: 'round-the-clock' });
+    return textOf({
+      kind: 'hours',
+      open: day.open,
+      close: displayClosingTime(day.close),
+      ...(day.breakFrom && day.breakTo && { breakFrom: day.breakFrom, breakTo: day.breakTo }),
+    });
   };
   return (
     <ResponsiveDialog
