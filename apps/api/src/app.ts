@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type PayEngine, parsePhotoVariantKey } from '@storefront/domain';
-import type { PublicConfig } from '@storefront/domain/contracts';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -23,6 +22,7 @@ import { REQUEST_LIMITS, type RequestLimits } from './core/request-limits.ts';
 import type { Database } from './db/client.ts';
 import { mediaStoreOf } from './integrations/media-store/media-stores.ts';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.ts';
+import { type BrandStore, openBrandStore } from './modules/brand/index.ts';
 import type { AvailabilityStore, CatalogStore } from './modules/catalog/index.ts';
 import { API_MODULES, type ModuleDeps, OPENAPI_TAGS, startSharedServices } from './modules/index.ts';
 import type { PaymentsContext } from './modules/payments/index.ts';
@@ -50,6 +50,8 @@ export interface StorefrontApp extends FastifyInstance {
   catalog: CatalogStore;
   /** Today's stop-lists and pauses in memory (decision 23): server.ts polls it, tests refresh it by hand. */
   availability: AvailabilityStore;
+  /** The brand's settings and pages (decision 50): server.ts polls it, tests refresh it by hand. */
+  brand: BrandStore;
   /** The payments module's context: tests run its sweeper by hand (payments-sweeper.ts runOnce). */
   payments: PaymentsContext;
 }
@@ -98,7 +100,11 @@ export async function buildApp({
   limits: limitsGiven = {},
 }: BuildAppOptions): Promise<StorefrontApp> {
   const limits: RequestLimits = { ...REQUEST_LIMITS, ...limitsGiven };
-  const applySecurityHeaders = securityHeadersApplier(config);
+  // The brand's settings live in the database (decision 50): read before anything is built from them. The sign-in
+  // providers and the Content-Security-Policy take the client ids and sign-in methods as they are at start.
+  const brand = await openBrandStore(db, config);
+  const asStarted: AppConfig = { ...config, brand: { ...config.brand, ...brand.settings } };
+  const applySecurityHeaders = securityHeadersApplier(asStarted);
   const app = Fastify({
     // Request ids on every line, phone numbers and e-mails masked (plugins/logging.ts).
     logger: maskedLogger(logger),
@@ -126,7 +132,9 @@ export async function buildApp({
   await registerCors(app, config);
   registerRequestIds(app);
   // Before any route: its onRoute hook turns each route's config.auth into checks.
-  registerAuthentication(app, { config, db, now });
+  registerAuthentication(app, { config: asStarted, db, now });
+  brand.useLogger(app.log);
+  app.decorate('brand', brand);
 
   const services = await startSharedServices(app, {
     config,
@@ -136,6 +144,9 @@ export async function buildApp({
     ...(paymentGateways ? { paymentGateways } : {}),
   });
   const { catalog } = services;
+  // The brand's settings and pages move the catalog revision: they reload with the catalog, on its poll and after
+  // a change made on this instance (a revert from the audit log too).
+  catalog.follow(() => brand.refresh());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -153,19 +164,10 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Every module of modules/index.ts, in its order; seo comes after the storefront's files, below.
-  const deps: ModuleDeps = { config, db, now, limits, ...services };
+  const deps: ModuleDeps = { config, db, now, limits, ...services, brand };
   for (const module of API_MODULES) await module.register(app, deps);
 
-  // The public part of the brand: one storefront build serves any brand. apiBase: decision 25.
-  const publicConfigValue: PublicConfig = {
-    ...config.brand,
-    apiBase: config.env.PUBLIC_API_BASE ?? '',
-    production: config.env.NODE_ENV === 'production',
-  };
-  const publicConfig = JSON.stringify(publicConfigValue);
-  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(publicConfig),
-  );
+  // /config.json and the brand's static pages come from the brand store (modules/brand, decision 50).
 
   // Uploaded photos (decision 46), from the media store whichever it is: content-addressed keys, so a year's cache.
   const mediaStore = mediaStoreOf(config);
@@ -192,18 +194,6 @@ export async function buildApp({
       prefix: '/media/',
       maxAge: '1d',
       decorateReply: false,
-    });
-  }
-
-  // The brand's static pages (ru/en markdown) for the storefront's information pages.
-  const pagesDir = join(config.brandDir, 'pages');
-  if (existsSync(pagesDir)) {
-    await app.register(fastifyStatic, {
-      root: pagesDir,
-      prefix: '/content/pages/',
-      maxAge: '10m',
-      decorateReply: false,
-      allowedPath: (path) => /^\/(ru|en)\/[a-z0-9-]+\.md$/.test(path),
     });
   }
 
@@ -238,7 +228,7 @@ export async function buildApp({
     catalog,
     now,
     indexHtml: hasWeb ? indexHtml : null,
-    publicConfig: publicConfigValue,
+    brand,
     // The storefront's server build (apps/web/vite.server.config.ts, decision 44).
     serverRenderFile: hasWeb ? config.webServerBuild : null,
   });

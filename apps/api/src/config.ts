@@ -523,6 +523,15 @@ function mapsOverrides(env: z.infer<typeof envSchema>, maps: Record<string, unkn
   };
 }
 
+/**
+ * The brand's public settings as served: the maps settings with the environment's overrides on top (the settings
+ * themselves now live in the database, decision 50; the overrides still win, so tests and local runs can point the
+ * storefront at fakes).
+ */
+export function withEnvOverrides(env: z.infer<typeof envSchema>, brand: BrandConfig): BrandConfig {
+  return { ...brand, maps: mapsOverrides(env, brand.maps) as BrandConfig['maps'] };
+}
+
 /** The brand's maps addresses a browser or the server fetches from. */
 const MAPS_URL_FIELDS = ['tileUrl', 'geocoderUrl', 'googleGeocodingUrl', 'googlePlacesUrl'] as const;
 
@@ -541,7 +550,14 @@ export function startWarnings(config: Pick<AppConfig, 'env'>): string[] {
 
 export interface AppConfig {
   env: z.infer<typeof envSchema>;
+  /**
+   * The brand file with the environment's overrides, as read at start. What an owner may change (name, theme,
+   * features, links, client ids) is read from the brand store instead (decision 50); this stays right for what
+   * only the file sets (the brand's id, locales).
+   */
   brand: BrandConfig;
+  /** brands/<id>/brand.json as written, without the overrides: what a brand's settings row is seeded with. */
+  brandFile: BrandConfig;
   brandDir: string;
   dataDir: string;
   webDistDir: string;
@@ -588,6 +604,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (error) {
     throw new ConfigError(`${brandFile}: ${(error as Error).message}`);
   }
+  const asWritten = brandConfig.safeParse(raw);
   if (raw && typeof raw === 'object' && 'maps' in raw && raw.maps && typeof raw.maps === 'object') {
     raw = { ...raw, maps: mapsOverrides(env.data, raw.maps as Record<string, unknown>) };
   }
@@ -614,6 +631,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: withSecrets(env.data, dataDir),
     brand: brand.data,
+    brandFile: asWritten.success ? asWritten.data : brand.data,
     brandDir,
     dataDir,
     webDistDir: fromRoot(env.data.WEB_DIST_DIR),

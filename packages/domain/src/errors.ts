@@ -454,6 +454,32 @@ export const ERROR_MESSAGES = {
   },
   'modifier-group.not-found': { ru: 'Группа модификаторов не найдена', en: 'Modifier group not found' },
   'time-slot.not-found': { ru: 'Временной слот не найден', en: 'Time slot not found' },
+  /** A restaurant's hours and special days (hoursDayProblem, specialDayProblem; decision 51). */
+  'special-day.not-found': { ru: 'Особый день не найден', en: 'Special day not found' },
+  'admin.hours-day-repeated': {
+    ru: 'Каждый день недели можно указать только один раз',
+    en: 'Each day of the week may be given only once',
+  },
+  'admin.hours-break-incomplete': {
+    ru: 'Укажите и начало, и конец перерыва',
+    en: 'Give both the start and the end of the break',
+  },
+  'admin.hours-break-outside': {
+    ru: 'Перерыв должен быть внутри часов работы',
+    en: 'The break must be within the opening hours',
+  },
+  'admin.special-day-hours-required': {
+    ru: 'Укажите часы работы или отметьте день как закрытый',
+    en: 'Give the hours or mark the day closed',
+  },
+  'admin.special-day-too-far': {
+    ru: 'Дата не может быть дальше чем через два года',
+    en: 'The date may be at most two years ahead',
+  },
+  'admin.special-day-duplicate': {
+    ru: 'На эту дату для этого способа получения особый день уже есть',
+    en: 'This date already has a special day for this method',
+  },
   'zone.not-found': { ru: 'Зона доставки не найдена', en: 'Delivery zone not found' },
   /** A delivery zone's polygon (polygonProblems): each a 422 on `polygon`. */
   'admin.zone-polygon-too-few-points': {
@@ -486,35 +512,17 @@ export const ERROR_MESSAGES = {
     ru: 'Это не многоугольник: пропущено',
     en: 'Not a polygon: skipped',
   },
+  'brand-page.not-found': { ru: 'Страница не найдена', en: 'Page not found' },
+  /** Two pages of a brand under one address. */
+  'admin.brand-page-slug-taken': {
+    ru: 'Страница с таким адресом уже есть',
+    en: 'A page with this address already exists',
+  },
+  /** The brand's default city names no city of the brand. */
+  'admin.brand-city-not-found': { ru: 'Такого города у бренда нет', en: 'The brand has no such city' },
   'order.transition-invalid': {
     ru: 'Заказ уже в другом статусе, обновите доску',
     en: 'The order has already moved on, refresh the board',
-  },
-  /** A restaurant's hours and special days (hoursDayProblem, specialDayProblem; decision 51). */
-  'special-day.not-found': { ru: 'Особый день не найден', en: 'Special day not found' },
-  'admin.hours-day-repeated': {
-    ru: 'Каждый день недели можно указать только один раз',
-    en: 'Each day of the week may be given only once',
-  },
-  'admin.hours-break-incomplete': {
-    ru: 'Укажите и начало, и конец перерыва',
-    en: 'Give both the start and the end of the break',
-  },
-  'admin.hours-break-outside': {
-    ru: 'Перерыв должен быть внутри часов работы',
-    en: 'The break must be within the opening hours',
-  },
-  'admin.special-day-hours-required': {
-    ru: 'Укажите часы работы или отметьте день как закрытый',
-    en: 'Give the hours or mark the day closed',
-  },
-  'admin.special-day-too-far': {
-    ru: 'Дата не может быть дальше чем через два года',
-    en: 'The date may be at most two years ahead',
-  },
-  'admin.special-day-duplicate': {
-    ru: 'На эту дату для этого способа получения особый день уже есть',
-    en: 'This date already has a special day for this method',
   },
   /** A reason that does not fit the order's method: a take-away order is never 'the courier cannot deliver'. */
   'order.decline-reason-invalid': {

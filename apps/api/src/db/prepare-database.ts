@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.ts';
+import { ensureBrandContent } from '../modules/brand/index.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { loadBrandSeed } from './seed/load-brand-seed.ts';
 import { isDatabaseEmpty, seedBrand } from './seed/seed-database.ts';
@@ -19,7 +20,7 @@ export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandl
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
-  config: Pick<AppConfig, 'brandDir' | 'brand' | 'env'>,
+  config: Pick<AppConfig, 'brandDir' | 'brand' | 'brandFile' | 'env'>,
   step: (name: 'migrated' | 'seedChecked') => void = () => {},
 ): Promise<boolean> {
   await handle.migrate();
@@ -29,6 +30,8 @@ export async function prepareDatabase(
   const seeded =
     (await isDatabaseEmpty(handle.db)) &&
     (await seedBrand(handle.db, await loadBrandSeed(config.brandDir), { onlyIfEmpty: true }));
+  // The brand's settings and pages (decision 50): from its files while the brand has no settings row.
+  await ensureBrandContent(handle.db, config.brand.whiteLabel, config.brandFile, config.brandDir);
   // Checked on every start, not only the first: a database seeded before staff accounts existed gets them.
   await seedDemoStaff(handle.db, {
     whiteLabel: config.brand.whiteLabel,

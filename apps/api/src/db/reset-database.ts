@@ -49,7 +49,7 @@ export function confirmArgument(args: string[]): string | undefined {
 /** Drops every table (after checkResetAllowed), migrates again and seeds the brand. */
 export async function resetDatabase(
   handle: DatabaseHandle,
-  config: Pick<AppConfig, 'brandDir' | 'brand' | 'env'>,
+  config: Pick<AppConfig, 'brandDir' | 'brand' | 'brandFile' | 'env'>,
   confirm: string | undefined,
 ): Promise<void> {
   await checkResetAllowed(config, handle, confirm);

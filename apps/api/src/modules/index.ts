@@ -10,6 +10,7 @@ import { adminModule } from './admin/index.ts';
 import { authModule } from './auth/index.ts';
 import { boardModule } from './board/index.ts';
 import { bootModule } from './boot/index.ts';
+import { type BrandStore, brandModule } from './brand/index.ts';
 import { AvailabilityStore, CatalogStore, catalogModule } from './catalog/index.ts';
 import { citiesModule } from './cities/index.ts';
 import { deliveriesModule } from './deliveries/index.ts';
@@ -51,6 +52,8 @@ export interface ModuleDeps {
   catalog: CatalogStore;
   /** Today's stop-lists and pauses in memory (decision 23). */
   availability: AvailabilityStore;
+  /** The brand's settings and pages as served now (decision 50). */
+  brand: BrandStore;
   payments: PaymentsContext;
   /** Orders, payment attempts and event streams per person and client (core/request-limits.ts). */
   limits: RequestLimits;
@@ -66,6 +69,7 @@ export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
   promotionsModule,
   locationModule,
   bootModule,
+  brandModule,
   geocoderModule,
   authModule,
   staffModule,

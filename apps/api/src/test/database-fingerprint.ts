@@ -42,6 +42,8 @@ export const WRITABLE_TABLES = [
   'positions',
   'position_tags',
   'admin_audit_log',
+  'brand_settings',
+  'brand_pages',
 ] as const;
 
 export type WritableTable = (typeof WRITABLE_TABLES)[number];

@@ -6,6 +6,14 @@ import type { StaffRole } from '@storefront/domain';
  */
 export const DEMO_STAFF = [
   {
+    login: 'owner',
+    password: 'demo-owner-2026',
+    name: 'Владелец Нори-Нори',
+    role: 'owner',
+    /** An owner sees every restaurant and alone changes the brand's settings (decision 50). */
+    restoIds: [],
+  },
+  {
     login: 'manager',
     password: 'demo-manager-2026',
     name: 'Менеджер Нори-Нори',

@@ -20,6 +20,7 @@ describe('the demo staff logins', () => {
     expect(rows.map((r) => [r.login, r.role]).sort()).toEqual([
       ['kazan', 'operator'],
       ['manager', 'manager'],
+      ['owner', 'owner'],
     ]);
     for (const member of DEMO_STAFF) {
       const row = rows.find((r) => r.login === member.login);
@@ -31,7 +32,7 @@ describe('the demo staff logins', () => {
       expect(links.map((l) => l.restoId)).toEqual(member.restoIds);
     }
     expect(await seedDemoStaff(database.db, { whiteLabel: 'demo', production: false })).toBe(false);
-    expect(await database.db.select().from(staff)).toHaveLength(2);
+    expect(await database.db.select().from(staff)).toHaveLength(3);
   });
 
   it('are never added in production, nor to another brand, nor beside existing staff', async () => {
@@ -57,7 +58,7 @@ describe('the demo staff logins', () => {
     expect(await database.db.select().from(staff)).toEqual([]);
     await prepareDatabase(database, config);
     expect((await database.db.select({ login: staff.login }).from(staff)).map((r) => r.login).sort()).toEqual(
-      ['kazan', 'manager'],
+      ['kazan', 'manager', 'owner'],
     );
   });
 });

@@ -6,6 +6,7 @@ import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import {
   adminAuditLog,
+  brandPages,
   cities,
   menus,
   modifiers,
@@ -96,6 +97,13 @@ async function rowName(
         .where(and(eq(modifiers.id, id), eq(modifiers.whiteLabelId, whiteLabel)));
       return row?.name;
     }
+    case 'brand-page': {
+      const [row] = await tx
+        .select({ name: brandPages.title })
+        .from(brandPages)
+        .where(and(eq(brandPages.id, id), eq(brandPages.whiteLabelId, whiteLabel)));
+      return row?.name;
+    }
     case 'time-slot': {
       const [row] = await tx
         .select({ name: timeSlots.name })
@@ -110,6 +118,7 @@ async function rowName(
         .where(and(eq(staff.id, id), eq(staff.whiteLabelId, whiteLabel)));
       return row?.name;
     }
+    case 'opening-hours':
     case 'resto': {
       const [row] = await tx
         .select({ name: restos.name })
@@ -120,7 +129,6 @@ async function rowName(
     case 'city': {
       const [row] = await tx
         .select({ name: cities.name })
-    case 'opening-hours':
         .from(cities)
         .where(and(eq(cities.id, id), eq(cities.whiteLabelId, whiteLabel)));
       return row?.name;

@@ -1,5 +1,5 @@
 import { NOT_REVERTIBLE_ACTIONS } from '@storefront/domain';
-import type { AdminAuditEntry } from '@storefront/domain/contracts';
+import type { AdminAuditEntry, AdminBrandSettingsValue } from '@storefront/domain/contracts';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
@@ -8,6 +8,14 @@ import type { StaffAccess } from '../../core/staff-access.ts';
 import { adminAuditLog } from '../../db/schema.ts';
 import { assertMay } from './admin-access.ts';
 import { type AuditRow, auditEntryOf, writeAuditEntry } from './admin-audit-log.ts';
+import {
+  type BrandPageState,
+  brandSettingsStateOf,
+  pageStateForRevert,
+  writeBrandSettingsState,
+  writePageState,
+} from './admin-brand.ts';
+import { type CityState, cityStateForRevert, writeCityState } from './admin-cities.ts';
 import { type DishState, dishOrNotFound, dishStateOf, writeDishState } from './admin-dishes.ts';
 import {
   dishOrderOf,
@@ -19,14 +27,6 @@ import {
   writeGroupOrder,
   writeGroupState,
 } from './admin-groups.ts';
-import { type MenuState, menuOfBrand, menuStateOf, writeMenuState } from './admin-menus.ts';
-import {
-  existingDishes,
-  type ModifierGroupState,
-  modifierGroupOfBrand,
-  modifierGroupStateOf,
-  writeModifierGroupState,
-} from './admin-modifiers.ts';
 import {
   type HoursState,
   hoursStateForRevert,
@@ -35,7 +35,14 @@ import {
   type SpecialDayState,
   specialDayStateForRevert,
 } from './admin-hours.ts';
-import { type CityState, cityStateForRevert, writeCityState } from './admin-cities.ts';
+import { type MenuState, menuOfBrand, menuStateOf, writeMenuState } from './admin-menus.ts';
+import {
+  existingDishes,
+  type ModifierGroupState,
+  modifierGroupOfBrand,
+  modifierGroupStateOf,
+  writeModifierGroupState,
+} from './admin-modifiers.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
 import {
   promoBatchStateForRevert,
@@ -62,7 +69,8 @@ import { restoreZoneState, type ZoneState, zoneStateForRevert } from './admin-zo
  * as its PATCH (an active owner remains, an operator keeps restaurants); its creation and resets are not undone.
  * A time slot's deletion is undone too: its state holds `exists`, so the compare sees it gone and the slot comes
  * back under its id; menus' and modifier groups' creations are not undone. A restaurant's change is undone field by
- * field (its entry holds the fields it changed); a city's deletion brings the city back under its id.
+ * field (its entry holds the fields it changed); a city's deletion brings the city back under its id. A delivery zone's deletion likewise
+ * brings it back with its id and bands.
  */
 export async function revertEntry(
   tx: Executor,
@@ -135,6 +143,12 @@ async function currentState(
       };
     case 'time-slot':
       return { ...(await timeSlotStateForRevert(tx, access.whiteLabel, entry.entityId)) };
+    case 'brand-settings':
+      assertMay(access, 'brand.manage');
+      return brandSettingsStateOf(tx, access.whiteLabel);
+    case 'brand-page':
+      assertMay(access, 'brand.manage');
+      return { ...(await pageStateForRevert(tx, access.whiteLabel, entry.entityId)) };
     // Promotions and promo codes (decision 53): a person reverts only rows whose restaurants are all theirs.
     case 'promotion':
       assertMay(access, 'marketing.write');
@@ -154,6 +168,13 @@ async function currentState(
       return { ...(await cityStateForRevert(tx, access.whiteLabel, entry.entityId)) };
     case 'zone':
       return { ...(await zoneStateForRevert(tx, access, entry.entityId)) };
+    case 'opening-hours':
+      // As the PUT: the restaurant must be the person's.
+      assertMay(access, 'restos.write');
+      return { ...(await hoursStateForRevert(tx, access, entry.entityId)) };
+    case 'special-day':
+      assertMay(access, 'restos.write');
+      return { ...(await specialDayStateForRevert(tx, access, entry.entityId)) };
     case 'menu-import':
       // A menu file's import is refused above (its action 'import' is not revertible): import the older file.
       throw new ApiError(409, 'admin.not-revertible', 'entryId');
@@ -185,13 +206,6 @@ async function restore(
     case 'menu-group-order':
       await writeGroupOrder(tx, state.groupIds as number[]);
       return;
-    case 'opening-hours':
-      // As the PUT: the restaurant must be the person's.
-      assertMay(access, 'restos.write');
-      return { ...(await hoursStateForRevert(tx, access, entry.entityId)) };
-    case 'special-day':
-      assertMay(access, 'restos.write');
-      return { ...(await specialDayStateForRevert(tx, access, entry.entityId)) };
     case 'group-dish-order':
       await writeDishOrder(tx, state.positionIds as number[]);
       return;
@@ -238,10 +252,6 @@ async function restore(
     case 'city':
       await writeCityState(tx, access.whiteLabel, entry.entityId, state as Partial<CityState>);
       return;
-    case 'menu-import':
-      return;
-  }
-}
     case 'brand-settings':
       await writeBrandSettingsState(tx, access.whiteLabel, state as Partial<AdminBrandSettingsValue>);
       return;
@@ -254,3 +264,7 @@ async function restore(
     case 'special-day':
       await restoreSpecialDayState(tx, access, entry.entityId, state as Partial<SpecialDayState>);
       return;
+    case 'menu-import':
+      return;
+  }
+}

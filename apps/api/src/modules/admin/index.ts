@@ -2,11 +2,12 @@ import type { AppConfig } from '../../config.ts';
 import type { ApiModule } from '../../core/api-module.ts';
 import { mediaStoreOf } from '../../integrations/media-store/media-stores.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
+import { adminBrandRoutes } from './admin-brand.routes.ts';
 import { adminCitiesRoutes } from './admin-cities.routes.ts';
 import { adminDishesRoutes } from './admin-dishes.routes.ts';
 import { adminGroupsRoutes } from './admin-groups.routes.ts';
-import { adminMenuFileRoutes } from './admin-menu-file.routes.ts';
 import { adminHoursRoutes } from './admin-hours.routes.ts';
+import { adminMenuFileRoutes } from './admin-menu-file.routes.ts';
 import { adminMenusRoutes } from './admin-menus.routes.ts';
 import { adminModifiersRoutes } from './admin-modifiers.routes.ts';
 import { adminPhotosRoutes } from './admin-photos.routes.ts';
@@ -31,12 +32,13 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminMenusRoutes, { db, now, catalog });
     await app.register(adminModifiersRoutes, { db, now, catalog });
     await app.register(adminTimeSlotsRoutes, { db, now, catalog });
-    await app.register(adminRestosRoutes, { db, now, catalog });
-    await app.register(adminCitiesRoutes, { db, now, catalog });
     await app.register(adminZonesRoutes, { db, now, catalog });
-    await app.register(adminAuditRoutes, { db, now, catalog });
-    // Photos (decision 46) and a menu archive's pictures: the media store the app's /media/u/ route serves from.
+    await app.register(adminRestosRoutes, { db, now, catalog });
     await app.register(adminHoursRoutes, { db, now, catalog });
+    await app.register(adminCitiesRoutes, { db, now, catalog });
+    await app.register(adminAuditRoutes, { db, now, catalog });
+    await app.register(adminBrandRoutes, { db, now, catalog, config });
+    // Photos (decision 46) and a menu archive's pictures: the media store the app's /media/u/ route serves from.
     const mediaStore = mediaStoreOf(config);
     await app.register(adminMenuFileRoutes, { db, now, catalog, mediaStore });
     await app.register(adminStaffRoutes, { db, now, catalog });

@@ -13,7 +13,8 @@ import { sendFreshlyCompressed } from '../../plugins/catalog-reply.ts';
 export interface BootRoutesOptions {
   /** The brand this instance serves: its own id when the query names none, and whether it takes pre-orders. */
   whiteLabel: string;
-  preOrder: boolean;
+  /** Read per call: an owner turns pre-orders on and off in the back office (decision 50). */
+  preOrder: () => boolean;
 }
 
 /**
@@ -60,7 +61,7 @@ export const bootRoutes: FastifyPluginAsync<BootRoutesOptions> = async (app, { w
         restoId: query.restoId,
         method: query.method,
       };
-      const first = firstBootPaths(choice, preOrder);
+      const first = firstBootPaths(choice, preOrder());
       const ask = (path: string) => answerOf(app, path, language);
       const [clock, cities, location, promotions, ...resto] = await Promise.all(
         [first.clock, first.cities, first.location, first.promotions, ...first.resto].map(ask),

@@ -34,6 +34,7 @@ export class CatalogStore {
   private answers = new Map<string, CachedAnswer>();
   private timer: NodeJS.Timeout | null = null;
   private reloading: Promise<void> | null = null;
+  private readonly followers: (() => Promise<unknown>)[] = [];
   /** The dishes and modifier rows of the last load, so a reload reads only what changed (decision 49). */
   readonly rows = new CatalogRowCache();
 
@@ -60,8 +61,31 @@ export class CatalogStore {
     this.answers = new Map();
   }
 
+  /**
+   * Another store read from tables the same revision counts (the brand's settings and pages, decision 50): it is
+   * asked to refresh whenever the catalog is, on the poll and after a write on this instance, and checks the
+   * revision itself. Its failure is logged, never the catalog's.
+   */
+  follow(refresh: () => Promise<unknown>): void {
+    this.followers.push(refresh);
+  }
+
   /** Reloads when the revision in the database differs from the snapshot's. Answers whether it did. */
   async refresh(): Promise<boolean> {
+    try {
+      return await this.refreshCatalog();
+    } finally {
+      await Promise.all(
+        this.followers.map((refresh) =>
+          refresh().catch((error) =>
+            this.log.warn({ err: error }, 'a store following the catalog failed to refresh'),
+          ),
+        ),
+      );
+    }
+  }
+
+  private async refreshCatalog(): Promise<boolean> {
     if (this.reloading) {
       await this.reloading;
       return true;

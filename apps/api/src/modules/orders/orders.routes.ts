@@ -1,5 +1,6 @@
 import { DEFAULT_SLOT_MINUTES } from '@storefront/domain';
 import {
+  type BrandConfig,
   errorBody,
   order,
   orderRefusedBody,
@@ -34,6 +35,8 @@ export interface OrdersRoutesOptions {
   now: () => number;
   payments: PaymentsContext;
   limits: RequestLimits;
+  /** The brand's settings as served now: an owner turns pre-orders and promo codes on and off (decision 50). */
+  brand: { readonly settings: BrandConfig };
 }
 
 const PLACE_DESCRIPTION =
@@ -53,14 +56,19 @@ const PLACE_DESCRIPTION =
 /** The customer's orders: place, list, read, cancel (all signed in as the path's person, all no-store). */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
   app,
-  { db, config, catalog, now, payments, limits },
+  { db, config, catalog, now, payments, limits, brand },
 ) => {
   const deps: PlacementDeps = {
     db,
     quoteKey: readQuoteKey(config),
     whiteLabel: config.brand.whiteLabel,
-    preOrderEnabled: config.brand.features.preOrder,
-    promoCodesEnabled: config.brand.features.promoCodes,
+    // Read per order: the owner's switches apply to the next order, on every instance.
+    get preOrderEnabled() {
+      return brand.settings.features.preOrder;
+    },
+    get promoCodesEnabled() {
+      return brand.settings.features.promoCodes;
+    },
     slotMinutes: config.brand.features.preOrderSlotMinutes ?? DEFAULT_SLOT_MINUTES,
     payments: { settings: payments.settings, brandLocale: payments.brandLocale },
     limits,

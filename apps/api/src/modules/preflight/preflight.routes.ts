@@ -1,5 +1,6 @@
 import { type PromoLookup, priceCart } from '@storefront/domain';
 import {
+  type BrandConfig,
   errorBody,
   type PreflightRequest,
   personPreflightParams,
@@ -27,6 +28,8 @@ export interface PreflightRoutesOptions {
   now: () => number;
   /** Today's stop-lists and 'busy' pauses, in memory (decision 23): the preflight never asks PostgreSQL for them. */
   availability: AvailabilityStore;
+  /** The brand's settings as served now: an owner turns pre-orders and promo codes on and off (decision 50). */
+  brand: { readonly settings: BrandConfig };
 }
 
 const DESCRIPTION =
@@ -39,7 +42,7 @@ const DESCRIPTION =
 /** POST /1/persons/orders/preflight (anonymous) and POST /1/persons/{personId}/orders/preflight (signed in). */
 export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = async (
   app,
-  { db, config, catalog, now, availability },
+  { db, config, catalog, now, availability, brand },
 ) => {
   const whiteLabel = config.brand.whiteLabel;
   const quoteKey = readQuoteKey(config);
@@ -53,12 +56,12 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
       whiteLabel,
       restoId: body.restoId,
       deliveryType: body.deliveryType,
-      preOrderEnabled: config.brand.features.preOrder,
+      preOrderEnabled: brand.settings.features.preOrder,
     });
     if (!pricing) throw new ApiError(404, 'resto.not-found', 'restoId');
     const code = normalisePromoCode(body.promoCode);
     // A brand without promo codes (features.promoCodes false) knows none: refused without a lookup or a guess.
-    const promo: PromoLookup = !config.brand.features.promoCodes
+    const promo: PromoLookup = !brand.settings.features.promoCodes
       ? code === null
         ? { kind: 'none' }
         : { kind: 'not-found', code }

@@ -6,6 +6,7 @@ import { buildApp, type StorefrontApp } from '../../app.ts';
 import { persons, promoCodeRedemptions } from '../../db/schema.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { staffCall } from '../../test/board-kit.ts';
+import { withBrandSettings } from '../../test/brand-kit.ts';
 import {
   type Answer,
   cart,
@@ -300,15 +301,11 @@ describe('cart, time and method problems', () => {
   });
 
   it('refuses pre-orders when the brand switched them off', async () => {
-    const config = testConfig();
-    const noPreOrders = await buildApp({
-      config: {
-        ...config,
-        brand: { ...config.brand, features: { ...config.brand.features, preOrder: false } },
-      },
-      db: database.db,
-      now: clock.now,
-    });
+    const restore = await withBrandSettings(database.db, (brand) => ({
+      ...brand,
+      features: { ...brand.features, preOrder: false },
+    }));
+    const noPreOrders = await buildApp({ config: testConfig(), db: database.db, now: clock.now });
     try {
       at(DAY);
       const answer = await priced(noPreOrders, cart({ preOrderAt: '2026-11-26T13:00:00+03:00' }));
@@ -316,19 +313,18 @@ describe('cart, time and method problems', () => {
       for (const code of codesOf(answer)) ALL_CODES.add(code);
     } finally {
       await noPreOrders.close();
+      await restore();
+      // The settings row moved the catalog revision: this file's app takes it in now, as its poll would.
+      await app.catalog.refresh();
     }
   });
 
   it('knows no promo code when the brand switched promo codes off', async () => {
-    const config = testConfig();
-    const noPromoCodes = await buildApp({
-      config: {
-        ...config,
-        brand: { ...config.brand, features: { ...config.brand.features, promoCodes: false } },
-      },
-      db: database.db,
-      now: clock.now,
-    });
+    const restore = await withBrandSettings(database.db, (brand) => ({
+      ...brand,
+      features: { ...brand.features, promoCodes: false },
+    }));
+    const noPromoCodes = await buildApp({ config: testConfig(), db: database.db, now: clock.now });
     try {
       at(DAY);
       const answer = await priced(noPromoCodes, cart({ promoCode: 'WELCOME10' }));
@@ -337,6 +333,9 @@ describe('cart, time and method problems', () => {
       expect(answer.promoCode).toBeNull();
     } finally {
       await noPromoCodes.close();
+      await restore();
+      // The settings row moved the catalog revision: this file's app takes it in now, as its poll would.
+      await app.catalog.refresh();
     }
   });
 

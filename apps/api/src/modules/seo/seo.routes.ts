@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   citiesPath,
@@ -16,11 +15,11 @@ import type {
   BootResponse,
   CityListItem,
   FirstScreenDrawings,
-  PublicConfig,
 } from '@storefront/domain/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { pickEncoding, sendFreshlyCompressed } from '../../plugins/catalog-reply.ts';
+import type { BrandState, BrandStore } from '../brand/index.ts';
 import type { CatalogSnapshot, CatalogStore } from '../catalog/index.ts';
 import { renderShell } from './crawler-html.ts';
 import { firstScreenDrawer, firstScreenPage, firstVisitStyles } from './first-screen.ts';
@@ -36,8 +35,11 @@ export interface SeoOptions {
   now: () => number;
   /** The storefront build's index.html, or null when this instance serves no storefront. */
   indexHtml: string | null;
-  /** What /config.json answers: the storefront's server build draws with it. */
-  publicConfig: PublicConfig;
+  /**
+   * The brand as served now (decision 50): its name and logo in the pages' tags, its colours and /config.json in
+   * the drawn first screens, its published pages.
+   */
+  brand: BrandStore;
   /** The storefront's server build (decision 44); a missing file means pages drawn by the browser only. */
   serverRenderFile: string | null;
 }
@@ -51,6 +53,7 @@ interface Prepared {
 /** What is built once per catalog snapshot (and shell file), until a promotion starts or ends. */
 interface SiteState {
   snapshot: CatalogSnapshot;
+  brand: BrandState;
   shellVersion: string;
   expiresAt: number;
   ctx: SiteContext;
@@ -66,23 +69,15 @@ function publicOrigin(env: AppConfig['env']): string {
   return (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
 }
 
-/** The brand's information pages in its language, titled by their first heading. Read once at start. */
-function readInfoPages(brandDir: string, locale: Locale): Map<string, InfoPage> {
-  const dir = join(brandDir, 'pages', locale);
-  const pages = new Map<string, InfoPage>();
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return pages;
-  }
-  for (const file of files) {
-    const slug = /^([a-z0-9-]+)\.md$/.exec(file)?.[1];
-    if (!slug) continue;
-    const markdown = readFileSync(join(dir, file), 'utf8');
-    pages.set(slug, { slug, title: /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? slug, markdown });
-  }
-  return pages;
+/** The brand's published pages in its language, as the owner titled them. */
+function infoPagesOf(brand: BrandState, locale: Locale): Map<string, InfoPage> {
+  const lang = locale === 'en' ? 'en' : 'ru';
+  return new Map(
+    brand.pages.map((page) => [
+      page.slug,
+      { slug: page.slug, title: page.title[lang], markdown: page.body[lang] },
+    ]),
+  );
 }
 
 const prepare = (text: string): Prepared => ({ body: Buffer.from(text, 'utf8'), compressed: {} });
@@ -128,13 +123,13 @@ export interface Seo {
  */
 export function registerSeo(
   app: FastifyInstance,
-  { config, catalog, now, indexHtml, publicConfig, serverRenderFile }: SeoOptions,
+  { config, catalog, now, indexHtml, brand: brandStore, serverRenderFile }: SeoOptions,
 ): Seo {
   const origin = publicOrigin(config.env);
+  // What only the brand file sets (its id, languages); what an owner changes is read from brandStore.
   const brand = config.brand;
   const firstLocale = brand.locales[0];
   const locale: Locale = isLocale(firstLocale) ? firstLocale : 'ru';
-  const infoPages = readInfoPages(config.brandDir, locale);
   const robots = prepare(robotsTxt(origin));
   let state: SiteState | null = null;
   let shell = { version: '', html: '' };
@@ -150,9 +145,16 @@ export function registerSeo(
 
   const site = (): SiteState => {
     const snapshot = catalog.snapshot;
+    const served = brandStore.current;
     const { version } = currentShell();
     const at = now();
-    if (state && state.snapshot === snapshot && state.shellVersion === version && at < state.expiresAt) {
+    if (
+      state &&
+      state.snapshot === snapshot &&
+      state.brand === served &&
+      state.shellVersion === version &&
+      at < state.expiresAt
+    ) {
       return state;
     }
     const view = publicCatalog(snapshot, brand.whiteLabel, at);
@@ -163,16 +165,17 @@ export function registerSeo(
     );
     state = {
       snapshot,
+      brand: served,
       shellVersion: version,
       expiresAt: view.expiresAt,
       ctx: {
         origin,
         locale,
-        brandName: brand.name[locale] ?? brand.name.ru,
-        brandImage: brand.logo ?? null,
+        brandName: served.settings.name[locale] ?? served.settings.name.ru,
+        brandImage: served.settings.logo ?? null,
         catalog: view,
         cityNames,
-        pages: infoPages,
+        pages: infoPagesOf(served, locale),
       },
       sitemap: null,
       pages: new Map(),
@@ -221,7 +224,7 @@ export function registerSeo(
     if (!answers) return false;
     const markup = await drawings.renderFirstScreen({
       path: '/',
-      config: publicConfig,
+      config: brandStore.current.publicConfig,
       locale: choice.locale,
       choice,
       userAgent: request.headers['user-agent'] ?? '',
@@ -232,7 +235,7 @@ export function registerSeo(
     const page = firstScreenPage(
       shell.html,
       { ...meta, lang: choice.locale },
-      { markup, theme: brand.theme, embedded: { choice, answers } },
+      { markup, theme: brandStore.current.settings.theme, embedded: { choice, answers } },
     );
     // The customer's own page: never stored by a shared cache, and another cookie is another page.
     reply.header('vary', 'cookie, accept-encoding');
@@ -265,7 +268,7 @@ export function registerSeo(
       const meta = pageMetaFor(current.ctx, '/');
       if (cities.statusCode !== 200 || meta === null || meta === 'missing') return false;
       const popup = await drawings.renderFirstVisitPopup({
-        config: publicConfig,
+        config: current.brand.publicConfig,
         locale: brand.defaultLocale,
         cities: JSON.parse(cities.body) as CityListItem[],
         userAgent: agent,
