@@ -1,10 +1,13 @@
+import { ZonesScreen } from '../features/delivery-zones/components/zones-screen.tsx';
 import { type SectionTab, SectionTabs } from './section-tabs.tsx';
 
 /**
  * The parts of the chain's places: restaurants, their hours and special days, delivery zones on the map, cities. A
  * feature adds its tab here; the first is where /admin/restaurants opens.
  */
-export const RESTAURANT_TABS: SectionTab[] = [];
+export const RESTAURANT_TABS: SectionTab[] = [
+  { path: '/zones', label: 'zones', render: () => <ZonesScreen /> },
+];
 
 /** /admin/restaurants. */
 export function RestaurantsSection({ tabs = RESTAURANT_TABS }: { tabs?: SectionTab[] }) {

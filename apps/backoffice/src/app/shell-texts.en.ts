@@ -16,6 +16,7 @@ export const shellTextsEn = {
   importExport: 'Import and export',
   restaurants: 'Restaurants',
   restaurantSections: 'Restaurant sections',
+  zones: 'Delivery zones',
   restaurantList: 'Restaurants',
   cities: 'Cities',
   restoPicker: 'Restaurant',

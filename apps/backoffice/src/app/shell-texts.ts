@@ -16,6 +16,7 @@ export const shellTexts = {
   importExport: 'Импорт и экспорт',
   restaurants: 'Рестораны',
   restaurantSections: 'Разделы ресторанов',
+  zones: 'Зоны доставки',
   restaurantList: 'Рестораны',
   cities: 'Города',
   restoPicker: 'Ресторан',

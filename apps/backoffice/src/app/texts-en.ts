@@ -9,6 +9,7 @@ import { menuGroupsTextsEn } from '../features/menu-groups/menu-groups-texts.en.
 import { menusTextsEn } from '../features/menus/menus-texts.en.ts';
 import { modifierGroupsTextsEn } from '../features/modifier-groups/modifier-groups-texts.en.ts';
 import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
+import { deliveryZonesTextsEn } from '../features/delivery-zones/delivery-zones-texts.en.ts';
 import { timeSlotsTextsEn } from '../features/time-slots/time-slots-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 
@@ -25,4 +26,5 @@ export const TEXTS_EN: LocaleTexts = {
   menus: menusTextsEn,
   photos: photosTextsEn,
   menuFile: menuFileTextsEn,
+  deliveryZones: deliveryZonesTextsEn,
 };

@@ -2,6 +2,7 @@ import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { photosTexts } from '../entities/photos/photos-texts.ts';
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
+import { deliveryZonesTexts } from '../features/delivery-zones/delivery-zones-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
 import { dishesTexts } from '../features/dishes/dishes-texts.ts';
 import { menuFileTexts } from '../features/menu-file/menu-file-texts.ts';
@@ -29,6 +30,7 @@ export const TEXTS_RU: LocaleTexts = {
   menus: menusTexts,
   photos: photosTexts,
   menuFile: menuFileTexts,
+  deliveryZones: deliveryZonesTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
