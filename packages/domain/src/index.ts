@@ -2,6 +2,7 @@ export * from './admin/audit-log.ts';
 export * from './admin/bulk-price.ts';
 export * from './admin/hours-rules.ts';
 export * from './admin/menu-rules.ts';
+export * from './admin/resto-rules.ts';
 export * from './admin/zone-bands.ts';
 export * from './auth/phone-mask.ts';
 export * from './auth/phone-sign-in.ts';

@@ -1,4 +1,6 @@
+import { CitiesScreen } from '../features/cities/components/cities-screen.tsx';
 import { ZonesScreen } from '../features/delivery-zones/components/zones-screen.tsx';
+import { RestaurantsScreen } from '../features/restaurants/components/restaurants-screen.tsx';
 import { type SectionTab, SectionTabs } from './section-tabs.tsx';
 
 /**
@@ -6,6 +8,8 @@ import { type SectionTab, SectionTabs } from './section-tabs.tsx';
  * feature adds its tab here; the first is where /admin/restaurants opens.
  */
 export const RESTAURANT_TABS: SectionTab[] = [
+  { path: '/list', label: 'restaurantList', render: () => <RestaurantsScreen /> },
+  { path: '/cities', label: 'cities', render: () => <CitiesScreen /> },
   { path: '/zones', label: 'zones', render: () => <ZonesScreen /> },
 ];
 

@@ -6,10 +6,12 @@ import { staffTextsEn } from '../features/board/staff-texts.en.ts';
 import { dishesTextsEn } from '../features/dishes/dishes-texts.en.ts';
 import { menuFileTextsEn } from '../features/menu-file/menu-file-texts.en.ts';
 import { menuGroupsTextsEn } from '../features/menu-groups/menu-groups-texts.en.ts';
+import { citiesTextsEn } from '../features/cities/cities-texts.en.ts';
 import { menusTextsEn } from '../features/menus/menus-texts.en.ts';
 import { modifierGroupsTextsEn } from '../features/modifier-groups/modifier-groups-texts.en.ts';
 import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
 import { deliveryZonesTextsEn } from '../features/delivery-zones/delivery-zones-texts.en.ts';
+import { restaurantsTextsEn } from '../features/restaurants/restaurants-texts.en.ts';
 import { timeSlotsTextsEn } from '../features/time-slots/time-slots-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 
@@ -26,5 +28,7 @@ export const TEXTS_EN: LocaleTexts = {
   menus: menusTextsEn,
   photos: photosTextsEn,
   menuFile: menuFileTextsEn,
+  restaurants: restaurantsTextsEn,
+  cities: citiesTextsEn,
   deliveryZones: deliveryZonesTextsEn,
 };

@@ -2,6 +2,7 @@ import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { photosTexts } from '../entities/photos/photos-texts.ts';
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
+import { citiesTexts } from '../features/cities/cities-texts.ts';
 import { deliveryZonesTexts } from '../features/delivery-zones/delivery-zones-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
 import { dishesTexts } from '../features/dishes/dishes-texts.ts';
@@ -10,6 +11,7 @@ import { menuGroupsTexts } from '../features/menu-groups/menu-groups-texts.ts';
 import { menusTexts } from '../features/menus/menus-texts.ts';
 import { modifierGroupsTexts } from '../features/modifier-groups/modifier-groups-texts.ts';
 import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
+import { restaurantsTexts } from '../features/restaurants/restaurants-texts.ts';
 import { timeSlotsTexts } from '../features/time-slots/time-slots-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 
@@ -30,6 +32,8 @@ export const TEXTS_RU: LocaleTexts = {
   menus: menusTexts,
   photos: photosTexts,
   menuFile: menuFileTexts,
+  restaurants: restaurantsTexts,
+  cities: citiesTexts,
   deliveryZones: deliveryZonesTexts,
 };
 

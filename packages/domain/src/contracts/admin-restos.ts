@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISH_PRICE_MAX } from '../admin/bulk-price.ts';
+import { isEmailAddress, isPhoneNumber, isWebLink } from '../admin/resto-rules.ts';
 import { PAY_ENGINES } from '../methods/methods.ts';
 import { adminDishName } from './admin.ts';
 import { ADMIN_SET_MAX } from './admin-menus.ts';
@@ -21,29 +22,6 @@ export const PRE_ORDER_LEAD_MAX = 10_080;
 export const TAKE_AWAY_MINUTES_MAX = 1440;
 
 const localizedOut = z.object({ ru: z.string(), en: z.string().optional() });
-
-/**
- * A phone number as customers dial it: an optional +, then 7 to 15 digits that spaces, hyphens and brackets may
- * separate ('+7 843 200-00-01').
- */
-export function isPhoneNumber(value: string): boolean {
-  if (!/^\+?[0-9][0-9 ()-]*[0-9]$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 15;
-}
-
-/** An e-mail address: one @, a dot in the domain, no spaces. */
-export const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-
-/** A link a customer opens: http or https only (no javascript:, no mailto:). */
-export function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const trimmed = (max: number) => storedText(max).transform((value) => value.trim());
 const restoText = z.object({ ru: trimmed(RESTO_TEXT_MAX), en: trimmed(RESTO_TEXT_MAX).optional() });
