@@ -211,6 +211,17 @@ it('answers junk on every admin route with a manager’s token by a coded, docum
       ],
     ],
   ];
+  // Promotions and promo codes their rules refuse: a link to no menu, a percent over 100, a batch of such codes.
+  ownBodies.push(
+    ['/api/v1/admin/promotions', [{ title: { ru: 'Акция' }, linkMenuId: 987_654 }]],
+    [
+      '/api/v1/admin/promo-codes',
+      [
+        { code: 'JUNK-150', kind: 'percent', value: 150 },
+        { campaign: 'Мусор', count: 3, kind: 'percent', value: 150 },
+      ],
+    ],
+  );
   const bodiesFor = (path: string) => [
     ...bodies,
     ...ownBodies.filter(([prefix]) => path.startsWith(prefix)).flatMap(([, own]) => own),

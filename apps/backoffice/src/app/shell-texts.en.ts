@@ -23,6 +23,8 @@ export const shellTextsEn = {
   restoUnpublished: 'hidden',
   marketing: 'Promotions and codes',
   marketingSections: 'Promotion sections',
+  promotions: 'Promotions',
+  promoCodes: 'Promo codes',
   brand: 'Brand',
   brandSections: 'Brand sections',
   staff: 'Staff',

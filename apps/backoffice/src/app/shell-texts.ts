@@ -23,6 +23,8 @@ export const shellTexts = {
   restoUnpublished: 'скрыт',
   marketing: 'Акции и промокоды',
   marketingSections: 'Разделы акций',
+  promotions: 'Акции',
+  promoCodes: 'Промокоды',
   brand: 'Бренд',
   brandSections: 'Разделы бренда',
   staff: 'Сотрудники',

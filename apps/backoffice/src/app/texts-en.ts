@@ -12,6 +12,8 @@ import { modifierGroupsTextsEn } from '../features/modifier-groups/modifier-grou
 import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
 import { deliveryZonesTextsEn } from '../features/delivery-zones/delivery-zones-texts.en.ts';
 import { restaurantsTextsEn } from '../features/restaurants/restaurants-texts.en.ts';
+import { promoCodesTextsEn } from '../features/promo-codes/promo-codes-texts.en.ts';
+import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
 import { timeSlotsTextsEn } from '../features/time-slots/time-slots-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 
@@ -31,4 +33,6 @@ export const TEXTS_EN: LocaleTexts = {
   restaurants: restaurantsTextsEn,
   cities: citiesTextsEn,
   deliveryZones: deliveryZonesTextsEn,
+  promotions: promotionsTextsEn,
+  promoCodes: promoCodesTextsEn,
 };

@@ -12,6 +12,8 @@ import { menusTexts } from '../features/menus/menus-texts.ts';
 import { modifierGroupsTexts } from '../features/modifier-groups/modifier-groups-texts.ts';
 import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
 import { restaurantsTexts } from '../features/restaurants/restaurants-texts.ts';
+import { promoCodesTexts } from '../features/promo-codes/promo-codes-texts.ts';
+import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
 import { timeSlotsTexts } from '../features/time-slots/time-slots-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 
@@ -35,6 +37,8 @@ export const TEXTS_RU: LocaleTexts = {
   restaurants: restaurantsTexts,
   cities: citiesTexts,
   deliveryZones: deliveryZonesTexts,
+  promotions: promotionsTexts,
+  promoCodes: promoCodesTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>

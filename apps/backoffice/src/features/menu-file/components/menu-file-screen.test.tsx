@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffSessionStore } from '../../../entities/staff-session/staff-session.ts';
 import { renderBackOffice } from '../../../test/render-back-office.tsx';
-import { readText } from '../model/save-file.ts';
+import { readText } from '../../../shared/save-file.ts';
 import { MenuFileScreen } from './menu-file-screen.tsx';
 
 /** A blob's bytes (the tests' DOM has FileReader, not Blob.arrayBuffer). */

@@ -16,7 +16,7 @@ import {
   useImportMenuFile,
 } from '../model/menu-file-api.ts';
 import { readablePath, rowCount, rowNames, sizeWords } from '../model/menu-file-words.ts';
-import { fileDate, readText, saveFile } from '../model/save-file.ts';
+import { fileDate, readText, saveFile } from '../../../shared/save-file.ts';
 import { useMenuFileTexts } from '../model/use-menu-file-texts.ts';
 import { ImportDiff } from './import-diff.tsx';
 import styles from './menu-file.module.css';

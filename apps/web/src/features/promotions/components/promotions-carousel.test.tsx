@@ -47,6 +47,23 @@ describe('promotions carousel', () => {
     Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
   });
 
+  it('opens the dish or the menu a promotion links to instead of its detail', async () => {
+    stubApi({
+      '/1/restos/1/promotions': [
+        { ...promotion(1), linkMenuId: 2, linkPositionId: 201 },
+        { ...promotion(2), linkMenuId: 3, linkPositionId: null },
+        promotion(3),
+      ],
+    });
+    const region = await renderCarousel();
+    expect(within(region).getByRole('link', { name: 'Акция 1' })).toHaveAttribute(
+      'href',
+      '/menus/2/positions/201',
+    );
+    expect(within(region).getByRole('link', { name: 'Акция 2' })).toHaveAttribute('href', '/menus/3');
+    expect(within(region).getByRole('link', { name: 'Акция 3' })).toHaveAttribute('href', '/promotions/3');
+  });
+
   it('shows the first six promotions as labelled slides linking to their detail', async () => {
     const region = await renderCarousel();
     expect(region).toHaveAttribute('aria-roledescription', 'carousel');

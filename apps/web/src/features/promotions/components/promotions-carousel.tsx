@@ -9,7 +9,7 @@ import { cx } from '../../../shared/ui/class-names.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import styles from './promotions-carousel.module.css';
-import { usePromotions } from './use-promotions.ts';
+import { promotionTarget, usePromotions } from './use-promotions.ts';
 
 /**
  * docs/product.md §9 'Promotions list priority cap': the carousel shows the first 6 (the answer is sorted by
@@ -153,7 +153,11 @@ export function PromotionsCarousel({ className }: { className?: string }) {
               aria-roledescription="slide"
               aria-label={t('slide', { index: i + 1, total: count })}
             >
-              <AppLink to={`/promotions/${promotion.id}`} state={{ from: 'home' }} className={styles.link}>
+              <AppLink
+                to={promotionTarget(promotion)}
+                state={promotion.linkMenuId ? undefined : { from: 'home' }}
+                className={styles.link}
+              >
                 <FallbackImage
                   src={promotion.image}
                   alt=""
