@@ -1,5 +1,6 @@
 import { CitiesScreen } from '../features/cities/components/cities-screen.tsx';
 import { ZonesScreen } from '../features/delivery-zones/components/zones-screen.tsx';
+import { HoursScreen } from '../features/opening-hours/components/hours-screen.tsx';
 import { RestaurantsScreen } from '../features/restaurants/components/restaurants-screen.tsx';
 import { type SectionTab, SectionTabs } from './section-tabs.tsx';
 
@@ -10,6 +11,7 @@ import { type SectionTab, SectionTabs } from './section-tabs.tsx';
 export const RESTAURANT_TABS: SectionTab[] = [
   { path: '/list', label: 'restaurantList', render: () => <RestaurantsScreen /> },
   { path: '/cities', label: 'cities', render: () => <CitiesScreen /> },
+  { path: '/hours', label: 'hours', render: () => <HoursScreen /> },
   { path: '/zones', label: 'zones', render: () => <ZonesScreen /> },
 ];
 

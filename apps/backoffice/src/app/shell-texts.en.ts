@@ -17,6 +17,7 @@ export const shellTextsEn = {
   restaurants: 'Restaurants',
   restaurantSections: 'Restaurant sections',
   zones: 'Delivery zones',
+  hours: 'Opening hours',
   restaurantList: 'Restaurants',
   cities: 'Cities',
   restoPicker: 'Restaurant',

@@ -17,6 +17,7 @@ export const shellTexts = {
   restaurants: 'Рестораны',
   restaurantSections: 'Разделы ресторанов',
   zones: 'Зоны доставки',
+  hours: 'Часы работы',
   restaurantList: 'Рестораны',
   cities: 'Города',
   restoPicker: 'Ресторан',

@@ -16,6 +16,7 @@ import { promoCodesTextsEn } from '../features/promo-codes/promo-codes-texts.en.
 import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
 import { timeSlotsTextsEn } from '../features/time-slots/time-slots-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
+import { openingHoursTextsEn } from '../features/opening-hours/opening-hours-texts.en.ts';
 
 export const TEXTS_EN: LocaleTexts = {
   common: commonTextsEn,
@@ -24,6 +25,7 @@ export const TEXTS_EN: LocaleTexts = {
   modifierGroups: modifierGroupsTextsEn,
   timeSlots: timeSlotsTextsEn,
   audit: auditLogTextsEn,
+  openingHours: openingHoursTextsEn,
   staffAccounts: staffAccountsTextsEn,
   staff: staffTextsEn,
   menuGroups: menuGroupsTextsEn,

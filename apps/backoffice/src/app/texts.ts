@@ -16,6 +16,7 @@ import { promoCodesTexts } from '../features/promo-codes/promo-codes-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
 import { timeSlotsTexts } from '../features/time-slots/time-slots-texts.ts';
 import { shellTexts } from './shell-texts.ts';
+import { openingHoursTexts } from '../features/opening-hours/opening-hours-texts.ts';
 
 /**
  * The back office's Russian texts, one namespace per part. Unlike the storefront's, every part ships with
@@ -28,6 +29,7 @@ export const TEXTS_RU: LocaleTexts = {
   modifierGroups: modifierGroupsTexts,
   timeSlots: timeSlotsTexts,
   audit: auditLogTexts,
+  openingHours: openingHoursTexts,
   staffAccounts: staffAccountsTexts,
   staff: staffTexts,
   menuGroups: menuGroupsTexts,
