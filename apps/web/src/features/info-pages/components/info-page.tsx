@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { marked } from 'marked';
 import { useEffect } from 'react';
 import { apiFetchText } from '../../../shared/api-client.ts';
+import { brandMarkdownTitle, renderBrandMarkdown } from '../../../shared/brand-markdown.ts';
 import { useLazyNamespace } from '../../../shared/i18n/lazy-namespace.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -13,8 +13,8 @@ import styles from './info-page.module.css';
 const fetchPage = (locale: string, slug: string) => apiFetchText(`/content/pages/${locale}/${slug}.md`);
 
 /**
- * A static information page written by the brand in markdown (brands/<id>/pages/{ru,en}/<slug>.md).
- * The brand's own text is trusted content; raw HTML in it is not rendered.
+ * A static information page written by the brand in markdown (its owner edits it in the back office; decision 50),
+ * rendered by renderBrandMarkdown: raw HTML in it is not rendered.
  */
 export default function InfoPage({ slug }: { slug: string }) {
   const { t } = useLazyNamespace('info-pages', { ru: infoPagesTexts, en: infoPagesTextsEn });
@@ -24,8 +24,8 @@ export default function InfoPage({ slug }: { slug: string }) {
     queryFn: () => fetchPage(locale, slug),
     staleTime: 10 * 60_000,
   });
-  const html = page.data ? (marked.parse(page.data.replace(/</g, '&lt;'), { async: false }) as string) : '';
-  const title = page.data?.match(/^#\s+(.+)$/m)?.[1];
+  const html = page.data ? renderBrandMarkdown(page.data) : '';
+  const title = page.data ? brandMarkdownTitle(page.data) : undefined;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
