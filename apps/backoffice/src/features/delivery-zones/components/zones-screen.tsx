@@ -38,9 +38,16 @@ export function ZonesScreen() {
   const [pin, setPin] = useState<LatLng | null>(null);
   const [pinning, setPinning] = useState(false);
   const [search, setSearch] = useState('');
+  /** One per opening of the panel: a save keeps the panel (and its "saved" note), another zone replaces it. */
+  const [session, setSession] = useState(0);
+  /** The zone as the last save answered, until the list read again holds it. */
+  const [lastSaved, setLastSaved] = useState<AdminZone | null>(null);
 
   const list = zones.data ?? [];
-  const openZone = open.kind === 'zone' ? (list.find((zone) => zone.id === open.id) ?? null) : null;
+  const openZone =
+    open.kind === 'zone'
+      ? (list.find((zone) => zone.id === open.id) ?? (lastSaved?.id === open.id ? lastSaved : null))
+      : null;
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase(locale);
     return needle
@@ -56,6 +63,7 @@ export function ZonesScreen() {
     setDrawing(false);
   };
   const select = (zone: AdminZone) => {
+    setSession((n) => n + 1);
     setOpen({ kind: 'zone', id: zone.id });
     setPolygon(zone.polygon);
     setColor(zone.color ?? DEFAULT_ZONE_COLOR);
@@ -63,6 +71,7 @@ export function ZonesScreen() {
     setPinning(false);
   };
   const startNew = () => {
+    setSession((n) => n + 1);
     setOpen({ kind: 'new' });
     setPolygon([]);
     setColor(DEFAULT_ZONE_COLOR);
@@ -139,13 +148,14 @@ export function ZonesScreen() {
         <aside className={styles.side}>
           {open.kind !== 'none' ? (
             <ZoneFormPanel
-              key={open.kind === 'zone' ? `zone-${open.id}` : 'new'}
+              key={session}
               zone={openZone}
               polygon={polygon}
               restoId={null}
               color={color}
               onColorChange={setColor}
               onSaved={(saved) => {
+                setLastSaved(saved);
                 setOpen({ kind: 'zone', id: saved.id });
                 setPolygon(saved.polygon);
               }}
