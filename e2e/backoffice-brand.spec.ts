@@ -61,7 +61,7 @@ test('the owner changes the primary colour and the storefront shows it after a r
     await page.getByLabel('Пароль').fill(OWNER.password);
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page.getByRole('heading', { name: 'Настройки бренда' })).toBeVisible();
-    const primary = page.getByRole('textbox', { name: 'Основной цвет' });
+    const primary = page.getByRole('textbox', { name: 'Основной цвет', exact: true });
     await expect(primary).toHaveValue(theme.primary);
     await shots(page, testInfo, 'brand-settings');
 

@@ -18,6 +18,7 @@ export const brandSettingsTextsEn = {
   sectionTheme: 'Colour',
   primary: 'Primary colour',
   primaryHint: 'As #RRGGBB',
+  pickColour: 'Pick the colour on a palette',
   mode: 'Theme',
   modeDark: 'Dark',
   modeLight: 'Light',

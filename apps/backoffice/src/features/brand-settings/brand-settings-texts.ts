@@ -18,6 +18,7 @@ export const brandSettingsTexts = {
   sectionTheme: 'Цвет',
   primary: 'Основной цвет',
   primaryHint: 'В формате #RRGGBB',
+  pickColour: 'Выбрать цвет на палитре',
   mode: 'Тема',
   modeDark: 'Тёмная',
   modeLight: 'Светлая',

@@ -188,7 +188,7 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
                   <div className={styles.colourInput}>
                     <input
                       type="color"
-                      aria-label={t('primary')}
+                      aria-label={t('pickColour')}
                       value={COLOUR.test(theme?.primary ?? '') ? theme.primary : '#000000'}
                       onChange={(event) =>
                         setValue('theme.primary', event.target.value, {
