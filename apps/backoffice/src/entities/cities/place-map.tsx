@@ -28,6 +28,7 @@ export function PlaceMap({
   bounds,
   onBounds,
   onView,
+  fit = false,
   label,
 }: {
   center: Point;
@@ -38,6 +39,8 @@ export function PlaceMap({
   onBounds?: (bounds: MapBounds) => void;
   /** The map's centre, zoom and visible bounds after it moved (a city may take them as its own). */
   onView?: (view: { center: Point; zoom: number; bounds: MapBounds }) => void;
+  /** Opens showing the whole of `bounds` (a city's editor) rather than at `center` and `zoom`. */
+  fit?: boolean;
   label: string;
 }) {
   const brand = useBrand();
@@ -68,6 +71,8 @@ export function PlaceMap({
       });
     };
     created.on('moveend', reportView);
+    if (fit && bounds)
+      created.fitBounds([toLeaflet(bounds.southWest), toLeaflet(bounds.northEast)], { padding: [24, 24] });
     layers.current = L.layerGroup().addTo(created);
     map.current = created;
     return () => {

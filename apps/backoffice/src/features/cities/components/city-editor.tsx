@@ -157,6 +157,7 @@ export function CityForm({ city }: { city: AdminCity | null }) {
           zoom={opening.zoom}
           pin={center}
           bounds={bounds}
+          fit
           label={t('mapLabel')}
           onView={(next) => {
             view.current = next;

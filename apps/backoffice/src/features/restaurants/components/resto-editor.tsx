@@ -36,6 +36,14 @@ const resolver = issuesResolver<RestoValues>(restoIssues as unknown as FormCheck
 export function RestoEditor({ id }: { id: number | null }) {
   const { t } = useTranslation('restaurants');
   const resto = useResto(id !== null && id > 0 ? id : null);
+  // The city select needs its options before the form sets its value.
+  const cities = useAdminCities();
+  if (cities.isPending || (resto.isPending && id !== null && id > 0))
+    return (
+      <p className={styles.state} role="status">
+        <Spinner size={20} /> {t('loading')}
+      </p>
+    );
   if (id === null) return <RestoForm resto={null} />;
   if (resto.isPending && id > 0)
     return (
