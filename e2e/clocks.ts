@@ -20,7 +20,8 @@ export const CLOCKS = {
    * Noon on a server of its own for the journeys that change the chain itself (restaurants' hours and special days,
    * zones, promotions and promo codes, the brand's settings). Each such journey changes only what it owns: its own
    * restaurant (its details: restaurant 4, Nizhny Novgorod; hours and special days: restaurant 5, Nizhny Novgorod;
-   * zones: restaurant 6, Samara), its own new codes, and the brand's colour, which no journey reads but the brand's own.
+   * zones: restaurant 6, Samara), its own new codes, and the brand's colour, which no journey reads but the brand's
+   * own.
    */
   chain: '2026-11-25T12:00:00+03:00',
 } as const;
