@@ -91,8 +91,9 @@ range, and each rule below that the values break together (production ones among
 \`Invalid environment\` error. Fix them all, then start again.
 
 The brand's own settings (name, logo, colours, locales, sign-in methods, links, default city, map tiles, public
-client ids) are in \`brands/<id>/brand.json\`, checked the same way when the server starts and served to the
-storefront as \`/config.json\`. Secrets never go there. The test, bench and deploy tools read keys of their own,
+client ids) seed a new brand from \`brands/<id>/brand.json\`; from then on they live in the database, an owner changes
+them in the back office (decision 50), and they are served to the storefront as \`/config.json\`. Secrets never go
+there: the back office lists which ones the server has, never their values. The test, bench and deploy tools read keys of their own,
 which the server never reads: see [testing](testing.md), [benchmarks](benchmarks.md) and
 [deployment](deployment.md).
 
