@@ -166,7 +166,7 @@ function PromotionForm({ promotion, offset }: { promotion: AdminPromotion | null
         </div>
       </div>
 
-      <fieldset className={styles.items}>
+      <fieldset className={`${styles.items} ${styles.pictureBox}`}>
         <legend className={styles.legend}>{t('picture')}</legend>
         {current ? (
           <>
