@@ -9,7 +9,7 @@ export const openingHoursTextsEn = {
   loading: 'Loading…',
   failed: 'Could not load',
   retry: 'Retry',
-  method_ALL: 'Restaurant',
+  method_ALL: 'All methods',
   method_DELIVERY: 'Delivery',
   method_TAKE_AWAY: 'Take-away',
   methodsLabel: 'Whose hours',

@@ -9,7 +9,7 @@ export const openingHoursTexts = {
   loading: 'Загружаем…',
   failed: 'Не удалось загрузить',
   retry: 'Повторить',
-  method_ALL: 'Ресторан',
+  method_ALL: 'Все способы',
   method_DELIVERY: 'Доставка',
   method_TAKE_AWAY: 'Самовывоз',
   methodsLabel: 'Чьи часы',

@@ -87,9 +87,10 @@ export function WeekEditor({ restoId, hours }: { restoId: number; hours: AdminHo
     return send(values, version);
   });
 
-  const timeField = (path: Path, label: string) => (
+  // The row names the day; each input's own name says it too (a reader hears 'Opens, Wednesday').
+  const timeField = (path: Path, label: string, named: string) => (
     <Field label={label} error={errorOf(path)} size="m">
-      {(c) => <input {...c} type="time" step={60} {...register(path)} />}
+      {(c) => <input {...c} type="time" step={60} aria-label={named} {...register(path)} />}
     </Field>
   );
 
@@ -141,8 +142,8 @@ export function WeekEditor({ restoId, hours }: { restoId: number; hours: AdminHo
                   </Field>
                   {day?.mode === 'hours' && (
                     <>
-                      {timeField(`${tab}.days.${index}.open`, t('openDay', { day: dayName }))}
-                      {timeField(`${tab}.days.${index}.close`, t('closeDay', { day: dayName }))}
+                      {timeField(`${tab}.days.${index}.open`, t('open'), t('openDay', { day: dayName }))}
+                      {timeField(`${tab}.days.${index}.close`, t('close'), t('closeDay', { day: dayName }))}
                       <label className={styles.check}>
                         <input
                           type="checkbox"
@@ -153,8 +154,16 @@ export function WeekEditor({ restoId, hours }: { restoId: number; hours: AdminHo
                       </label>
                       {day.hasBreak && (
                         <>
-                          {timeField(`${tab}.days.${index}.breakFrom`, t('breakFromDay', { day: dayName }))}
-                          {timeField(`${tab}.days.${index}.breakTo`, t('breakToDay', { day: dayName }))}
+                          {timeField(
+                            `${tab}.days.${index}.breakFrom`,
+                            t('breakFrom'),
+                            t('breakFromDay', { day: dayName }),
+                          )}
+                          {timeField(
+                            `${tab}.days.${index}.breakTo`,
+                            t('breakTo'),
+                            t('breakToDay', { day: dayName }),
+                          )}
                         </>
                       )}
                     </>
