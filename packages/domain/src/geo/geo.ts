@@ -45,6 +45,22 @@ export function findZoneAt<Zone extends { polygon: readonly LatLng[] }>(
   return zones.find((zone) => isPointInPolygon(point, zone.polygon));
 }
 
+/**
+ * Among the zones holding the point, the one of the highest `priority` (0 when absent); equal priorities keep the
+ * given order, so the first such zone wins. Where zones overlap, the back office's priority decides (decision 52).
+ */
+export function findTopZoneAt<Zone extends { polygon: readonly LatLng[]; priority?: number | undefined }>(
+  point: LatLng,
+  zones: readonly Zone[],
+): Zone | undefined {
+  let best: Zone | undefined;
+  for (const zone of zones) {
+    if (best && (zone.priority ?? 0) <= (best.priority ?? 0)) continue;
+    if (isPointInPolygon(point, zone.polygon)) best = zone;
+  }
+  return best;
+}
+
 export function isInBounds(point: LatLng, bounds: Bounds): boolean {
   return (
     point.lat >= bounds.southWest.lat &&

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LatLng } from './geo.ts';
+import { findTopZoneAt, type LatLng } from './geo.ts';
 import { openRing, polygonOutsideBounds, polygonProblems, segmentsTouch } from './polygon-problems.ts';
 
 const p = (lat: number, lng: number): LatLng => ({ lat, lng });
@@ -95,5 +95,16 @@ describe('polygonOutsideBounds', () => {
   it('lists the points outside a city, none for a polygon within it', () => {
     expect(polygonOutsideBounds(square, bounds)).toEqual([]);
     expect(polygonOutsideBounds([p(1, 1), p(3, 1), p(1, 1.5)], bounds)).toEqual([p(3, 1)]);
+  });
+});
+
+describe('findTopZoneAt', () => {
+  it('takes the highest priority among the zones holding the point, the first on a tie', () => {
+    const low = { id: 1, polygon: square, priority: 0 };
+    const high = { id: 2, polygon: square, priority: 3 };
+    const elsewhere = { id: 3, polygon: [p(5, 5), p(5, 6), p(6, 6)], priority: 9 };
+    expect(findTopZoneAt(p(0.5, 0.5), [low, high, elsewhere])?.id).toBe(2);
+    expect(findTopZoneAt(p(0.5, 0.5), [{ id: 4, polygon: square }, low])?.id).toBe(4);
+    expect(findTopZoneAt(p(9, 9), [low, high])).toBeUndefined();
   });
 });

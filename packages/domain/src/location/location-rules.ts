@@ -1,6 +1,6 @@
 import type { DeliveryZone } from '../contracts/deliveries.ts';
 import type { Resto } from '../contracts/restos.ts';
-import { findZoneAt, type LatLng } from '../geo/geo.ts';
+import { findTopZoneAt, type LatLng } from '../geo/geo.ts';
 import {
   acceptsPaymentMethod,
   allowedPaymentMethods,
@@ -116,12 +116,7 @@ export function deliveryZoneForPoint<Zone extends LocationZone>(
   zones: readonly Zone[],
   restos: readonly LocationResto[],
 ): Zone | null {
-  let best: Zone | null = null;
-  for (const zone of deliveryZones(zones, restos)) {
-    if (best && (zone.priority ?? 0) <= (best.priority ?? 0)) continue;
-    if (findZoneAt(point, [zone])) best = zone;
-  }
-  return best;
+  return findTopZoneAt(point, deliveryZones(zones, restos)) ?? null;
 }
 
 /** docs/product.md §4: a delivery address location inside a zone makes the zone's restaurant the selected one, otherwise none. */

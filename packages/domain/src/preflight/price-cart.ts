@@ -4,7 +4,7 @@ import type { DeliveryRule, DeliveryZone } from '../contracts/deliveries.ts';
 import type { Position, TimeSlot } from '../contracts/menus.ts';
 import type { PreflightRequest } from '../contracts/preflight.ts';
 import type { Resto } from '../contracts/restos.ts';
-import { findZoneAt } from '../geo/geo.ts';
+import { findTopZoneAt } from '../geo/geo.ts';
 import { type CustomerDeliveryMethod, paymentMethodProblem, supportsMethod } from '../methods/methods.ts';
 import { type Minor, minor } from '../money/money.ts';
 import type { OpeningHoursDay } from '../schedule/schedule.ts';
@@ -42,7 +42,7 @@ export interface PricingCatalog {
   modifiers: ReadonlyMap<number, readonly (ModifierGroup & { modifierId: number })[]>;
   timeSlots: readonly TimeSlot[];
   /** This restaurant's active delivery zones. */
-  zones: readonly Pick<DeliveryZone, 'id' | 'polygon' | 'rules'>[];
+  zones: readonly Pick<DeliveryZone, 'id' | 'polygon' | 'rules' | 'priority'>[];
   /** Pre-order settings of this restaurant for the method asked (null: pre-orders follow the opening hours, lead 0). */
   preOrder: { minTimeMinutes: number; dayInAdvance: number; hours: readonly OpeningHoursDay[] } | null;
   /** The brand's features.preOrder. */
@@ -183,7 +183,7 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
   if (deliveryType === 'DELIVERY') {
     if (!request.location) addressProblems.push({ code: 'delivery.address-required' });
     else {
-      zone = findZoneAt(request.location, catalog.zones) ?? null;
+      zone = findTopZoneAt(request.location, catalog.zones) ?? null;
       if (!zone) addressProblems.push({ code: 'delivery.address-outside-zone' });
     }
   }

@@ -3,7 +3,7 @@ import {
   chooseDeliveryBand,
   EXTENDED_COOKING_MINUTES,
   EXTENDED_COOKING_TAG,
-  findZoneAt,
+  findTopZoneAt,
   isLateUnaccepted,
   type Locale,
   minor,
@@ -63,7 +63,7 @@ export function leadMinutesOf(
 ): number {
   let minutes = takeAwayMinutes;
   if (row.deliveryType === 'DELIVERY' && row.lat !== null && row.lng !== null) {
-    const zone = findZoneAt({ lat: row.lat, lng: row.lng }, snapshot.zonesByResto.get(row.restoId) ?? []);
+    const zone = findTopZoneAt({ lat: row.lat, lng: row.lng }, snapshot.zonesByResto.get(row.restoId) ?? []);
     const band = zone ? chooseDeliveryBand(zone.rules, minor(row.sum - row.discount)).band : null;
     if (band) minutes = band.time;
   }

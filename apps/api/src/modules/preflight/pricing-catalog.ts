@@ -100,6 +100,7 @@ export function pricingCatalogFor(
       id: z.id,
       polygon: z.polygon,
       rules: z.rules,
+      priority: z.priority,
     })),
     preOrder: preOrder
       ? {
