@@ -60,8 +60,9 @@ function RestoHours({ restoId, timezone }: { restoId: number; timezone: string }
     );
   return (
     <>
-      <WeekEditor restoId={restoId} hours={hours.data} />
+      {/* Special days first: a closed day is the change made most often, the week the rarest. */}
       <SpecialDays restoId={restoId} days={hours.data.specialDays} timezone={timezone} />
+      <WeekEditor restoId={restoId} hours={hours.data} />
     </>
   );
 }
