@@ -212,17 +212,17 @@ describe('days of the week', () => {
 
 describe('first order only', () => {
   it('refuses a person with an earlier order that was not declined or cancelled', () => {
-    const lookup = { ...foundPromo({ firstOrderOnly: true }), hasEarlierOrder: true };
+    const lookup = foundPromo({ firstOrderOnly: true }, { hasEarlierOrder: true });
     expect(refusal(lookup)).toBe('promo-code.first-order-only');
   });
 
   it('accepts a person without one', () => {
-    const lookup = { ...foundPromo({ firstOrderOnly: true }), hasEarlierOrder: false };
+    const lookup = foundPromo({ firstOrderOnly: true }, { hasEarlierOrder: false });
     expect(judgePromoCode(lookup, context)).toMatchObject({ kind: 'accepted', warnings: [] });
   });
 
   it('applies it anonymously with a warning that signing in decides', () => {
-    const lookup = { ...foundPromo({ firstOrderOnly: true }, { usedByPerson: null }), hasEarlierOrder: null };
+    const lookup = foundPromo({ firstOrderOnly: true }, { usedByPerson: null, hasEarlierOrder: null });
     expect(judgePromoCode(lookup, context)).toMatchObject({
       kind: 'accepted',
       warnings: ['promo-code.first-order-unchecked'],
@@ -230,6 +230,6 @@ describe('first order only', () => {
   });
 
   it('ignores earlier orders for a code that is not first-order-only', () => {
-    expect(refusal({ ...foundPromo(), hasEarlierOrder: true })).toBe('accepted');
+    expect(refusal(foundPromo({}, { hasEarlierOrder: true }))).toBe('accepted');
   });
 });

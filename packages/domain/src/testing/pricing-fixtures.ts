@@ -158,13 +158,14 @@ export function makePromoCode(overrides: Partial<PromoCodeDefinition> = {}): Pro
 
 export function foundPromo(
   overrides: Partial<PromoCodeDefinition> = {},
-  usage: { usedCount?: number; usedByPerson?: number | null } = {},
+  usage: { usedCount?: number; usedByPerson?: number | null; hasEarlierOrder?: boolean | null } = {},
 ): PromoLookup {
   return {
     kind: 'found',
     definition: makePromoCode(overrides),
     usedCount: usage.usedCount ?? 0,
     usedByPerson: usage.usedByPerson === undefined ? 0 : usage.usedByPerson,
+    ...(usage.hasEarlierOrder === undefined ? {} : { hasEarlierOrder: usage.hasEarlierOrder }),
   };
 }
 

@@ -9,6 +9,8 @@ export const promotionsTextsEn = {
   loadFailed: 'Could not load the promotions',
   retry: 'Retry',
   viewAll: 'All promotions',
+  openMenu: 'Open the menu',
+  openDish: 'Open the dish',
   notFound: 'This promotion is not running now',
   close: 'Close',
   until: 'until {{date}}',

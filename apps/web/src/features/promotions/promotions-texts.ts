@@ -8,6 +8,8 @@ export const promotionsTexts = {
   loadFailed: 'Не удалось загрузить акции',
   retry: 'Повторить',
   viewAll: 'Все акции',
+  openMenu: 'Открыть меню',
+  openDish: 'Открыть блюдо',
   notFound: 'Такой акции сейчас нет',
   close: 'Закрыть',
   until: 'до {{date}}',

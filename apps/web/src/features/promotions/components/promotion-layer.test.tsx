@@ -35,6 +35,19 @@ describe('promotion layer', () => {
     expect(dialog.innerHTML).not.toContain('**');
   });
 
+  it('leads to the dish a promotion links to', async () => {
+    stubApi({ '/1/restos/1/promotions': [{ ...rich, linkMenuId: 2, linkPositionId: 201 }] });
+    await renderAtPromotion(<PromotionLayer backTo="/promotions" showViewAll={false} />, {
+      entry: '/promotions/3',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Два сета по цене одного' });
+    expect(within(dialog).getByRole('link', { name: 'Открыть блюдо' })).toHaveAttribute(
+      'href',
+      '/menus/2/positions/201',
+    );
+    expect(within(dialog).queryByRole('link', { name: 'Все акции' })).not.toBeInTheDocument();
+  });
+
   it("offers 'view all' only when opened from home", async () => {
     const first = await renderAtPromotion(<PromotionLayer backTo="/promotions" showViewAll={false} />, {
       entry: '/promotions/3',

@@ -10,7 +10,7 @@ import { FallbackImage } from '../../../shared/ui/image.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './promotion-layer.module.css';
 import { LimitedMarkdown, lastDay } from './promotion-text.tsx';
-import { usePromotions } from './use-promotions.ts';
+import { promotionTarget, usePromotions } from './use-promotions.ts';
 
 /**
  * /promotions/{id} as a top layer (docs/product.md §2); `backTo` is where closing returns, and from home it offers
@@ -70,13 +70,26 @@ export function PromotionLayer({ backTo, showViewAll }: { backTo: string; showVi
   }
 
   const showLink = promotion ? showViewAll : !loading && !query.isError;
+  // A promotion linked to a menu or a dish leads there (the back office's link).
+  const linked = promotion?.linkMenuId ? (
+    <AppLink to={promotionTarget(promotion)} className={styles.viewAll}>
+      {t(promotion.linkPositionId ? 'openDish' : 'openMenu')}
+    </AppLink>
+  ) : null;
+  const footer =
+    linked || showLink ? (
+      <div className={styles.footer}>
+        {linked}
+        {showLink && viewAll}
+      </div>
+    ) : undefined;
   return (
     <ResponsiveDialog
       open
       onOpenChange={(open) => !open && close()}
       title={title}
       closeLabel={t('close')}
-      footer={showLink ? viewAll : undefined}
+      footer={footer}
     >
       {body}
     </ResponsiveDialog>
