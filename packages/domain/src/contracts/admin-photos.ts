@@ -32,3 +32,4 @@ export const adminPhotosStaleBody = errorBody.extend({ current: adminPhotoList }
 
 export const adminDishPhotoParams = z.object({ positionId: idParam, photoId: adminPhotoId });
 export const adminGroupPhotoParams = z.object({ groupId: idParam, photoId: adminPhotoId });
+export const adminRestoPhotoParams = z.object({ restoId: idParam, photoId: adminPhotoId });

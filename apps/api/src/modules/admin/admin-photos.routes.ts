@@ -6,6 +6,8 @@ import {
   adminGroupPhotoParams,
   adminPhotoList,
   adminPhotosStaleBody,
+  adminRestoParams,
+  adminRestoPhotoParams,
   errorBody,
   ifMatchHeaders,
 } from '@storefront/domain/contracts';
@@ -13,6 +15,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/api-error.ts';
+import { assertRestoAccess, type StaffAccess } from '../../core/staff-access.ts';
 import type { MediaStore } from '../../integrations/media-store/media-store.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
@@ -52,10 +55,21 @@ const OWNERS = {
     name: 'group',
     notFound: '404 position-group.not-found',
   },
+  resto: {
+    path: '/api/v1/admin/restos/:restoId/photos',
+    params: adminRestoParams,
+    photoParams: adminRestoPhotoParams,
+    name: 'restaurant',
+    notFound:
+      '404 resto.not-found (one of the brand outside the person’s restaurants: 403 staff.forbidden-resto)',
+  },
 } as const;
 
-const idOf = (params: { positionId: number } | { groupId: number }) =>
-  'positionId' in params ? params.positionId : params.groupId;
+const idOf = (params: { positionId: number } | { groupId: number } | { restoId: number }) =>
+  'positionId' in params ? params.positionId : 'groupId' in params ? params.groupId : params.restoId;
+
+/** Who may change the owner's photos: the menu's writers; a restaurant's, those who change it (their own ones). */
+const WRITE = { dish: 'menu.write', group: 'menu.write', resto: 'restos.write' } as const;
 
 /** A body over the route's limit is refused by Fastify before the handler: said as the photo's own 413. */
 function photoErrors(error: FastifyError, _request: FastifyRequest, _reply: FastifyReply) {
@@ -86,7 +100,14 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod<AdminPhotosRoutesOptions> 
       .send({ ...errorBodyOf(requestLocale(request), 'admin.version-stale'), current: error.current });
   }
 
-  for (const owner of ['dish', 'group'] as PhotoOwner[]) {
+  /** A restaurant's photos: one the person may see (404 another brand's first, then 403 one not theirs). */
+  async function assertOwnerAccess(me: StaffAccess, owner: PhotoOwner, id: number) {
+    if (owner !== 'resto') return;
+    await photosOrNotFound(db, me.whiteLabel, owner, id);
+    assertRestoAccess(me, id);
+  }
+
+  for (const owner of ['dish', 'group', 'resto'] as PhotoOwner[]) {
     const o = OWNERS[owner];
     const scope = `Staff token only (401 without one). The brand is the token’s: another brand’s ${o.name} is ${o.notFound}.`;
     const write = `${scope} Owner and manager only: an operator gets 403 admin.forbidden-role. If-Match must name the ${o.name}’s version (its ETag here or in the ${o.name}’s own answer): without it 428 admin.version-required, another is 412 admin.version-stale with the photos now in \`current\`. The version moves, one audit entry holds the photo list before and after (revertible), the catalog revision moves.`;
@@ -106,6 +127,7 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod<AdminPhotosRoutesOptions> 
       async (request, reply) => {
         const me = signedInStaff(request);
         assertMay(me, 'menu.read');
+        await assertOwnerAccess(me, owner, idOf(request.params));
         const row = await photosOrNotFound(db, me.whiteLabel, owner, idOf(request.params));
         reply.header('etag', etagOfVersion(row.version));
         return photoListOf(row);
@@ -145,8 +167,9 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod<AdminPhotosRoutesOptions> 
       },
       async (request, reply) => {
         const me = signedInStaff(request);
-        assertMay(me, 'menu.write');
+        assertMay(me, WRITE[owner]);
         const id = idOf(request.params);
+        await assertOwnerAccess(me, owner, id);
         const ifMatch = request.headers['if-match'];
         if (ifMatch === undefined) throw new ApiError(428, 'admin.version-required');
         try {
@@ -190,7 +213,8 @@ export const adminPhotosRoutes: FastifyPluginAsyncZod<AdminPhotosRoutesOptions> 
       },
       async (request, reply) => {
         const me = signedInStaff(request);
-        assertMay(me, 'menu.write');
+        assertMay(me, WRITE[owner]);
+        await assertOwnerAccess(me, owner, idOf(request.params));
         try {
           const list = await db.transaction((tx) =>
             removePhoto(

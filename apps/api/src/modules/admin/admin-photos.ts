@@ -5,18 +5,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
-import { menus, positionGroups, positions } from '../../db/schema.ts';
+import { menus, positionGroups, positions, restos } from '../../db/schema.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
 import { versionOfIfMatch } from './admin-dishes.ts';
 
 /**
- * A dish's or a group's photos in the back office (decision 46): the row's `photos` list of URLs, the first the
+ * A dish's, a group's or a restaurant's photos in the back office (decision 46): the row's `photos` list of URLs, the first the
  * main one. Adding or removing one is a change of that list under If-Match, bumping the row's version, with an
  * audit entry of the dish (group) holding the list before and after; the existing revert restores it by compare.
  * The stored variants are never deleted here: they are content-addressed, another row or a revert may need them.
  */
 
-export type PhotoOwner = 'dish' | 'group';
+export type PhotoOwner = 'dish' | 'group' | 'resto';
 
 interface PhotoRow {
   id: number;
@@ -42,6 +42,15 @@ export async function photosOrNotFound(
     if (!row) throw new ApiError(404, 'position.not-found', 'positionId');
     return row;
   }
+  if (owner === 'resto') {
+    const query = db
+      .select({ id: restos.id, version: restos.version, photos: restos.photos })
+      .from(restos)
+      .where(and(eq(restos.id, id), eq(restos.whiteLabelId, whiteLabel)));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw new ApiError(404, 'resto.not-found', 'restoId');
+    return row;
+  }
   const query = db
     .select({ id: positionGroups.id, version: positionGroups.version, photos: positionGroups.photos })
     .from(positionGroups)
@@ -64,6 +73,11 @@ export async function writePhotoUrls(tx: Executor, owner: PhotoOwner, id: number
       .update(positions)
       .set({ photos, version: sql`${positions.version} + 1` })
       .where(eq(positions.id, id));
+  else if (owner === 'resto')
+    await tx
+      .update(restos)
+      .set({ photos, version: sql`${restos.version} + 1` })
+      .where(eq(restos.id, id));
   else
     await tx
       .update(positionGroups)

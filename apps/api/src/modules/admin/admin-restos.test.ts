@@ -1,4 +1,15 @@
-import { adminAuditList, adminResto, adminRestoList, restosResponse } from '@storefront/domain/contracts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  adminAuditList,
+  adminPhotoList,
+  adminResto,
+  adminRestoList,
+  restoResponse,
+  restosResponse,
+} from '@storefront/domain/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { restos } from '../../db/schema.ts';
@@ -17,9 +28,12 @@ let database: TestDatabase;
 let close: () => Promise<void>;
 let as: Record<AdminRole, Record<string, string>>;
 let foreignResto: number;
+let dataDir: string;
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp());
+  // A media store of its own for the photos' uploads.
+  dataDir = await mkdtemp(join(tmpdir(), 'admin-restos-'));
+  ({ app, database, close } = await createTestApp({ env: { DATA_DIR: dataDir } }));
   ({ headers: as } = await addAdminStaff(app, database.db, 'restos'));
   await addOtherBrandDish(database.db);
   const [row] = await database.db
@@ -38,7 +52,10 @@ beforeAll(async () => {
     .returning({ id: restos.id });
   foreignResto = row?.id ?? 0;
 });
-afterAll(() => close());
+afterAll(async () => {
+  await close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const url = '/api/v1/admin/restos';
 const read = async (id: number) =>
@@ -215,5 +232,38 @@ describe('restaurants in the back office', () => {
       cityId: 999_999,
     });
     expect(errorsOf(bad)[0]).toMatchObject({ code: 'admin.city-not-found', field: 'cityId' });
+  });
+  it('adds a photo through the image pipeline under the restaurant’s version; the storefront shows it; undone from the log', async () => {
+    const resto = await read(6);
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 90, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = (who: Record<string, string>, version: number) =>
+      app.inject({
+        method: 'POST',
+        url: `${url}/6/photos`,
+        headers: { ...who, 'content-type': 'image/png', 'if-match': `"${version}"` },
+        payload: png,
+      });
+    expect((await upload(as.operator, resto.version)).statusCode).toBe(403);
+    expect((await upload(as.manager, resto.version - 1 || 99)).statusCode).toBe(412);
+    const added = await upload(as.manager, resto.version);
+    expect(added.statusCode, added.body).toBe(200);
+    const list = adminPhotoList.parse(added.json());
+    expect(list.version).toBe(resto.version + 1);
+    expect(list.photos).toHaveLength(resto.photos.length + 1);
+    const url6 = list.photos.at(-1)?.src ?? '';
+    expect(url6).toMatch(/^\/media\/u\/[0-9a-f]{32}\/640\.jpg$/);
+    const shown = restoResponse.parse((await app.inject({ method: 'GET', url: '/1/p/restos/6' })).json());
+    expect(shown.photos).toContain(url6);
+    expect((await read(6)).version).toBe(list.version);
+
+    const entry = await lastEntry('entity=resto&entityId=6');
+    expect(entry.action).toBe('photo-add');
+    const undo = await adminCall(app, 'POST', `/api/v1/admin/audit/${entry.id}/revert`, as.manager);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect((await read(6)).photos).toEqual(resto.photos);
   });
 });

@@ -52,6 +52,8 @@ export interface RestoState {
   cityId: number | null;
   isPublished: boolean;
   orderCode: string | null;
+  /** Only in a photo entry (decision 46's photo-add / photo-remove): the list of photo URLs. */
+  photos?: string[];
 }
 
 const STATE_KEYS = [
@@ -360,7 +362,8 @@ export async function createResto(
 
 /** The restaurant's state for a revert's compare (the reverting person's access checked as for a PATCH). */
 export async function restoStateForRevert(tx: Executor, access: StaffAccess, restoId: number) {
-  return restoStateOf(await restoOfBrand(tx, access, restoId, 'ru', true));
+  const resto = await restoOfBrand(tx, access, restoId, 'ru', true);
+  return { ...restoStateOf(resto), photos: resto.photos };
 }
 
 /** A revert: the brand's menus and city only (one deleted since is left out). */

@@ -3,15 +3,15 @@ import { queryOptions } from '@tanstack/react-query';
 import { staffFetch } from '../staff-session/staff-session.ts';
 
 /**
- * A dish's or a group's photos (decision 46; docs/api.md, Admin, Photos): read, upload the raw file, remove one.
+ * A dish's, a group's or a restaurant's photos (decision 46; docs/api.md, Admin, Photos): read, upload the raw file, remove one.
  * Both rows keep their photos the same way under their own version, so the dishes' editor and the Groups tab share
  * these calls and PhotoList; features never import each other.
  */
 
 export type { AdminPhotoList };
-export type PhotoOwner = 'dish' | 'group';
+export type PhotoOwner = 'dish' | 'group' | 'resto';
 
-const PATHS: Record<PhotoOwner, string> = { dish: 'dishes', group: 'groups' };
+const PATHS: Record<PhotoOwner, string> = { dish: 'dishes', group: 'groups', resto: 'restos' };
 const photosPath = (owner: PhotoOwner, id: number) => `/api/v1/admin/${PATHS[owner]}/${id}/photos`;
 const ifMatch = (version: number) => `"${version}"`;
 

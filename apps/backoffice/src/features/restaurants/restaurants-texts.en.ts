@@ -82,7 +82,6 @@ export const restaurantsTextsEn = {
   preOrderHint: 'Pre-order hours follow the restaurant’s opening hours',
   menus: 'The restaurant’s menus',
   noMenus: 'The brand has no menus',
-  photos: 'The restaurant’s photos are changed in the brand’s file',
   save: 'Save',
   create: 'Add the restaurant',
   saved: 'Saved',

@@ -1,6 +1,7 @@
 import { mayAdmin, PAY_ENGINES, pickText } from '@storefront/domain';
 import type { AdminResto } from '@storefront/domain/contracts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
+import { useBrand } from '@storefront/web/src/shared/config.tsx';
 import { formIssueText } from '@storefront/web/src/shared/forms/form-rule-messages.ts';
 import { type FormCheck, issuesResolver } from '@storefront/web/src/shared/forms/issues-resolver.ts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
@@ -8,6 +9,7 @@ import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { ConfirmationPopup } from '@storefront/web/src/shared/ui/confirmation-popup.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
 import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldError, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,8 @@ import { PlaceMap } from '../../../entities/cities/place-map.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useAdminMenus } from '../../../entities/menu-parts/menu-parts.ts';
 import { StaleDialog, type StaleRow } from '../../../entities/menu-parts/stale-dialog.tsx';
+import { PhotoList } from '../../../entities/photos/photo-list.tsx';
+import { adminRestosKeys } from '../../../entities/restos/restos.ts';
 import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
 import { Link, useLocation } from '../../../shared/navigation.tsx';
 import {
@@ -92,6 +96,8 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
   const locale = useLocale();
   const [, navigate] = useLocation();
   const save = useSaveResto();
+  const queryClient = useQueryClient();
+  const { whiteLabel } = useBrand();
   const cities = useAdminCities();
   const menus = useAdminMenus();
   const role = useStaffSession()?.staff.role;
@@ -322,8 +328,23 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
           {area('phones', t('phones'), t('phonesHint'))}
           {area('emails', t('emails'), t('emailsHint'))}
           {area('links', t('links'), t('linksHint'))}
-          <p className={styles.hint}>{t('photos')}</p>
         </fieldset>
+
+        {current && mayWrite && (
+          <PhotoList
+            owner="resto"
+            id={current.id}
+            onChanged={(_before, after) => {
+              // A photo change moves the restaurant's version: the form saves over the new one.
+              setCurrent((was) =>
+                was
+                  ? { ...was, version: after.version, photos: after.photos.map((photo) => photo.src) }
+                  : was,
+              );
+              void queryClient.invalidateQueries({ queryKey: adminRestosKeys.list(whiteLabel) });
+            }}
+          />
+        )}
 
         <fieldset className={styles.items}>
           <legend className={styles.legend}>{t('sectionMethods')}</legend>
