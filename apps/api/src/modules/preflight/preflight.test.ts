@@ -3,10 +3,11 @@ import { preflightResponse } from '@storefront/domain/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StorefrontApp } from '../../app.ts';
-import { persons, promoCodeRedemptions } from '../../db/schema.ts';
+import { persons, promoCodeRedemptions, promoCodes } from '../../db/schema.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { staffCall } from '../../test/board-kit.ts';
 import { withBrandSettings } from '../../test/brand-kit.ts';
+import { newPerson, orderBody, place } from '../../test/orders-kit.ts';
 import {
   type Answer,
   cart,
@@ -522,6 +523,49 @@ describe('the signed-in preflight', () => {
     // Another person's use does not count against an anonymous customer.
     const anonymous = await pricedAt(DAY, cart({ positions: big(), promoCode: 'ONCE' }));
     expect(codesOf(anonymous)).toEqual(['promo-code.person-limit-unchecked']);
+  });
+});
+
+describe('weekdays and first orders (decision 53)', () => {
+  it('judges a code’s weekdays on the restaurant’s clock and a first-order-only code by the person’s orders', async () => {
+    await database.db.insert(promoCodes).values([
+      {
+        whiteLabelId: 'demo',
+        code: 'MONDAYS',
+        description: { ru: '' },
+        kind: 'percent',
+        value: 10,
+        daysOfWeek: [1],
+      },
+      {
+        whiteLabelId: 'demo',
+        code: 'FIRSTONLY',
+        description: { ru: '' },
+        kind: 'percent',
+        value: 10,
+        firstOrderOnly: true,
+      },
+    ]);
+    await app.catalog.refresh();
+    // DAY is a Wednesday in Kazan.
+    expect(codesOf(await pricedAt(DAY, cart({ promoCode: 'mondays' })))).toEqual([
+      'promo-code.day-not-active',
+    ]);
+    expect(codesOf(await pricedAt(DAY, cart({ promoCode: 'firstonly' })))).toEqual([
+      'promo-code.first-order-unchecked',
+    ]);
+    at(DAY);
+    const who = await newPerson(app, database.db);
+    const token = await app.authentication.tokens.sign(who.personId);
+    const signedIn = { personId: who.personId, token };
+    const first = await pricedAt(DAY, cart({ promoCode: 'FIRSTONLY' }), signedIn);
+    expect(first).toMatchObject({ problems: [] });
+    expect(first.discount).toBeGreaterThan(0);
+    at(DAY);
+    expect((await place(app, who, await orderBody(app, who))).statusCode).toBe(201);
+    const second = await pricedAt(DAY, cart({ promoCode: 'FIRSTONLY' }), signedIn);
+    expect(codesOf(second)).toEqual(['promo-code.first-order-only']);
+    expect(second.discount).toBe(0);
   });
 });
 
