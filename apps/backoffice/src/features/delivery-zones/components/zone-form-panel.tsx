@@ -1,4 +1,4 @@
-import type { LatLng } from '@storefront/domain';
+import { type LatLng, pickText } from '@storefront/domain';
 import type { AdminZone } from '@storefront/domain/contracts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
 import { formIssueText } from '@storefront/web/src/shared/forms/form-rule-messages.ts';
@@ -114,7 +114,7 @@ export function ZoneFormPanel(props: ZoneFormPanelProps) {
     return send(values, version);
   });
 
-  const name = zone?.name.ru ?? '';
+  const name = zone ? pickText(zone.name, locale) : '';
   return (
     <section className={styles.panel} aria-labelledby="zone-form-title">
       <div className={styles.panelHeading}>

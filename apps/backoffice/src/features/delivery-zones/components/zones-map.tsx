@@ -19,6 +19,8 @@ function ringOf(layer: L.Polygon): LatLng[] {
 export interface ZonesMapProps {
   city: { center: LatLng; zoom: number; bounds: { southWest: LatLng; northEast: LatLng } };
   label: string;
+  /** Geoman's own hints ('Click to place first vertex') in the person's language. */
+  locale: 'ru' | 'en';
   tileUrl: string;
   attribution: string;
   zones: readonly AdminZone[];
@@ -81,10 +83,11 @@ export function ZonesMap(props: ZonesMapProps) {
     };
   }, [city, tileUrl, attribution]);
 
-  const { drawing, editColor } = props;
+  const { drawing, editColor, locale } = props;
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
+    map.pm.setLang(locale);
     if (drawing) {
       map.pm.enableDraw('Polygon', {
         allowSelfIntersection: false,
@@ -92,7 +95,7 @@ export function ZonesMap(props: ZonesMapProps) {
         pathOptions: { color: editColor },
       });
     } else map.pm.disableDraw();
-  }, [drawing, editColor]);
+  }, [drawing, editColor, locale]);
 
   const { zones, selectedId, editPolygon, pin } = props;
   useEffect(() => {

@@ -127,6 +127,7 @@ export function ZonesScreen() {
           key={city.id}
           city={city}
           label={t('mapLabel', { city: cityName })}
+          locale={locale === 'en' ? 'en' : 'ru'}
           tileUrl={brand.maps.tileUrl}
           attribution={brand.maps.attribution}
           zones={list}
