@@ -16,6 +16,15 @@ describe('changedFields', () => {
     ]);
   });
 
+  it('reads a change of the brand’s theme as the colour alone', () => {
+    expect(
+      changedFields(
+        { theme: { mode: 'dark', primary: '#5bd0a4' } },
+        { theme: { mode: 'dark', primary: '#e0457b' } },
+      ),
+    ).toEqual([{ field: 'theme.primary', before: '#5bd0a4', after: '#e0457b' }]);
+  });
+
   it('reads a creation as every field new', () => {
     expect(changedFields({}, { login: 'olga', role: 'operator' })).toEqual([
       { field: 'login', before: undefined, after: 'olga' },

@@ -7,8 +7,11 @@ export interface FieldChange {
   after: unknown;
 }
 
-/** Objects whose parts are fields of their own in the diff (a menu's methods, an import's counts). */
-const SPREAD = new Set(['methods', 'counts']);
+/**
+ * Objects whose parts are fields of their own in the diff (a menu's methods, an import's counts, the brand's theme,
+ * features, defaults and client ids), so a colour change reads as the colour alone.
+ */
+const SPREAD = new Set(['methods', 'counts', 'theme', 'features', 'defaults', 'clients']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
