@@ -97,6 +97,16 @@ export function shownValue(
           .filter(([, v]) => typeof v === 'string' && v !== '')
           .map(([language, v]) => `${language.toUpperCase()}: ${String(v)}`),
       };
+    // A restaurant's weeks (decision 51): a line per method, its days or 'same as the restaurant's'.
+    if (field === 'weeks')
+      return {
+        kind: 'list',
+        items: Object.entries(value).map(([method, days]) => {
+          const label = t(`field_weeks.${method}`, { defaultValue: method });
+          if (!Array.isArray(days)) return `${label}: ${t('weekSame')}`;
+          return `${label}: ${days.map((day) => listItem(field, day, locale, t, idName)).join(', ')}`;
+        }),
+      };
     const name = localized(value, locale);
     if (name !== null) return text(name);
     if (typeof value.value === 'number' && typeof value.unit === 'string')
@@ -117,6 +127,15 @@ function listItem(
   if (typeof item === 'string') return field === 'photos' ? (item.split('/').pop() ?? item) : item;
   if (isRecord(item)) {
     // A selling-hours day: Mon 10:00–22:00.
+    // An opening-hours day: Mon 10:00–22:00 (15:00–16:00 off), or the day off.
+    if (typeof item.dayOfWeek === 'number' && typeof item.open === 'string') {
+      const day = dayName(item.dayOfWeek, locale);
+      if (item.active === false) return t('dayInactive', { day });
+      const pause = item.breakFrom
+        ? ` (${t('field_breakFrom')} ${String(item.breakFrom)}–${String(item.breakTo)})`
+        : '';
+      return `${day} ${item.open}–${String(item.close)}${pause}`;
+    }
     if (typeof item.dayOfWeek === 'number') {
       const day = dayName(item.dayOfWeek, locale);
       if (item.isActive === false) return t('dayInactive', { day });

@@ -1,0 +1,21 @@
+import type { TFunction } from 'i18next';
+import { expect, it } from 'vitest';
+import { shownValue } from './audit-values.ts';
+
+// The keys themselves (or their defaults) stand for the words: what matters is the shape of the line.
+const t = ((key: string, options?: { defaultValue?: string; day?: string }) =>
+  options?.day ? `${options.day}: off` : (options?.defaultValue ?? key)) as unknown as TFunction<'audit'>;
+
+it("shows a restaurant's weeks a method a line: its days with their breaks, or 'same as the restaurant's'", () => {
+  const weeks = {
+    ALL: [
+      { dayOfWeek: 1, active: true, open: '10:00', close: '22:00', breakFrom: '15:00', breakTo: '16:00' },
+      { dayOfWeek: 2, active: false, open: '10:00', close: '22:00', breakFrom: null, breakTo: null },
+    ],
+    DELIVERY: null,
+  };
+  expect(shownValue('weeks', weeks, 'en', t)).toEqual({
+    kind: 'list',
+    items: ['ALL: Mon 10:00–22:00 (field_breakFrom 15:00–16:00), Tue: off', 'DELIVERY: weekSame'],
+  });
+});
