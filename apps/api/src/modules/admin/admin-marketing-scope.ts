@@ -35,6 +35,20 @@ export async function existingRestoIds(db: Executor, whiteLabel: string, restoId
   return sortedUnique(found.map((r) => r.id));
 }
 
+/**
+ * A patch's instants as the database answers them ('…T21:00:00.000Z'): an entry's `after` must equal the row read
+ * back, or its revert would find the row "changed since" when only the spelling of the offset differs.
+ */
+export function sameInstants<T extends { startsAt?: string | null; endsAt?: string | null }>(patch: T): T {
+  const iso = (value: string | null | undefined) =>
+    value === undefined || value === null ? value : new Date(value).toISOString();
+  return {
+    ...patch,
+    ...(patch.startsAt !== undefined ? { startsAt: iso(patch.startsAt) } : {}),
+    ...(patch.endsAt !== undefined ? { endsAt: iso(patch.endsAt) } : {}),
+  };
+}
+
 /** Whether the person has every restaurant the row names (none named: every restaurant of the brand). */
 export async function ownsRestos(db: Executor, access: StaffAccess, restoIds: readonly number[]) {
   const named =

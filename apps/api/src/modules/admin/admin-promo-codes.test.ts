@@ -238,6 +238,22 @@ describe('promo codes in the back office', () => {
     expect(codesOf(await priced(app, cart({ promoCode: 'ADM-GONE' })))).toEqual([]);
   });
 
+  it('keeps an instant as the database spells it, so a change sent with an offset is reverted', async () => {
+    const code = await create({
+      code: 'ADM-OFFSET',
+      kind: 'fixed',
+      value: 100,
+      startsAt: '2026-11-01T00:00:00+03:00',
+    });
+    expect(code.startsAt).toBe('2026-10-31T21:00:00.000Z');
+    const off = await patch(code.id, '"1"', { active: false, startsAt: '2026-11-01T00:00:00+03:00' });
+    expect(off.statusCode).toBe(200);
+    const entry = await lastEntry('promo-code');
+    expect(entry.after).toMatchObject({ active: false, startsAt: '2026-10-31T21:00:00.000Z' });
+    expect((await revert(entry.id)).statusCode).toBe(200);
+    expect(await read(code.id)).toMatchObject({ active: true, startsAt: '2026-10-31T21:00:00.000Z' });
+  });
+
   it('makes a batch of unique single-use codes in one go, exports it as CSV, and its revert turns the unused off', async () => {
     const tooMany = await adminCall(app, 'POST', `${url}/batch`, as.manager, {
       campaign: 'Осень',

@@ -12,7 +12,7 @@ import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { orders, promoCodeRestos, promoCodes } from '../../db/schema.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
-import { assertOwnsRestos, brandRestoIds, existingRestoIds } from './admin-marketing-scope.ts';
+import { assertOwnsRestos, brandRestoIds, existingRestoIds, sameInstants } from './admin-marketing-scope.ts';
 import { checkIfMatch } from './admin-menus.ts';
 
 /**
@@ -355,7 +355,9 @@ export async function patchPromoCode(
   at: Date,
 ): Promise<AdminPromoCode> {
   const current = await currentForChange(tx, access, id, ifMatch);
-  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const defined = Object.fromEntries(
+    Object.entries(sameInstants(patch)).filter(([, value]) => value !== undefined),
+  );
   const before = promoCodeStateOf(current);
   const after: PromoCodeAuditState = { ...before, ...defined };
   if (patch.restoIds) {

@@ -11,7 +11,7 @@ import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { menus, positions, promotionRestos, promotions } from '../../db/schema.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
-import { assertOwnsRestos, brandRestoIds, existingRestoIds } from './admin-marketing-scope.ts';
+import { assertOwnsRestos, brandRestoIds, existingRestoIds, sameInstants } from './admin-marketing-scope.ts';
 import { checkIfMatch } from './admin-menus.ts';
 
 /**
@@ -293,7 +293,9 @@ export async function patchPromotion(
   at: Date,
 ): Promise<AdminPromotion> {
   const current = await currentForChange(tx, access, id, ifMatch, at);
-  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const defined = Object.fromEntries(
+    Object.entries(sameInstants(patch)).filter(([, value]) => value !== undefined),
+  );
   const after: PromotionAuditState = { ...promotionStateOf(current), ...defined };
   if (patch.restoIds) {
     after.restoIds = await brandRestoIds(tx, access.whiteLabel, patch.restoIds);
