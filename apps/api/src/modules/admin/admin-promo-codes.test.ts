@@ -246,10 +246,18 @@ describe('promo codes in the back office', () => {
       startsAt: '2026-11-01T00:00:00+03:00',
     });
     expect(code.startsAt).toBe('2026-10-31T21:00:00.000Z');
-    const off = await patch(code.id, '"1"', { active: false, startsAt: '2026-11-01T00:00:00+03:00' });
+    const off = await patch(code.id, '"1"', {
+      active: false,
+      startsAt: '2026-11-01T00:00:00+03:00',
+      daysOfWeek: [5, 1, 5],
+    });
     expect(off.statusCode).toBe(200);
     const entry = await lastEntry('promo-code');
-    expect(entry.after).toMatchObject({ active: false, startsAt: '2026-10-31T21:00:00.000Z' });
+    expect(entry.after).toMatchObject({
+      active: false,
+      startsAt: '2026-10-31T21:00:00.000Z',
+      daysOfWeek: [1, 5],
+    });
     expect((await revert(entry.id)).statusCode).toBe(200);
     expect(await read(code.id)).toMatchObject({ active: true, startsAt: '2026-10-31T21:00:00.000Z' });
   });

@@ -12,7 +12,13 @@ import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { orders, promoCodeRestos, promoCodes } from '../../db/schema.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
-import { assertOwnsRestos, brandRestoIds, existingRestoIds, sameInstants } from './admin-marketing-scope.ts';
+import {
+  assertOwnsRestos,
+  brandRestoIds,
+  existingRestoIds,
+  sameInstants,
+  sortedUnique,
+} from './admin-marketing-scope.ts';
 import { checkIfMatch } from './admin-menus.ts';
 
 /**
@@ -364,6 +370,8 @@ export async function patchPromoCode(
     after.restoIds = await brandRestoIds(tx, access.whiteLabel, patch.restoIds);
     await assertOwnsRestos(tx, access, after.restoIds);
   }
+  // As the row keeps them (promoCodeColumns), so the entry's `after` equals the row read back.
+  after.daysOfWeek = sortedUnique(after.daysOfWeek);
   assertPromoRules(after);
   if (after.code !== before.code) await assertCodeFree(tx, access.whiteLabel, after.code, id);
   await writePromoCodeState(tx, access.whiteLabel, id, after);
