@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brandConfig } from '@storefront/domain/contracts';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { loadBrandSeed } from '../db/seed/load-brand-seed.ts';
 import { seedBrand } from '../db/seed/seed-database.ts';
+import { ensureBrandContent } from '../modules/brand/index.ts';
 import {
   createDatabaseFromTemplate,
   databaseUrlWithName,
@@ -19,7 +21,10 @@ import {
  * loads; on PostgreSQL (DATABASE_URL) a template database is made that each file copies.
  */
 export default async function setup(project: TestProject) {
-  const seed = await loadBrandSeed(join(REPO_ROOT, 'brands', 'demo'));
+  const brandDir = join(REPO_ROOT, 'brands', 'demo');
+  const seed = await loadBrandSeed(brandDir);
+  // The brand's settings and pages too (decision 50), as a start seeds them: no test's first app has to.
+  const brandFile = brandConfig.parse(JSON.parse(readFileSync(join(brandDir, 'brand.json'), 'utf8')));
   const url = process.env.DATABASE_URL;
   if (url) {
     const runDatabase = new URL(url).pathname.slice(1) || 'postgres';
@@ -32,6 +37,7 @@ export default async function setup(project: TestProject) {
     });
     await handle.migrate();
     await seedBrand(handle.db, seed);
+    await ensureBrandContent(handle.db, 'demo', brandFile, brandDir);
     await handle.close();
     project.provide('databaseTemplate', { postgresAdminUrl: url, postgresTemplate: template });
     return async () => dropDatabase(url, template);
@@ -39,6 +45,7 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({ kind: 'pglite' });
   await handle.migrate();
   await seedBrand(handle.db, seed);
+  await ensureBrandContent(handle.db, 'demo', brandFile, brandDir);
   const dir = mkdtempSync(join(tmpdir(), 'storefront-test-'));
   const dump = join(dir, 'seeded.tar');
   writeFileSync(dump, Buffer.from(await (await dumpPglite(handle)).arrayBuffer()));

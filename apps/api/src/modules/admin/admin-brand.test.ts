@@ -298,6 +298,63 @@ describe('the brand’s pages', () => {
   });
 });
 
+describe('junk on the brand’s calls with an owner’s token', () => {
+  it('is a coded, documented refusal, never a 500, and changes nothing', async () => {
+    const spec = (await app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const brandPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/brand'));
+    expect(brandPaths.length).toBe(4);
+    const page = { title: { ru: 'Д', en: 'D' }, body: { ru: '', en: '' } };
+    const bodies: unknown[] = [
+      {},
+      null,
+      [],
+      'x',
+      { junk: 1 },
+      { name: { ru: '', en: '' } },
+      { name: { ru: 'x'.repeat(1000), en: 'y' } },
+      { theme: { mode: 'neon', primary: '#12345' } },
+      { logo: '/media/../secrets.json' },
+      { links: { franchise: 'javascript:alert(1)', appStore: null, googlePlay: null, support: null } },
+      { features: { auth: ['FAX'], personCount: 1, promoCodes: true, preOrder: true } },
+      { defaults: { cityId: -1, deliveryMethod: 'TABLE' } },
+      { clients: { googleMapsKey: 'a\u0000b' } },
+      { slug: 'dostavka', ...page },
+      { slug: '-bad-', ...page },
+      { slug: 'x'.repeat(200), ...page },
+      { isPublished: 'yes' },
+      { order: 1.5 },
+      { theme: { mode: 'dark', primary: '#123456' } },
+    ];
+    const values = ['0', '-1', 'abc', '987654', '1e3', '%20', '9'.repeat(30)];
+    const headers = { ...as.owner, 'content-type': 'application/json' };
+    const before = await databaseFingerprint(database.db);
+    const faults: string[] = [];
+    for (const [path, methods] of brandPaths)
+      for (const method of Object.keys(methods))
+        for (const value of path.includes('{') ? values : ['']) {
+          const url = path.replace(/\{[^}]+\}/g, value);
+          for (const body of method === 'get' || method === 'delete' ? [undefined] : bodies) {
+            const response = await app.inject({
+              method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE',
+              url,
+              headers,
+              ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            });
+            const where = `${method.toUpperCase()} ${url} ${JSON.stringify(body)?.slice(0, 60)}`;
+            if (!(String(response.statusCode) in (methods[method]?.responses ?? {})))
+              faults.push(`${where} -> ${response.statusCode} undocumented`);
+            if (response.statusCode >= 500) faults.push(`${where} -> ${response.statusCode}`);
+            else if (response.statusCode >= 400 && typeof response.json().errors?.[0]?.code !== 'string')
+              faults.push(`${where} -> ${response.statusCode} uncoded`);
+          }
+        }
+    expect(faults.slice(0, 10)).toEqual([]);
+    expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
+  });
+});
+
 describe('the secrets list', () => {
   it('names each secret the server reads with whether it is set, and no answer of the brand’s calls holds a value', async () => {
     const answer = await call('GET', `${url}/secrets`, as.owner);
