@@ -6,10 +6,13 @@ import {
   adminZoneList,
   adminZoneSaved,
 } from '@storefront/domain/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { deliveryZones, restos, whiteLabels } from '../../db/schema.ts';
 import { type AdminRole, addAdminStaff, adminCall, errorsOf } from '../../test/admin-kit.ts';
 import { changedTables, databaseFingerprint } from '../../test/database-fingerprint.ts';
+import { cart, DAY, line, POINTS, priced } from '../../test/preflight-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
 
 let app: StorefrontApp;
@@ -18,7 +21,8 @@ let close: () => Promise<void>;
 let as: Record<AdminRole, Record<string, string>>;
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp());
+  // Wednesday noon in Kazan: restaurant 1 is open, so a delivery prices.
+  ({ app, database, close } = await createTestApp({ now: () => DAY }));
   ({ headers: as } = await addAdminStaff(app, database.db, 'zones'));
 });
 afterAll(() => close());
@@ -127,6 +131,52 @@ describe('delivery zones in the back office', () => {
     expect((await adminCall(app, 'GET', `${url}/999999`, as.manager)).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
+  });
+
+  it('keeps another brand’s zones and restaurants out of reach: 404 for its zone, 422 for its restaurant', async () => {
+    const db = database.db;
+    await db
+      .insert(whiteLabels)
+      .values({ id: 'zones-other', name: { ru: 'Другой' } })
+      .onConflictDoNothing();
+    const pay = { cardOnline: null, cardUponReceipt: false, cashUponReceipt: true };
+    const [resto] = await db
+      .insert(restos)
+      .values({
+        whiteLabelId: 'zones-other',
+        name: { ru: 'Чужой' },
+        address: { ru: 'Чужой адрес' },
+        street: { ru: 'Чужая улица' },
+        description: { ru: '' },
+        lat: 53.24,
+        lng: 50.22,
+        payDelivery: pay,
+        payTakeAway: pay,
+      })
+      .returning({ id: restos.id });
+    if (!resto) throw new Error('no resto');
+    const [zone] = await db
+      .insert(deliveryZones)
+      .values({ restoId: resto.id, name: { ru: 'Чужая зона' }, polygon: SAMARA_NORTH })
+      .returning({ id: deliveryZones.id });
+    if (!zone) throw new Error('no zone');
+    const before = await databaseFingerprint(db);
+    expect((await adminCall(app, 'GET', `${url}/${zone.id}`, as.owner)).statusCode).toBe(404);
+    const patch = await adminCall(
+      app,
+      'PATCH',
+      `${url}/${zone.id}`,
+      { ...as.owner, 'if-match': '"1"' },
+      { priority: 3 },
+    );
+    expect(errorsOf(patch)[0]).toMatchObject({ code: 'zone.not-found', field: 'zoneId' });
+    expect((await remove(zone.id, '"1"')).statusCode).toBe(404);
+    const foreign = await adminCall(app, 'POST', url, as.owner, newZone({ restoId: resto.id }));
+    expect(errorsOf(foreign)[0]).toMatchObject({ code: 'admin.resto-not-found', field: 'restoId' });
+    const listed = adminZoneList.parse((await adminCall(app, 'GET', url, as.owner)).json()).zones;
+    expect(listed.some((z) => z.id === zone.id)).toBe(false);
+    expect(changedTables(before, await databaseFingerprint(db))).toEqual([]);
+    await db.delete(restos).where(eq(restos.id, resto.id));
   });
 
   it('lists a city’s zones with their bands, priority and colour', async () => {
@@ -266,6 +316,35 @@ describe('delivery zones in the back office', () => {
     );
     expect(off.others).toEqual([expect.objectContaining({ zoneId: created.id, reason: 'inactive' })]);
     expect((await remove(created.id, '"4"')).statusCode).toBe(204);
+  });
+
+  it('the preflight prices a delivery by the zone of the highest priority holding the point', async () => {
+    const around = rect(
+      POINTS.zone1.lat - 0.003,
+      POINTS.zone1.lng - 0.005,
+      POINTS.zone1.lat + 0.003,
+      POINTS.zone1.lng + 0.005,
+    );
+    const band = { orderPriceMin: 0, orderPriceMax: null, deliveryPrice: 77_700, timeMinutes: 30 };
+    const delivery = cart({ deliveryType: 'DELIVERY', location: POINTS.zone1, positions: [line(8, 1)] });
+    const inner = adminZoneSaved.parse(
+      (
+        await adminCall(app, 'POST', url, as.manager, newZone({ restoId: 1, polygon: around, bands: [band] }))
+      ).json(),
+    );
+    // Priority 0, after zone 1 in the catalog's order: zone 1 still prices it.
+    expect(await priced(app, delivery)).toMatchObject({ deliveryZoneId: 1, deliveryPrice: 25_000 });
+    await adminCall(
+      app,
+      'PATCH',
+      `${url}/${inner.id}`,
+      { ...as.manager, 'if-match': '"1"' },
+      { priority: 5 },
+    );
+    expect(await priced(app, delivery)).toMatchObject({ deliveryZoneId: inner.id, deliveryPrice: 77_700 });
+    expect((await deliveryPoint(POINTS.zone1, 1)).json()).toMatchObject({ zoneId: inner.id });
+    expect((await remove(inner.id, '"2"')).statusCode).toBe(204);
+    expect(await priced(app, delivery)).toMatchObject({ deliveryZoneId: 1 });
   });
 
   it('imports a GeoJSON file (dry run first, nothing saved) and exports the city back, GeoJSON and KML', async () => {
