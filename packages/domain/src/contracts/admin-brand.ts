@@ -127,6 +127,9 @@ export const adminBrandSettingsPatch = adminBrandSettingsValue
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'must change something');
 export const adminBrandStaleBody = errorBody.extend({ current: adminBrandSettings });
 
+/** PUT /api/v1/admin/brand/pictures/{which}: the logo or the favicon, uploaded through the image pipeline. */
+export const adminBrandPictureParams = z.object({ which: z.enum(['logo', 'favicon']) });
+
 /** A page's address under /pages/: lower-case latin letters, digits and single hyphens. */
 export const brandPageSlug = z
   .string()

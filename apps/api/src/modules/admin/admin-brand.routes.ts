@@ -1,3 +1,4 @@
+import { PHOTO_MAX_BYTES, uploadedPhotoUrl } from '@storefront/domain';
 import {
   adminBrandPage,
   adminBrandPageCreate,
@@ -5,6 +6,7 @@ import {
   adminBrandPageParams,
   adminBrandPagePatch,
   adminBrandPageStaleBody,
+  adminBrandPictureParams,
   adminBrandSecretList,
   adminBrandSettings,
   adminBrandSettingsPatch,
@@ -12,9 +14,12 @@ import {
   errorBody,
   ifMatchHeaders,
 } from '@storefront/domain/contracts';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
+import { ApiError } from '../../core/api-error.ts';
+import type { MediaStore } from '../../integrations/media-store/media-store.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
 import { assertMay } from './admin-access.ts';
@@ -28,9 +33,10 @@ import {
   readBrandSettings,
 } from './admin-brand.ts';
 import { brandSecrets } from './admin-brand-secrets.ts';
-import { etagOfVersion } from './admin-dishes.ts';
+import { etagOfVersion, versionOfIfMatch } from './admin-dishes.ts';
 import { answerVersioned, IF_MATCH } from './admin-menus.routes.ts';
 import { StaleVersion } from './admin-menus.ts';
+import { checkPhoto, storePhotoVariants } from './admin-photos-images.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 
 const OWNERS =
@@ -48,12 +54,23 @@ const PAGE_RULES =
   'title and body in ru and en (markdown; raw HTML is shown as text by the storefront). An unpublished page is 404 ' +
   'at /content/pages/{ru|en}/{slug}.md.';
 
+const UPLOAD_TYPES = /^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i;
+
+function photoErrors(error: FastifyError) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new ApiError(413, 'admin.photo-too-large', 'body');
+  throw error;
+}
+
 /** The brand in the back office (decision 50): its settings, its static pages, and which secrets the server has. */
-export const adminBrandRoutes: FastifyPluginAsyncZod<AdminRoutesOptions & { config: AppConfig }> = async (
-  app,
-  { db, now, catalog, config },
-) => {
+export const adminBrandRoutes: FastifyPluginAsyncZod<
+  AdminRoutesOptions & { config: AppConfig; mediaStore: MediaStore }
+> = async (app, { db, now, catalog, config, mediaStore }) => {
   const staffOnly = { auth: 'staff' as const };
+  app.addContentTypeParser(
+    UPLOAD_TYPES,
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
 
   app.get(
     '/api/v1/admin/brand',
@@ -102,6 +119,62 @@ export const adminBrandRoutes: FastifyPluginAsyncZod<AdminRoutesOptions & { conf
       return answerVersioned(request, reply, async () => {
         const settings = await db.transaction((tx) =>
           patchBrandSettings(tx, me, request.headers['if-match'], request.body, new Date(now())),
+        );
+        await catalog.refresh();
+        return settings;
+      });
+    },
+  );
+
+  app.put(
+    '/api/v1/admin/brand/pictures/:which',
+    {
+      config: staffOnly,
+      bodyLimit: PHOTO_MAX_BYTES,
+      errorHandler: photoErrors,
+      schema: {
+        tags: ['admin'],
+        summary: 'Uploads the logo or the favicon: the raw image is the body',
+        description:
+          `${OWNERS} ${IF_MATCH} The image pipeline of dish photos (decision 46): JPEG, PNG or WebP told by its bytes ` +
+          '(else 422 admin.photo-not-an-image), at most 10 MiB (413 admin.photo-too-large) and 40 megapixels (422 ' +
+          'admin.photo-too-many-pixels); the settings then name its /media/u/ address, a change like any other.',
+        headers: ifMatchHeaders,
+        params: adminBrandPictureParams,
+        body: z.unknown().optional(),
+        response: {
+          200: adminBrandSettings,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          412: adminBrandStaleBody,
+          413: errorBody,
+          422: errorBody,
+          428: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = signedInStaff(request);
+      assertMay(me, 'brand.manage');
+      const ifMatch = request.headers['if-match'];
+      if (ifMatch === undefined) throw new ApiError(428, 'admin.version-required');
+      return answerVersioned(request, reply, async () => {
+        // The cheap refusals first: the version, then the bytes, before any decoding.
+        const current = await readBrandSettings(db, me.whiteLabel);
+        if (versionOfIfMatch(ifMatch) !== current.version) throw new StaleVersion(current);
+        const bytes = Buffer.isBuffer(request.body) ? request.body : null;
+        if (!bytes) throw new ApiError(422, 'admin.photo-not-an-image', 'body');
+        const { key } = await checkPhoto(bytes);
+        await storePhotoVariants(mediaStore, bytes, key);
+        const settings = await db.transaction((tx) =>
+          patchBrandSettings(
+            tx,
+            me,
+            ifMatch,
+            { [request.params.which]: uploadedPhotoUrl(key) },
+            new Date(now()),
+          ),
         );
         await catalog.refresh();
         return settings;

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { adminAuditList, adminBrandPage, adminBrandSettings } from '@storefront/domain/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import { type AdminRole, addAdminStaff, addOtherBrandDish, errorsOf } from '../../test/admin-kit.ts';
@@ -17,6 +21,9 @@ const SECRET_VALUES = {
   S3_ACCESS_KEY_ID: 's3-access-id-value',
   S3_SECRET_ACCESS_KEY: 's3-secret-value-abc',
 };
+/** Uploaded pictures go to this file's own media folder. */
+const dataDir = mkdtempSync(join(tmpdir(), 'admin-brand-'));
+const ENV = { ...SECRET_VALUES, DATA_DIR: dataDir, MEDIA_STORE: 'local' };
 
 let app: StorefrontApp;
 let database: TestDatabase;
@@ -25,10 +32,13 @@ let as: Record<AdminRole, Record<string, string>>;
 const answers: LightMyRequestResponse[] = [];
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp({ env: SECRET_VALUES }));
+  ({ app, database, close } = await createTestApp({ env: ENV }));
   ({ headers: as } = await addAdminStaff(app, database.db, 'brand'));
 });
-afterAll(() => close());
+afterAll(async () => {
+  await close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const url = '/api/v1/admin/brand';
 const call = async (
@@ -123,7 +133,7 @@ describe('the brand’s settings in the back office', () => {
   });
 
   it('a new primary colour is in /config.json at once here and on another instance after its refresh; 412 on a stale version; reverted from the audit log', async () => {
-    const other = await secondInstance(database, { config: testConfig(SECRET_VALUES) });
+    const other = await secondInstance(database, { config: testConfig(ENV) });
     try {
       const { etag, settings } = await settingsNow();
       expect((await configJson(other.app)).theme.primary).toBe('#5bd0a4');
@@ -184,6 +194,46 @@ describe('the brand’s settings in the back office', () => {
     );
     expect(back.statusCode).toBe(200);
     expect((await configJson()).features.promoCodes).toBe(true);
+  });
+
+  it('takes a logo through the image pipeline: refused junk saves nothing, a PNG is served and revertible', async () => {
+    const { etag } = await settingsNow();
+    const upload = (which: string, body: Buffer, ifMatch: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `${url}/pictures/${which}`,
+        headers: { ...as.owner, 'content-type': 'image/png', 'if-match': ifMatch },
+        payload: body,
+      });
+    const before = await databaseFingerprint(database.db);
+    const junk = await upload('logo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), etag);
+    expect(junk.statusCode).toBe(422);
+    expect(errorsOf(junk)[0]?.code).toBe('admin.photo-not-an-image');
+    expect((await upload('banner', Buffer.from('x'), etag)).statusCode).toBe(400);
+    expect((await upload('logo', Buffer.from('x'), '"1"')).statusCode).toBe(412);
+    expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
+    const png = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: { r: 224, g: 69, b: 123 } },
+    })
+      .png()
+      .toBuffer();
+    const manager = await app.inject({
+      method: 'PUT',
+      url: `${url}/pictures/logo`,
+      headers: { ...as.manager, 'content-type': 'image/png', 'if-match': etag },
+      payload: png,
+    });
+    expect(manager.statusCode).toBe(403);
+    const taken = await upload('logo', png, etag);
+    expect(taken.statusCode).toBe(200);
+    const logo = adminBrandSettings.parse(taken.json()).settings.logo;
+    expect(logo).toMatch(/^\/media\/u\/[0-9a-f]{32}\/640\.jpg$/);
+    expect((await configJson()).logo).toBe(logo);
+    expect((await app.inject(logo)).statusCode).toBe(200);
+    const entry = await lastEntry('brand-settings');
+    expect(entry.after).toEqual({ logo });
+    expect((await call('POST', `/api/v1/admin/audit/${entry.id}/revert`, as.owner)).statusCode).toBe(200);
+    expect((await configJson()).logo).toBe('/media/brand/logo.svg');
   });
 
   it('serves /config.json with no-cache and an ETag, 304 when unchanged', async () => {
@@ -304,7 +354,7 @@ describe('junk on the brand’s calls with an owner’s token', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     const brandPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/brand'));
-    expect(brandPaths.length).toBe(4);
+    expect(brandPaths.length).toBe(5);
     const page = { title: { ru: 'Д', en: 'D' }, body: { ru: '', en: '' } };
     const bodies: unknown[] = [
       {},

@@ -37,9 +37,9 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminHoursRoutes, { db, now, catalog });
     await app.register(adminCitiesRoutes, { db, now, catalog });
     await app.register(adminAuditRoutes, { db, now, catalog });
-    await app.register(adminBrandRoutes, { db, now, catalog, config });
     // Photos (decision 46) and a menu archive's pictures: the media store the app's /media/u/ route serves from.
     const mediaStore = mediaStoreOf(config);
+    await app.register(adminBrandRoutes, { db, now, catalog, config, mediaStore });
     await app.register(adminMenuFileRoutes, { db, now, catalog, mediaStore });
     await app.register(adminStaffRoutes, { db, now, catalog });
     await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore });
