@@ -19,3 +19,20 @@ it("shows a restaurant's weeks a method a line: its days with their breaks, or '
     items: ['ALL: Mon 10:00–22:00 (field_breakFrom 15:00–16:00), Tue: off', 'DELIVERY: weekSame'],
   });
 });
+
+it("shows a delivery zone's border as its number of points and its bands as from–to: price, minutes", () => {
+  const square = [
+    { lat: 0, lng: 0 },
+    { lat: 0, lng: 1 },
+    { lat: 1, lng: 1 },
+  ];
+  expect(shownValue('polygon', square, 'en', t)).toEqual({ kind: 'text', text: 'polygonPoints' });
+  const bands = [
+    { orderPriceMin: 50_000, orderPriceMax: 150_000, deliveryPrice: 19_900, timeMinutes: 55 },
+    { orderPriceMin: 150_000, orderPriceMax: null, deliveryPrice: 0, timeMinutes: 50 },
+  ];
+  const shown = shownValue('bands', bands, 'en', t);
+  expect(shown.kind).toBe('list');
+  const items = (shown as { items: string[] }).items;
+  expect(items).toEqual(['₽500 – ₽1,500: ₽199, bandMinutes', '₽1,500+: ₽0, bandMinutes']);
+});

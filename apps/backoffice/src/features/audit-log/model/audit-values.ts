@@ -87,6 +87,8 @@ export function shownValue(
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return none;
+    // A delivery zone's border: how many points, not every coordinate.
+    if (field === 'polygon') return text(t('polygonPoints', { count: value.length }));
     return { kind: 'list', items: value.map((item) => listItem(field, item, locale, t, idName)) };
   }
   if (isRecord(value)) {
@@ -140,6 +142,12 @@ function listItem(
       const day = dayName(item.dayOfWeek, locale);
       if (item.isActive === false) return t('dayInactive', { day });
       return `${day} ${String(item.startAt)}–${String(item.endAt)}`;
+    }
+    // A delivery zone's band: from–to → its price and minutes.
+    if (typeof item.orderPriceMin === 'number' && typeof item.deliveryPrice === 'number') {
+      const money = (kopecks: number) => formatMoney(kopecks as Minor, 'RUB', locale);
+      const to = typeof item.orderPriceMax === 'number' ? ` – ${money(item.orderPriceMax)}` : '+';
+      return `${money(item.orderPriceMin)}${to}: ${money(item.deliveryPrice)}, ${t('bandMinutes', { count: Number(item.timeMinutes) })}`;
     }
     // A modifier's option: its name and price.
     const name = localized(item.name, locale);
