@@ -27,6 +27,7 @@ export const mapPopupTextsEn = {
   dayOff: 'Day off',
   roundTheClock: 'Open 24 hours',
   hours: '{{open}}–{{close}}',
+  hoursBreak: ', break {{from}}–{{to}}',
   cityFailed: 'The city could not be loaded',
   retry: 'Retry',
 } satisfies EnglishTexts<typeof mapPopupTexts>;

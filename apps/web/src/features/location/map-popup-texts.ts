@@ -26,6 +26,7 @@ export const mapPopupTexts = {
   dayOff: 'Выходной',
   roundTheClock: 'Круглосуточно',
   hours: '{{open}}–{{close}}',
+  hoursBreak: ', перерыв {{from}}–{{to}}',
   cityFailed: 'Не удалось загрузить город',
   retry: 'Повторить',
 } satisfies NamespaceTexts;

@@ -276,7 +276,8 @@ function pickupInfo(resto: Resto, locale: Locale, t: TFunction<'location-map'>):
   const hoursLine = document.createElement('span');
   hoursLine.textContent = `${t('openingHours')}: ${
     hours.kind === 'hours'
-      ? t('hours', { open: hours.open, close: hours.close })
+      ? t('hours', { open: hours.open, close: hours.close }) +
+        (hours.breakFrom ? t('hoursBreak', { from: hours.breakFrom, to: hours.breakTo }) : '')
       : hours.kind === 'day-off'
         ? t('dayOff')
         : t('roundTheClock')
