@@ -102,7 +102,7 @@ describe("a restaurant's hours", () => {
     await waitFor(() => expect(calls.some((c) => c.call === 'PUT /api/v1/admin/restos/5/hours')).toBe(true));
     const put = calls.find((c) => c.call === 'PUT /api/v1/admin/restos/5/hours');
     expect(put?.headers['if-match']).toBe('"3"');
-    const weeks = (put?.body as { weeks: AdminHours['weeks'] }).weeks;
+    const { weeks } = (put?.body ?? {}) as { weeks: AdminHours['weeks'] };
     expect(weeks.ALL[2]).toMatchObject({ dayOfWeek: 3, breakFrom: '15:00', breakTo: '16:00' });
     expect(weeks.DELIVERY).toBeNull();
     expect(weeks.TAKE_AWAY?.[6]).toMatchObject({ dayOfWeek: 7, active: false });
