@@ -16,12 +16,9 @@ export function isPhoneNumber(value: string): boolean {
 /** An e-mail address: one @, a dot in the domain, no spaces. */
 export const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
-/** A link a customer opens: http or https only (no javascript:, no mailto:). */
-export function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/**
+ * A link a customer opens: http or https only (no javascript:, no mailto:), a host, no spaces. A pattern rather than
+ * URL: the domain's code runs where no URL global is declared.
+ */
+export const isWebLink = (value: string) =>
+  /^https?:\/\/[a-z0-9\u00a0-\uffff-]+(\.[a-z0-9\u00a0-\uffff-]+)*(:\d{1,5})?([/?#]\S*)?$/i.test(value);
