@@ -422,7 +422,8 @@ export async function restoreSpecialDayState(
   state: Partial<SpecialDayState>,
 ) {
   if (state.exists !== false && state.restoId !== undefined && state.date && state.method) {
-    await restoVersion(tx, access, state.restoId);
+    // Locked as a create is: two writers of one restaurant's days check its dates one after the other.
+    await restoVersion(tx, access, state.restoId, true);
     await assertFreeDate(tx, state as SpecialDayState, specialDayId);
   }
   await writeSpecialDayState(tx, specialDayId, state);
