@@ -12,7 +12,11 @@ import { useAdminCities } from '../../../entities/cities/cities.ts';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { StaleDialog } from '../../../entities/menu-parts/stale-dialog.tsx';
 import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
-import { useBrandSettings, useSaveBrandSettings } from '../model/brand-settings-api.ts';
+import {
+  useBrandSettings,
+  useSaveBrandSettings,
+  useUploadBrandPicture,
+} from '../model/brand-settings-api.ts';
 import {
   AUTH_METHODS,
   type BrandSettingsValues,
@@ -76,9 +80,10 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
   const locale = useLocale();
   const cities = useAdminCities();
   const save = useSaveBrandSettings();
+  const upload = useUploadBrandPicture();
   const [current, setCurrent] = useState(initial);
   const [stale, setStale] = useState<{ current: AdminBrandSettings; mine: BrandSettingsValues } | null>(null);
-  const [status, setStatus] = useState<'saved' | 'invalid' | null>(null);
+  const [status, setStatus] = useState<'saved' | 'uploaded' | 'invalid' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, control, formState, setError, reset, getValues, setValue } =
     useForm<BrandSettingsValues>({
@@ -141,6 +146,42 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
       else setStatus('invalid');
     }
   };
+  /** A picture uploaded replaces that field only: the form's other unsaved edits stay, the version moves on. */
+  const uploadPicture = async (which: 'logo' | 'favicon', file: File | undefined) => {
+    if (!file) return;
+    setStatus(null);
+    setFailure(null);
+    try {
+      const saved = await upload.mutateAsync({ which, version: current.version, file });
+      setCurrent(saved);
+      setValue(which, saved.settings[which], { shouldDirty: false });
+      setStatus('uploaded');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const now = (error.data as { current?: AdminBrandSettings } | null)?.current;
+      if (error.status === 412 && now) {
+        setStale({ current: now, mine: getValues() });
+        return;
+      }
+      setFailure(`${t('uploadFailed')}: ${error.message}`);
+    }
+  };
+  const picker = (which: 'logo' | 'favicon') => (
+    <label className={styles.upload}>
+      <input
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className={styles.uploadInput}
+        aria-label={which === 'logo' ? t('uploadLogo') : t('uploadFavicon')}
+        onChange={(event) => {
+          void uploadPicture(which, event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <span aria-hidden="true">{upload.isPending ? t('loading') : t('upload')}</span>
+    </label>
+  );
+
   const onSubmit = handleSubmit(
     (values) => void send(values, current.version),
     () => setStatus('invalid'),
@@ -169,13 +210,19 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
           <div className={screen.grid2}>
             {text('name.ru', t('nameRu'), { required: true })}
             {text('name.en', t('nameEn'), { required: true })}
-            {text(
-              'logo',
-              t('logo'),
-              { required: true, check: (v) => isMediaPath(v) || 'media' },
-              t('pictureHint'),
-            )}
-            {text('favicon', t('favicon'), { required: true, check: (v) => isMediaPath(v) || 'media' })}
+            <div className={styles.picture}>
+              {text(
+                'logo',
+                t('logo'),
+                { required: true, check: (v) => isMediaPath(v) || 'media' },
+                t('pictureHint'),
+              )}
+              {picker('logo')}
+            </div>
+            <div className={styles.picture}>
+              {text('favicon', t('favicon'), { required: true, check: (v) => isMediaPath(v) || 'media' })}
+              {picker('favicon')}
+            </div>
           </div>
         </fieldset>
 
@@ -308,7 +355,13 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
           </Button>
           <p className={screen.hint}>{t('undoHint')}</p>
           <p role="status" className={status === 'invalid' ? screen.error : screen.ok}>
-            {status === 'saved' ? t('saved') : status === 'invalid' ? t('fixErrors') : ''}
+            {status === 'saved'
+              ? t('saved')
+              : status === 'uploaded'
+                ? t('uploaded')
+                : status === 'invalid'
+                  ? t('fixErrors')
+                  : ''}
           </p>
           {failure && (
             <p role="alert" className={screen.error}>

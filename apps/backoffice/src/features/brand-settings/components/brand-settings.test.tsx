@@ -20,7 +20,7 @@ function stubApi(table: Record<string, Handler>) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const call = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
       const headers = (init?.headers ?? {}) as Record<string, string>;
       calls.push({ call, body, headers });
       const handler = table[call];
@@ -134,6 +134,24 @@ describe('the brand’s settings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Такого города у бренда нет')).toBeInTheDocument();
     expect(screen.getByLabelText(/Название \(англ\.\)/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('upload a logo as the raw image under If-Match, keeping the form’s other edits', async () => {
+    const calls = stubApi({
+      ...common,
+      'PUT /api/v1/admin/brand/pictures/logo': () =>
+        json({ settings: { ...brand.settings, logo: '/media/u/abc/640.jpg' }, version: 4 }),
+    });
+    await renderBackOffice(<BrandSettingsScreen />, { path: '/' });
+    const nameEn = await screen.findByLabelText(/Название \(англ\.\)/);
+    fireEvent.change(nameEn, { target: { value: 'Nori' } });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Загрузить логотип'), { target: { files: [file] } });
+    expect(await screen.findByText('Картинка загружена и уже на сайте')).toBeInTheDocument();
+    const sent = calls.find((c) => c.call === 'PUT /api/v1/admin/brand/pictures/logo');
+    expect(sent?.headers).toMatchObject({ 'content-type': 'image/png', 'if-match': '"3"' });
+    expect(screen.getByLabelText(/Логотип/)).toHaveValue('/media/u/abc/640.jpg');
+    expect(nameEn).toHaveValue('Nori');
   });
 
   it('list the server’s secrets as set or missing, searchable, never a value', async () => {

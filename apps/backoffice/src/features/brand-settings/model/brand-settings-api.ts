@@ -29,6 +29,21 @@ export function useSaveBrandSettings() {
   });
 }
 
+/** The logo or the favicon through the image pipeline: the raw image as the body, the settings' version as If-Match. */
+export function useUploadBrandPicture() {
+  const queryClient = useQueryClient();
+  const { whiteLabel } = useBrand();
+  return useMutation({
+    mutationFn: ({ which, version, file }: { which: 'logo' | 'favicon'; version: number; file: File }) =>
+      staffFetch<AdminBrandSettings>(`/api/v1/admin/brand/pictures/${which}`, {
+        method: 'PUT',
+        headers: { 'content-type': file.type || 'application/octet-stream', ...ifMatch(version) },
+        body: file,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(brandSettingsKeys.settings(whiteLabel), saved),
+  });
+}
+
 export function useBrandSecrets() {
   const { whiteLabel } = useBrand();
   return useQuery({
