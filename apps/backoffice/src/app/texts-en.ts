@@ -12,11 +12,11 @@ import { menuFileTextsEn } from '../features/menu-file/menu-file-texts.en.ts';
 import { menuGroupsTextsEn } from '../features/menu-groups/menu-groups-texts.en.ts';
 import { menusTextsEn } from '../features/menus/menus-texts.en.ts';
 import { modifierGroupsTextsEn } from '../features/modifier-groups/modifier-groups-texts.en.ts';
-import { restaurantsTextsEn } from '../features/restaurants/restaurants-texts.en.ts';
-import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
+import { openingHoursTextsEn } from '../features/opening-hours/opening-hours-texts.en.ts';
 import { promoCodesTextsEn } from '../features/promo-codes/promo-codes-texts.en.ts';
 import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
-import { openingHoursTextsEn } from '../features/opening-hours/opening-hours-texts.en.ts';
+import { restaurantsTextsEn } from '../features/restaurants/restaurants-texts.en.ts';
+import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
 import { timeSlotsTextsEn } from '../features/time-slots/time-slots-texts.en.ts';
 import { shellTextsEn } from './shell-texts.en.ts';
 

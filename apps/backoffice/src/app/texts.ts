@@ -12,11 +12,11 @@ import { menuFileTexts } from '../features/menu-file/menu-file-texts.ts';
 import { menuGroupsTexts } from '../features/menu-groups/menu-groups-texts.ts';
 import { menusTexts } from '../features/menus/menus-texts.ts';
 import { modifierGroupsTexts } from '../features/modifier-groups/modifier-groups-texts.ts';
-import { restaurantsTexts } from '../features/restaurants/restaurants-texts.ts';
-import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
+import { openingHoursTexts } from '../features/opening-hours/opening-hours-texts.ts';
 import { promoCodesTexts } from '../features/promo-codes/promo-codes-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
-import { openingHoursTexts } from '../features/opening-hours/opening-hours-texts.ts';
+import { restaurantsTexts } from '../features/restaurants/restaurants-texts.ts';
+import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
 import { timeSlotsTexts } from '../features/time-slots/time-slots-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebLink } from '../admin/resto-rules.ts';
 import { TOKEN_SOURCES } from '../auth/session-rules.ts';
 import { errorBody, id, idParam, storedText } from './common.ts';
 
@@ -23,13 +24,7 @@ const trimmed = (max: number) =>
 const httpsLink = z
   .string()
   .max(500)
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an https:// address');
+  .refine((value) => value.startsWith('https://') && isWebLink(value), 'must be an https:// address');
 
 /** A picture: an uploaded photo or a brand file under /media/, or an https address. */
 const picture = z

@@ -88,7 +88,7 @@ export function pricingCatalogFor(
       isTakeAway: resto.isTakeAway,
       payConfig: resto.payConfig,
       // The method's own week and special days (decision 51): the order is judged by the hours of its method.
-      openingHours: hoursFor(resto, options.deliveryType),
+      openingHours: [...hoursFor(resto, options.deliveryType)],
       specialDays: specialDaysFor(resto.specialDays, options.deliveryType),
       menus: resto.menus,
       takeAwayMaxOrderSum: resto.takeAwayMaxOrderSum ?? null,

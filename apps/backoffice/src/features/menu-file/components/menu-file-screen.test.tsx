@@ -4,8 +4,8 @@ import { switchLocale } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffSessionStore } from '../../../entities/staff-session/staff-session.ts';
-import { renderBackOffice } from '../../../test/render-back-office.tsx';
 import { readText } from '../../../shared/save-file.ts';
+import { renderBackOffice } from '../../../test/render-back-office.tsx';
 import { MenuFileScreen } from './menu-file-screen.tsx';
 
 /** A blob's bytes (the tests' DOM has FileReader, not Blob.arrayBuffer). */

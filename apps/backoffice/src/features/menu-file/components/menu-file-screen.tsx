@@ -8,6 +8,7 @@ import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
+import { fileDate, readText, saveFile } from '../../../shared/save-file.ts';
 import {
   checkImportFile,
   fetchDishesCsv,
@@ -16,7 +17,6 @@ import {
   useImportMenuFile,
 } from '../model/menu-file-api.ts';
 import { readablePath, rowCount, rowNames, sizeWords } from '../model/menu-file-words.ts';
-import { fileDate, readText, saveFile } from '../../../shared/save-file.ts';
 import { useMenuFileTexts } from '../model/use-menu-file-texts.ts';
 import { ImportDiff } from './import-diff.tsx';
 import styles from './menu-file.module.css';
