@@ -4,9 +4,9 @@ import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
 import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { ConfirmationPopup } from '@storefront/web/src/shared/ui/confirmation-popup.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
-import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListState } from '../../../entities/menu-parts/list-state.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { Link } from '../../../shared/navigation.tsx';
 import { useBrandPages, useDeleteBrandPage } from '../model/brand-pages-api.ts';
@@ -54,24 +54,7 @@ export function BrandPageList() {
       <p role="status" className={notice && !notice.ok ? screen.error : screen.ok}>
         {notice?.text ?? ''}
       </p>
-      {pages.isPending ? (
-        <p className={screen.state} role="status">
-          <Spinner size={20} /> {t('loading')}
-        </p>
-      ) : pages.isError ? (
-        <div className={screen.state} role="alert">
-          <p>
-            {t('failed')}: {pages.error.message}
-          </p>
-          <Button variant="secondary" onClick={() => void pages.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : pages.data.length === 0 ? (
-        <p className={screen.state}>{t('empty')}</p>
-      ) : shown.length === 0 ? (
-        <p className={screen.state}>{t('nothingFound')}</p>
-      ) : (
+      <ListState query={pages} shown={shown.length} t={t}>
         <table className={screen.table}>
           <thead>
             <tr>
@@ -106,7 +89,7 @@ export function BrandPageList() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
       <ConfirmationPopup
         open={asking !== null}
         headline={t('deleteTitle', { name: asking ? asking.title[lang] || asking.title.ru : '' })}

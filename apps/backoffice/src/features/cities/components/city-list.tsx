@@ -5,10 +5,10 @@ import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
 import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { ConfirmationPopup } from '@storefront/web/src/shared/ui/confirmation-popup.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
-import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminCities } from '../../../entities/cities/cities.ts';
+import { ListState } from '../../../entities/menu-parts/list-state.tsx';
 import styles from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
 import { Link } from '../../../shared/navigation.tsx';
@@ -61,24 +61,7 @@ export function CityList() {
       <p role="status" className={notice && !notice.ok ? styles.error : styles.ok}>
         {notice?.text ?? ''}
       </p>
-      {cities.isPending ? (
-        <p className={styles.state} role="status">
-          <Spinner size={20} /> {t('loading')}
-        </p>
-      ) : cities.isError ? (
-        <div className={styles.state} role="alert">
-          <p>
-            {t('failed')}: {cities.error.message}
-          </p>
-          <Button variant="secondary" onClick={() => void cities.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : cities.data.length === 0 ? (
-        <p className={styles.state}>{t('empty')}</p>
-      ) : shown.length === 0 ? (
-        <p className={styles.state}>{t('nothingFound')}</p>
-      ) : (
+      <ListState query={cities} shown={shown.length} t={t}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -115,7 +98,7 @@ export function CityList() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
       <ConfirmationPopup
         open={asking !== null}
         headline={t('deleteTitle', { name: asking ? pickText(asking.name, locale) : '' })}

@@ -1,12 +1,11 @@
 import { pickText } from '@storefront/domain';
 import type { AdminModifierGroup } from '@storefront/domain/contracts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
-import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
-import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListState } from '../../../entities/menu-parts/list-state.tsx';
 import styles from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useAdminMenus } from '../../../entities/menu-parts/menu-parts.ts';
 import { Link } from '../../../shared/navigation.tsx';
@@ -111,24 +110,7 @@ export function ModifierGroupList() {
           )}
         </Field>
       </div>
-      {groups.isPending ? (
-        <p className={styles.state} role="status">
-          <Spinner size={20} /> {t('loading')}
-        </p>
-      ) : groups.isError ? (
-        <div className={styles.state} role="alert">
-          <p>
-            {t('failed')}: {groups.error.message}
-          </p>
-          <Button variant="secondary" onClick={() => void groups.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : groups.data.length === 0 ? (
-        <p className={styles.state}>{t('empty')}</p>
-      ) : rows.length === 0 ? (
-        <p className={styles.state}>{t('nothingFound')}</p>
-      ) : (
+      <ListState query={groups} shown={rows.length} t={t}>
         <table className={styles.table}>
           <thead>
             {table.getHeaderGroups().map((headerGroup) => (
@@ -153,7 +135,7 @@ export function ModifierGroupList() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
     </section>
   );
 }

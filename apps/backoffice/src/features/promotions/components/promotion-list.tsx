@@ -3,9 +3,9 @@ import type { AdminPromotion } from '@storefront/domain/contracts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
 import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
-import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListState } from '../../../entities/menu-parts/list-state.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { Link } from '../../../shared/navigation.tsx';
 import { wallClockText } from '../../../shared/wall-clock.ts';
@@ -79,24 +79,7 @@ export function PromotionList() {
       <p role="status" className={notice?.kind === 'failed' ? styles.error : styles.ok}>
         {notice?.kind === 'deleted' ? t('deleted') : notice?.kind === 'failed' ? notice.text : ''}
       </p>
-      {list.isPending ? (
-        <p className={styles.state} role="status">
-          <Spinner size={20} /> {t('loading')}
-        </p>
-      ) : list.isError ? (
-        <div className={styles.state} role="alert">
-          <p>
-            {t('failed')}: {list.error.message}
-          </p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : list.data.promotions.length === 0 ? (
-        <p className={styles.state}>{t('empty')}</p>
-      ) : shown.length === 0 ? (
-        <p className={styles.state}>{t('nothingFound')}</p>
-      ) : (
+      <ListState query={list} total={list.data?.promotions.length} shown={shown.length} t={t}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -136,7 +119,7 @@ export function PromotionList() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { mayAdmin, pickText } from '@storefront/domain';
 import type { AdminResto } from '@storefront/domain/contracts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
-import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
-import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminCities } from '../../../entities/cities/cities.ts';
+import { ListState } from '../../../entities/menu-parts/list-state.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useAdminRestos } from '../../../entities/restos/restos.ts';
 import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
@@ -93,24 +92,7 @@ export function RestoList() {
           )}
         </Field>
       </div>
-      {restos.isPending ? (
-        <p className={styles.state} role="status">
-          <Spinner size={20} /> {t('loading')}
-        </p>
-      ) : restos.isError ? (
-        <div className={styles.state} role="alert">
-          <p>
-            {t('failed')}: {restos.error.message}
-          </p>
-          <Button variant="secondary" onClick={() => void restos.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : restos.data.length === 0 ? (
-        <p className={styles.state}>{t('empty')}</p>
-      ) : shown.length === 0 ? (
-        <p className={styles.state}>{t('nothingFound')}</p>
-      ) : (
+      <ListState query={restos} shown={shown.length} t={t}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -141,7 +123,7 @@ export function RestoList() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
     </section>
   );
 }

@@ -1,10 +1,9 @@
 import type { AdminTimeSlot } from '@storefront/domain/contracts';
-import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
-import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { createColumnHelper, flexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListState } from '../../../entities/menu-parts/list-state.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { Link } from '../../../shared/navigation.tsx';
 import { WEEK } from '../model/time-slot-form.ts';
@@ -132,24 +131,7 @@ export function TimeSlotList() {
       <p role="status" className={notice?.kind === 'failed' ? styles.error : styles.ok}>
         {notice?.kind === 'deleted' ? t('deleted') : notice?.kind === 'failed' ? notice.text : ''}
       </p>
-      {slots.isPending ? (
-        <p className={styles.state} role="status">
-          <Spinner size={20} /> {t('loading')}
-        </p>
-      ) : slots.isError ? (
-        <div className={styles.state} role="alert">
-          <p>
-            {t('failed')}: {slots.error.message}
-          </p>
-          <Button variant="secondary" onClick={() => void slots.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : slots.data.length === 0 ? (
-        <p className={styles.state}>{t('empty')}</p>
-      ) : rows.length === 0 ? (
-        <p className={styles.state}>{t('nothingFound')}</p>
-      ) : (
+      <ListState query={slots} shown={rows.length} t={t}>
         <table className={styles.table}>
           <thead>
             {table.getHeaderGroups().map((headerGroup) => (
@@ -174,7 +156,7 @@ export function TimeSlotList() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListState>
     </section>
   );
 }
