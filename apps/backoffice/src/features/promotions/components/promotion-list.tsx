@@ -1,7 +1,6 @@
 import { pickText } from '@storefront/domain';
 import type { AdminPromotion } from '@storefront/domain/contracts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
-import { Button } from '@storefront/web/src/shared/ui/button.tsx';
 import { Field } from '@storefront/web/src/shared/ui/field.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
