@@ -22,7 +22,7 @@ export const shellTextsEn = {
   cities: 'Cities',
   restoPicker: 'Restaurant',
   restoUnpublished: 'hidden',
-  marketing: 'Promotions and codes',
+  marketing: 'Marketing',
   marketingSections: 'Promotion sections',
   promotions: 'Promotions',
   promoCodes: 'Promo codes',

@@ -22,7 +22,7 @@ export const shellTexts = {
   cities: 'Города',
   restoPicker: 'Ресторан',
   restoUnpublished: 'скрыт',
-  marketing: 'Акции и промокоды',
+  marketing: 'Маркетинг',
   marketingSections: 'Разделы акций',
   promotions: 'Акции',
   promoCodes: 'Промокоды',
