@@ -225,6 +225,8 @@ export const preOrderSettings = pgTable(
     dayInAdvance: integer('day_in_advance').notNull(),
     /** Hours for pre-orders when they differ from the opening hours; null means the opening hours. */
     hours: jsonb('hours').$type<OpeningHoursDay[]>(),
+    /** false: the method takes no pre-orders now; the row keeps its settings for when they are switched on again. */
+    isEnabled: boolean('is_enabled').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.restoId, t.type] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "pre_order_settings" ADD COLUMN "is_enabled" boolean DEFAULT true NOT NULL;
