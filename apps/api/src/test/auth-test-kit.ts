@@ -3,6 +3,7 @@ import type { BrandConfig } from '@storefront/domain/contracts';
 import { buildApp, type StorefrontApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { smsLogRef } from '../integrations/sms/log-sms-sender.ts';
+import { withBrandSettings } from './brand-kit.ts';
 import { testConfig } from './test-app.ts';
 
 /**
@@ -71,6 +72,13 @@ export async function authApp(
     clients: { ...config.brand.clients, ...options.clients },
     features: { ...config.brand.features, auth: options.authMethods ?? config.brand.features.auth },
   };
+  // The brand's settings live in the database (decision 50) and win over the file's: the test's clients and sign-in
+  // methods go there, as an owner would set them, before the app reads them at start.
+  await withBrandSettings(db, (saved) => ({
+    ...saved,
+    clients: brand.clients,
+    features: { ...saved.features, auth: brand.features.auth },
+  }));
   return buildApp({
     config: { ...config, brand },
     db,
