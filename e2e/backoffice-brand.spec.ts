@@ -1,10 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, shot, test } from './fixtures.ts';
+import { asReturningCustomer, expect, shot, test } from './fixtures.ts';
 
 /**
  * The brand's settings in the back office (decision 50) reaching the storefront: the owner changes the primary
- * colour, and the storefront shows it after a reload. On the chain's server (clock 'chain'): the brand's colour is
- * this journey's alone, and it is set back at the end whatever happens, so the server's brand is as it was.
+ * colour, and the storefront shows it after a reload; the owner adds a page, and the storefront's navigation links
+ * it. On the chain's server (clock 'chain'): the brand's colour and the page 'dostavka-nochyu' are these journeys'
+ * alone, and both are put back at the end whatever happens, so the server's brand is as it was.
  */
 test.use({ clock: 'chain' });
 
@@ -42,6 +43,20 @@ async function restoreTheme(request: APIRequestContext, theme: { mode: string; p
     data: { theme },
   });
   expect(back.status()).toBe(200);
+}
+
+/** Deletes the brand's page at `slug` when it is there. */
+async function deletePage(request: APIRequestContext, slug: string) {
+  const headers = await ownerHeaders(request);
+  const list = await request.get('/api/v1/admin/brand/pages', { headers });
+  const page = ((await list.json()).pages as { id: number; slug: string; version: number }[]).find(
+    (one) => one.slug === slug,
+  );
+  if (!page) return;
+  const removed = await request.delete(`/api/v1/admin/brand/pages/${page.id}`, {
+    headers: { ...headers, 'if-match': `"${page.version}"` },
+  });
+  expect(removed.status()).toBe(204);
 }
 
 const primaryOf = (page: Page) =>
@@ -110,4 +125,56 @@ test('the owner changes the primary colour and the storefront shows it after a r
     await restoreTheme(page.request, theme);
   }
   expect((await (await page.request.get('/config.json')).json()).theme.primary).toBe(theme.primary);
+});
+
+test('the owner adds a page and the storefront’s navigation links it and opens it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'runs once, on the desktop project');
+  const slug = 'dostavka-nochyu';
+  try {
+    await page.goto('/admin/brand/pages');
+    await page.getByLabel('Логин').fill(OWNER.login);
+    await page.getByLabel('Пароль').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('link', { name: 'Новая страница' }).click();
+    await page.getByLabel('Адрес страницы').fill(slug);
+    await page.getByLabel('Порядок').fill('1');
+    await page.getByLabel('Заголовок (рус.)').fill('Доставка ночью');
+    await page.getByLabel('Текст (рус., markdown)').fill('# Доставка ночью\n\nВозим до трёх часов ночи.');
+    await page.getByRole('radio', { name: 'English' }).click();
+    await page.getByLabel('Заголовок (англ.)').fill('Night delivery');
+    await page.getByLabel('Текст (англ., markdown)').fill('# Night delivery\n\nWe deliver till 3 a.m.');
+    const answered = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith('/api/v1/admin/brand/pages'),
+    );
+    await page.getByRole('button', { name: 'Создать' }).click();
+    expect((await answered).status()).toBe(201);
+
+    // A customer's storefront, opened after the change: the page leads its navigation, and opens.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const storefront = await context.newPage();
+      await asReturningCustomer(storefront);
+      await storefront.goto('/');
+      const navigation = storefront.getByRole('contentinfo').getByRole('navigation');
+      const link = navigation.getByRole('link', { name: 'Доставка ночью' });
+      await expect(link).toBeVisible();
+      await expect(navigation.getByRole('link').first()).toHaveText('Доставка ночью');
+      await link.click();
+      await expect(storefront).toHaveURL(new RegExp(`/${slug}$`));
+      await expect(
+        storefront.getByRole('article').getByRole('heading', { level: 1, name: 'Доставка ночью' }),
+      ).toBeVisible();
+      await shot(storefront, testInfo, 'brand-page-in-storefront-1280');
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await deletePage(page.request, slug);
+  }
+  const links = (await (await page.request.get('/config.json')).json()).pages as { slug: string }[];
+  expect(links.map((link) => link.slug)).not.toContain(slug);
 });

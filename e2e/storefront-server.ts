@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { PublicConfig } from '@storefront/domain/contracts';
 import { loadConfig } from '../apps/api/src/config.ts';
+import { readFolderPages } from '../apps/api/src/modules/brand/brand-content.ts';
 import { securityHeaders } from '../apps/api/src/plugins/security-headers.ts';
 
 const port = Number(process.env.E2E_STOREFRONT_PORT ?? 4180);
@@ -21,10 +22,12 @@ const ownUrl = `http://127.0.0.1:${port}`;
 const config = loadConfig({ ...process.env, PUBLIC_API_BASE: apiUrl, PUBLIC_URL: ownUrl });
 const dist = config.webDistDir;
 // Not production: the storefront's analytics stays off in the journeys (decision 29).
+// The pages as the API seeds them from the brand folder: a static host has no database to read them from.
 const publicConfig = JSON.stringify({
   ...config.brand,
   apiBase: apiUrl,
   production: false,
+  pages: readFolderPages(config.brandDir).map(({ slug, title, order }) => ({ slug, title, order })),
 } satisfies PublicConfig);
 
 const headers = securityHeaders(config);

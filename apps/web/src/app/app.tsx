@@ -1,9 +1,8 @@
-import type { BrandConfig } from '@storefront/domain/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { applyBrandToDocument, BrandProvider } from '../shared/config.tsx';
+import { applyBrandToDocument, BrandProvider, type StorefrontBrand } from '../shared/config.tsx';
 import { localeOf } from '../shared/i18n/use-locale.ts';
 import { Root } from './root.tsx';
 
@@ -19,7 +18,7 @@ export function App({
   i18n,
   queryClient: seeded,
 }: {
-  brand: BrandConfig;
+  brand: StorefrontBrand;
   i18n: i18n;
   /** A client the start already filled (seed-boot-queries.ts); a new one otherwise. */
   queryClient?: QueryClient;
@@ -45,7 +44,7 @@ export function AppProviders({
   queryClient,
   children,
 }: {
-  brand: BrandConfig;
+  brand: StorefrontBrand;
   i18n: i18n;
   queryClient: QueryClient;
   children: ReactNode;

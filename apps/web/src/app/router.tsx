@@ -2,13 +2,13 @@ import { lazy, memo, type ReactNode, Suspense } from 'react';
 import { appFlagsStore } from '../entities/app-flags/app-flags-store.ts';
 import { MenuOverview } from '../features/catalog/components/menu-overview.tsx';
 import { PromotionsCarousel } from '../features/promotions/components/promotions-carousel.tsx';
+import { useBrandPages } from '../shared/config.tsx';
 import { Navigate, Route, Switch, useLocation, useParams } from '../shared/navigation/router.tsx';
 import { useIsWide } from '../shared/ui/breakpoints.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { AppBanner } from './app-banner.tsx';
 import { Footer } from './header/footer.tsx';
 import { Header } from './header/header.tsx';
-import { INFO_PAGE_SLUGS } from './header/navigation.ts';
 import { Layout } from './layouts/layouts.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import type { LayoutName } from './route-kinds.ts';
@@ -109,12 +109,18 @@ function deferred(element: ReactNode) {
   return <Deferred>{element}</Deferred>;
 }
 
-/** The information pages: one route, so moving from one to another keeps the page (and its layout) drawn. */
-const infoPagePath = () =>
-  new RegExp(`^/(?<slug>${[...INFO_PAGE_SLUGS, 'terms-of-sale'].join('|')})/?$`, 'i');
+/**
+ * The brand's pages: one route for any path shaped like a page's slug (the other one-part paths come before it),
+ * so moving from one to another keeps the page (and its layout) drawn. The brand's list says which exist
+ * (decision 50): an unknown or hidden slug, or a page hidden since /config.json was read, is the not-found page.
+ */
+const INFO_PAGE_PATH = /^\/(?<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\/?$/i;
 
 function InfoRoute() {
-  return deferred(<InfoPage slug={String(useParams().slug).toLowerCase()} />);
+  const slug = String(useParams().slug).toLowerCase();
+  const known = useBrandPages().some((page) => page.slug === slug);
+  if (!known) return <NotFoundPage />;
+  return deferred(<InfoPage slug={slug} notFound={<NotFoundPage />} />);
 }
 
 /**
@@ -173,7 +179,7 @@ export const AppRoutes = memo(function AppRoutes() {
       <Route path="/auth">
         <LayoutRoute name="simple">{deferred(<AuthPage />)}</LayoutRoute>
       </Route>
-      <Route path={infoPagePath()}>
+      <Route path={INFO_PAGE_PATH}>
         <LayoutRoute name="simple">
           <InfoRoute />
         </LayoutRoute>

@@ -1,11 +1,15 @@
 import type { Locale } from '@storefront/domain';
-import type { BrandConfig, PublicConfig } from '@storefront/domain/contracts';
+import type { BrandConfig, BrandPageLink, PublicConfig } from '@storefront/domain/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { apiUrl, setApiBase } from './api-base.ts';
 import { CONFIG_PATH } from './config-path.ts';
 import { prefetchedOrFetch } from './prefetch/prefetched-answers.ts';
 
-const BrandContext = createContext<BrandConfig | null>(null);
+/** The brand as the app reads it: its settings and, from /config.json, its published pages (none in a bare setup). */
+export type StorefrontBrand = BrandConfig & { pages?: readonly BrandPageLink[] };
+
+const BrandContext = createContext<StorefrontBrand | null>(null);
+const NO_PAGES: readonly BrandPageLink[] = [];
 
 /**
  * Fetches the brand's public configuration: one storefront build serves any brand. The server
@@ -30,14 +34,19 @@ export function applyApiBase(config: PublicConfig): PublicConfig {
   return { ...config, logo: apiUrl(config.logo), favicon: apiUrl(config.favicon) };
 }
 
-export function BrandProvider({ brand, children }: { brand: BrandConfig; children: ReactNode }) {
+export function BrandProvider({ brand, children }: { brand: StorefrontBrand; children: ReactNode }) {
   return <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
 }
 
-export function useBrand(): BrandConfig {
+export function useBrand(): StorefrontBrand {
   const brand = useContext(BrandContext);
   if (!brand) throw new Error('useBrand() outside <BrandProvider>');
   return brand;
+}
+
+/** The brand's published pages in its order (decision 50): the secondary navigation and the page routes. */
+export function useBrandPages(): readonly BrandPageLink[] {
+  return useBrand().pages ?? NO_PAGES;
 }
 
 /** Applies the brand's colours, title and favicon to the document. */

@@ -1,4 +1,4 @@
-import { minor } from '@storefront/domain';
+import { type Locale, minor } from '@storefront/domain';
 import type {
   BrandConfig,
   CityListItem,
@@ -13,7 +13,7 @@ import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { loadLocaleTexts, TEXTS_RU } from '../app/texts.ts';
 import { type CurrentLocation, CurrentLocationContext } from '../entities/location/current-location.tsx';
-import { BrandProvider } from '../shared/config.tsx';
+import { BrandProvider, type StorefrontBrand } from '../shared/config.tsx';
 import { createI18n } from '../shared/i18n/i18n.ts';
 import { MemoryRouter } from '../shared/navigation/router.tsx';
 
@@ -151,9 +151,14 @@ export function locationAnswer(cityId: number, restos: Resto[], zones: DeliveryZ
 export async function renderWithApp(
   ui: ReactNode,
   location: Partial<CurrentLocation> & { cities: CityListItem[] },
-  { entry = '/', state, brand = testBrand }: { entry?: string; state?: unknown; brand?: BrandConfig } = {},
+  {
+    entry = '/',
+    state,
+    brand = testBrand,
+    locale = 'ru',
+  }: { entry?: string; state?: unknown; brand?: StorefrontBrand; locale?: Locale } = {},
 ) {
-  const i18n = await createI18n(TEXTS_RU, 'ru', loadLocaleTexts);
+  const i18n = await createI18n(TEXTS_RU, locale, loadLocaleTexts);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const value: CurrentLocation = {
     city: null,

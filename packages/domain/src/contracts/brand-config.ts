@@ -75,6 +75,21 @@ export type BrandConfig = z.infer<typeof brandConfig>;
  * (decision 25). `apiBase` is the API's base address ('' = the storefront's own origin); the storefront puts
  * it in front of every API path, server-sent events and the API's media and pages. `production` is true only when
  * the server runs with NODE_ENV=production: the storefront loads its analytics counter only then (decision 28),
- * whatever mode it was built in.
+ * whatever mode it was built in. `pages` changes with the owner's edits, so the answer is revalidated at every start.
  */
-export type PublicConfig = BrandConfig & { apiBase: string; production: boolean };
+export type PublicConfig = BrandConfig & {
+  apiBase: string;
+  production: boolean;
+  /** The brand's published pages (decision 50): the storefront's secondary navigation and its page routes. */
+  pages: BrandPageLink[];
+};
+
+/**
+ * A published page as the storefront links it: its address `/<slug>`, its link's title in each language, in the
+ * brand's order (`order`, then as the owner created them). Its text stays at /content/pages/{ru|en}/<slug>.md.
+ */
+export interface BrandPageLink {
+  slug: string;
+  title: { ru: string; en: string };
+  order: number;
+}

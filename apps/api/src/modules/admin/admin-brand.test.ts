@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminAuditList, adminBrandPage, adminBrandSettings } from '@storefront/domain/contracts';
+import {
+  adminAuditList,
+  adminBrandPage,
+  adminBrandSettings,
+  type BrandPageLink,
+} from '@storefront/domain/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,6 +270,86 @@ describe('the brand’s pages', () => {
     expect((await app.inject('/content/pages/en/dostavka.md')).statusCode).toBe(200);
     expect((await app.inject(page('no-such-page'))).statusCode).toBe(404);
     expect((await app.inject('/content/pages/de/dostavka.md')).statusCode).toBe(404);
+  });
+
+  it('are listed in /config.json in the brand’s order with the folder’s navigation titles', async () => {
+    const { pages: links } = await configJson();
+    expect(links[0]).toEqual({
+      slug: 'informaciya-dlya-klientov',
+      title: { ru: 'Информация для клиентов', en: 'Information for customers' },
+      order: 10,
+    });
+    expect(links.map((link: { slug: string }) => link.slug)).toEqual([
+      'informaciya-dlya-klientov',
+      'unikalnye-preimushchestva',
+      'pravila-prodazhi',
+      'postavshchikam',
+      'postavshchikam-uslug-i-produkcii',
+      'sovmestnye-promo-akcii',
+      'podarki-ot-partnerov',
+      'dostavka',
+      'terms-of-sale',
+    ]);
+  });
+
+  it('in /config.json follow a created, renamed, moved and hidden page, here at once and on another instance after its refresh', async () => {
+    const other = await secondInstance(database, { config: testConfig(ENV) });
+    const slugsOf = async (instance?: StorefrontApp) =>
+      ((await configJson(instance)).pages as { slug: string }[]).map((link) => link.slug);
+    const linkOf = async (slug: string) =>
+      ((await configJson()).pages as BrandPageLink[]).find((link) => link.slug === slug);
+    let made: ReturnType<typeof adminBrandPage.parse> | undefined;
+    try {
+      const created = await call('POST', pages, as.owner, {
+        slug: 'dostavka-nochyu',
+        title: { ru: 'Доставка ночью', en: 'Night delivery' },
+        body: { ru: '# Доставка ночью\n\nДо трёх.', en: '# Night delivery\n\nTill three.' },
+        order: 1000,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      made = adminBrandPage.parse(created.json());
+      expect((await slugsOf()).at(-1)).toBe('dostavka-nochyu');
+      expect(await linkOf('dostavka-nochyu')).toEqual({
+        slug: 'dostavka-nochyu',
+        title: { ru: 'Доставка ночью', en: 'Night delivery' },
+        order: 1000,
+      });
+      expect(await slugsOf(other.app)).not.toContain('dostavka-nochyu');
+      await other.app.catalog.refresh();
+      expect((await slugsOf(other.app)).at(-1)).toBe('dostavka-nochyu');
+
+      const renamed = await call(
+        'PATCH',
+        `${pages}/${made.id}`,
+        { ...as.owner, 'if-match': `"${made.version}"` },
+        { title: { ru: 'Ночная доставка', en: 'Late delivery' }, order: 1 },
+      );
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await slugsOf())[0]).toBe('dostavka-nochyu');
+      expect((await linkOf('dostavka-nochyu'))?.title).toEqual({
+        ru: 'Ночная доставка',
+        en: 'Late delivery',
+      });
+
+      const hidden = await call(
+        'PATCH',
+        `${pages}/${made.id}`,
+        { ...as.owner, 'if-match': String(renamed.headers.etag) },
+        { isPublished: false },
+      );
+      expect(hidden.statusCode).toBe(200);
+      expect(await slugsOf()).not.toContain('dostavka-nochyu');
+      await other.app.catalog.refresh();
+      expect(await slugsOf(other.app)).not.toContain('dostavka-nochyu');
+    } finally {
+      if (made) {
+        const now = adminBrandPage.parse((await call('GET', `${pages}/${made.id}`, as.owner)).json());
+        await call('DELETE', `${pages}/${made.id}`, { ...as.owner, 'if-match': `"${now.version}"` });
+      }
+      await other.app.close();
+      await other.closeDatabase();
+    }
+    expect(await slugsOf()).not.toContain('dostavka-nochyu');
   });
 
   it('are created, unpublished (404), refused under a taken slug, deleted and brought back by a revert', async () => {

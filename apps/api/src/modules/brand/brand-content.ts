@@ -34,19 +34,48 @@ function readLocale(pagesDir: string, locale: 'ru' | 'en'): Map<string, string> 
   return pages;
 }
 
-/** The brand folder's pages: a language missing a file takes the other's text. */
+/** A link of pages/navigation.json: the folder's order of the navigation, and a link's title when not the heading. */
+interface FolderLink {
+  slug: string;
+  title?: { ru?: string; en?: string };
+}
+
+/** pages/navigation.json, when the folder has one: a brand's navigation as it was before it lived in the database. */
+function readNavigation(pagesDir: string): FolderLink[] {
+  let text: string;
+  try {
+    text = readFileSync(join(pagesDir, 'navigation.json'), 'utf8');
+  } catch {
+    return [];
+  }
+  const links: unknown = JSON.parse(text);
+  if (!Array.isArray(links))
+    throw new Error(`${pagesDir}/navigation.json: must be a list of { slug, title }`);
+  return links.filter((link): link is FolderLink => typeof link?.slug === 'string');
+}
+
+/**
+ * The brand folder's pages: a language missing a file takes the other's text. They come in the order of
+ * pages/navigation.json with its titles, then the pages it does not name by slug, titled by their first heading.
+ */
 export function readFolderPages(brandDir: string): BrandFolderPage[] {
   const pagesDir = join(brandDir, 'pages');
   const ru = readLocale(pagesDir, 'ru');
   const en = readLocale(pagesDir, 'en');
-  const slugs = [...new Set([...ru.keys(), ...en.keys()])].sort();
+  const navigation = new Map(readNavigation(pagesDir).map((link) => [link.slug, link]));
+  const files = [...new Set([...ru.keys(), ...en.keys()])];
+  const slugs = [
+    ...[...navigation.keys()].filter((slug) => files.includes(slug)),
+    ...files.filter((slug) => !navigation.has(slug)).sort(),
+  ];
   return slugs.map((slug, index) => {
     const bodyRu = ru.get(slug) ?? en.get(slug) ?? '';
     const bodyEn = en.get(slug) ?? bodyRu;
-    const titleRu = titleOfMarkdown(bodyRu) ?? slug;
+    const named = navigation.get(slug)?.title;
+    const titleRu = named?.ru ?? titleOfMarkdown(bodyRu) ?? slug;
     return {
       slug,
-      title: { ru: titleRu, en: titleOfMarkdown(bodyEn) ?? titleRu },
+      title: { ru: titleRu, en: named?.en ?? titleOfMarkdown(bodyEn) ?? titleRu },
       body: { ru: bodyRu, en: bodyEn },
       order: (index + 1) * 10,
     };

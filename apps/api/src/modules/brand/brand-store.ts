@@ -103,17 +103,19 @@ export class BrandStore {
         this.log.error({ issues: parsed.error.issues }, 'brand_settings row is invalid; serving brand.json');
     }
     const settings = withEnvOverrides(this.config.env, { ...stored, whiteLabel });
-    const publicConfig: PublicConfig = {
-      ...settings,
-      apiBase: this.config.env.PUBLIC_API_BASE ?? '',
-      production: this.config.env.NODE_ENV === 'production',
-    };
     const published = pages.map((page) => ({
       slug: page.slug,
       title: { ru: page.title.ru, en: page.title.en ?? page.title.ru },
       body: { ru: page.body.ru, en: page.body.en ?? page.body.ru },
       order: page.order,
     }));
+    const publicConfig: PublicConfig = {
+      ...settings,
+      apiBase: this.config.env.PUBLIC_API_BASE ?? '',
+      production: this.config.env.NODE_ENV === 'production',
+      // The storefront's navigation: the same list, in the same order, as the page routes below serve.
+      pages: published.map(({ slug, title, order }) => ({ slug, title, order })),
+    };
     const pageAnswers = new Map<string, BrandAnswer>();
     for (const page of published) {
       pageAnswers.set(`ru/${page.slug}`, answerOf(page.body.ru));

@@ -54,6 +54,9 @@ export function homeHtml(ctx: SiteContext): string {
     promotions.length > 0 ? `<h2>${escapeHtml(t.promotions)}</h2>${promotionLinks(ctx)}` : '',
     `<h2>${escapeHtml(t.menus)}</h2>${list(menus.map((m) => link(paths.menu(m.id), pickText(m.name, ctx.locale))))}`,
     `<h2>${escapeHtml(t.restos)}</h2>${list(restos.map((r) => restoLine(ctx, r)))}`,
+    ctx.pages.size > 0
+      ? `<h2>${escapeHtml(t.pages)}</h2>${list([...ctx.pages.values()].map((p) => link(paths.page(p.slug), p.title)))}`
+      : '',
   ].join('');
 }
 

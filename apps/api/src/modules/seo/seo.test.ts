@@ -207,6 +207,20 @@ it('gives promotions and information pages their title and text', async () => {
   const home = await app.inject('/');
   expect(home.body).toContain('<title>Нори-Нори</title>');
   expect(rootOf(home.body)).toContain(`href="/restos/${view().restos[0]?.id}"`);
+  // The brand's pages, as the storefront's navigation links them: in the brand's order, the owner's titles.
+  expect(rootOf(home.body)).toContain('<h2>Информация</h2>');
+  const linked = [...rootOf(home.body).matchAll(/href="\/([a-z0-9-]+)">([^<]+)</g)].map((m) => m[1]);
+  expect(linked.filter((slug) => slug !== 'promotions' && slug !== 'restos')).toEqual([
+    'informaciya-dlya-klientov',
+    'unikalnye-preimushchestva',
+    'pravila-prodazhi',
+    'postavshchikam',
+    'postavshchikam-uslug-i-produkcii',
+    'sovmestnye-promo-akcii',
+    'podarki-ot-partnerov',
+    'dostavka',
+    'terms-of-sale',
+  ]);
 });
 
 it('answers an unknown or hidden dish, menu, promotion or restaurant with 404 and the plain shell', async () => {

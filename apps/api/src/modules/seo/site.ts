@@ -17,6 +17,7 @@ export interface SiteContext {
   brandImage: string | null;
   catalog: PublicCatalog;
   cityNames: Map<number, LocalizedText>;
+  /** The brand's published pages in its order, as the storefront's secondary navigation links them. */
   pages: Map<string, InfoPage>;
 }
 
@@ -43,6 +44,7 @@ export const TEXTS = {
     menus: 'Меню',
     promotions: 'Акции',
     restos: 'Рестораны',
+    pages: 'Информация',
     hours: 'Часы работы',
     dayOff: 'выходной',
     breakWord: 'перерыв',
@@ -55,6 +57,7 @@ export const TEXTS = {
     menus: 'Menus',
     promotions: 'Promotions',
     restos: 'Restaurants',
+    pages: 'Information',
     hours: 'Opening hours',
     dayOff: 'day off',
     breakWord: 'break',

@@ -26,15 +26,4 @@ export const headerTextsEn = {
   scrollTop: 'Back to top',
   search: 'Search the menu',
   termsOfSale: 'Terms of sale',
-  pages: {
-    'informaciya-dlya-klientov': 'Information for customers',
-    'unikalnye-preimushchestva': 'Why us',
-    'pravila-prodazhi': 'Sale rules',
-    postavshchikam: 'For suppliers',
-    'postavshchikam-uslug-i-produkcii': 'Service and product suppliers',
-    'sovmestnye-promo-akcii': 'Joint promotions',
-    'podarki-ot-partnerov': 'Gifts from partners',
-    dostavka: 'Delivery',
-    'terms-of-sale': 'Terms of sale',
-  },
 } satisfies EnglishTexts<typeof headerTexts>;

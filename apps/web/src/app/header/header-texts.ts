@@ -24,15 +24,4 @@ export const headerTexts = {
   scrollTop: 'Наверх',
   search: 'Поиск по меню',
   termsOfSale: 'Условия продажи',
-  pages: {
-    'informaciya-dlya-klientov': 'Информация для клиентов',
-    'unikalnye-preimushchestva': 'Уникальные преимущества',
-    'pravila-prodazhi': 'Правила продажи',
-    postavshchikam: 'Поставщикам',
-    'postavshchikam-uslug-i-produkcii': 'Поставщикам услуг и продукции',
-    'sovmestnye-promo-akcii': 'Совместные промо-акции',
-    'podarki-ot-partnerov': 'Подарки от партнёров',
-    dostavka: 'Доставка',
-    'terms-of-sale': 'Условия продажи',
-  },
 } satisfies NamespaceTexts;

@@ -1,10 +1,10 @@
-import { isChain } from '@storefront/domain';
+import { isChain, pickText } from '@storefront/domain';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLocation } from '../../entities/location/current-location.tsx';
-import { useBrand } from '../../shared/config.tsx';
+import { useBrand, useBrandPages } from '../../shared/config.tsx';
+import { useLocale } from '../../shared/i18n/use-locale.ts';
 import { AppLink, NavLink } from '../../shared/navigation/app-link.tsx';
 import styles from './header.module.css';
-import { INFO_PAGE_SLUGS } from './navigation.ts';
 
 /** Primary navigation: menu, promotions, restaurants and the external Franchise link (new tab). */
 /** `withAccount`: the navigation panel also links the account, which phones have no header room for. */
@@ -54,14 +54,16 @@ export function PrimaryLinks({
   );
 }
 
+/** Secondary navigation: the brand's published pages in its order, titled in the customer's language (decision 50). */
 export function SecondaryLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation('header');
+  const pages = useBrandPages();
+  const locale = useLocale();
   return (
     <ul className={styles.secondaryList}>
-      {[...INFO_PAGE_SLUGS, 'terms-of-sale' as const].map((slug) => (
-        <li key={slug}>
-          <AppLink to={`/${slug}`} onClick={onNavigate}>
-            {t(`pages.${slug}`)}
+      {pages.map((page) => (
+        <li key={page.slug}>
+          <AppLink to={`/${page.slug}`} onClick={onNavigate}>
+            {pickText(page.title, locale)}
           </AppLink>
         </li>
       ))}

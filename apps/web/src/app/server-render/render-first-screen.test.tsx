@@ -55,7 +55,7 @@ import { renderFirstScreen, renderFirstVisitPopup } from './render-first-screen.
 type FirstScreenInput = Parameters<typeof renderFirstScreen>[0];
 
 // The brand as GET /1/p/config hands it to the server build (the API's publicConfig).
-const config: PublicConfig = { ...testBrand, apiBase: '', production: false };
+const config: PublicConfig = { ...testBrand, apiBase: '', production: false, pages: [] };
 
 // A returning customer's boot, in the shapes the API answers (each body is checked against its contract below).
 const cities: CityListItem[] = [
