@@ -3,6 +3,7 @@ import { DISH_PRICE_MAX } from '../admin/bulk-price.ts';
 import { isEmailAddress, isPhoneNumber, isWebLink } from '../admin/resto-rules.ts';
 import { PAY_ENGINES } from '../methods/methods.ts';
 import { adminDishName } from './admin.ts';
+import { adminHoursDay } from './admin-hours.ts';
 import { ADMIN_SET_MAX } from './admin-menus.ts';
 import { errorBody, id, idParam, latLng, storedText, timezoneOffset } from './common.ts';
 import { paymentOptions } from './restos.ts';
@@ -34,16 +35,40 @@ const email = trimmed(200).refine(isEmailAddress, 'must be an e-mail address');
 const link = trimmed(RESTO_LINK_MAX).refine(isWebLink, 'must be an http(s) link');
 const money = z.number().int().min(0).max(DISH_PRICE_MAX);
 
-/** When a method takes orders for later: at least `minTimeMinutes` ahead, at most `dayInAdvance` days ahead. */
+/**
+ * A method's own pre-order hours: a whole week, each weekday once (the opening hours' rules, admin/hours-rules.ts).
+ * Null: pre-orders follow the method's opening hours.
+ */
+export const adminPreOrderHours = z.array(adminHoursDay).length(7).nullable();
+
+/**
+ * When a method takes orders for later: at least `minTimeMinutes` ahead, at most `dayInAdvance` days ahead, within
+ * `hours`. enabled false: switched off, its settings kept for when it is switched on again.
+ */
 export const adminPreOrder = z.object({
+  enabled: z.boolean(),
   minTimeMinutes: z.number().int().min(0).max(PRE_ORDER_LEAD_MAX),
   dayInAdvance: z.number().int().min(0).max(PRE_ORDER_DAYS_MAX),
+  hours: adminPreOrderHours,
 });
-/** Per method; null: the method takes no pre-orders. */
+/** Per method; null: the method never took pre-orders. */
 export const adminPreOrders = z.object({
   DELIVERY: adminPreOrder.nullable(),
   TAKE_AWAY: adminPreOrder.nullable(),
 });
+
+/**
+ * A method's pre-orders as a change sends them: on with these settings (hours absent: kept as they are), or null:
+ * off, its settings kept.
+ */
+const adminPreOrderInput = adminPreOrder.omit({ enabled: true, hours: true }).extend({
+  hours: adminPreOrderHours.optional(),
+});
+const adminPreOrdersInput = z.object({
+  DELIVERY: adminPreOrderInput.nullable(),
+  TAKE_AWAY: adminPreOrderInput.nullable(),
+});
+export type AdminPreOrdersInput = z.infer<typeof adminPreOrdersInput>;
 
 /** Something the restaurant's data holds that is allowed but probably a mistake (its pin outside its city). */
 const restoWarning = z.object({ code: z.string(), message: z.string(), field: z.string() });
@@ -118,7 +143,7 @@ const restoFields = {
   payEngine: z.enum(PAY_ENGINES),
   takeAwayMinutes: z.number().int().min(0).max(TAKE_AWAY_MINUTES_MAX),
   takeAwayMaxOrderSum: z.number().int().min(1).max(DISH_PRICE_MAX).nullable(),
-  preOrder: adminPreOrders.partial(),
+  preOrder: adminPreOrdersInput.partial(),
   menuIds: z.array(id).max(ADMIN_SET_MAX),
   cityId: id.nullable(),
   isPublished: z.boolean(),

@@ -106,7 +106,7 @@ export const adminRestosRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asyn
         summary: 'Changes a restaurant’s details, methods, payments, pre-order, menus, city or publication',
         description:
           `${SCOPE} Owner and manager (restos.write): an operator gets 403 admin.forbidden-role. ${IF_MATCH} ` +
-          `${RULES} Lists are whole new lists; preOrder may name one method (null: no pre-orders for it). ` +
+          `${RULES} Lists are whole new lists; preOrder may name one method (null: switched off, its settings kept; its hours: a whole week, each weekday once, breaks inside the day, as the opening hours, or null: the method's opening hours; absent: kept). ` +
           'No restaurant is deleted (orders keep it): unpublish it.',
         headers: ifMatchHeaders,
         params: adminRestoParams,

@@ -76,7 +76,11 @@ describe('restaurants in the back office', () => {
     const owners = adminRestoList.parse((await adminCall(app, 'GET', url, as.owner)).json()).restos;
     expect(owners.length).toBeGreaterThan(1);
     expect(owners[0]).toMatchObject({ id: 1, cityId: 1, menuIds: [1, 2], warnings: [] });
-    expect(owners[0]?.preOrder.DELIVERY).toEqual({ minTimeMinutes: 60, dayInAdvance: 2 });
+    expect(owners[0]?.preOrder.DELIVERY).toMatchObject({
+      enabled: true,
+      minTimeMinutes: 60,
+      dayInAdvance: 2,
+    });
     const operators = adminRestoList.parse((await adminCall(app, 'GET', url, as.operator)).json()).restos;
     expect(operators.map((r) => r.id)).toEqual([1]);
     expect((await adminCall(app, 'GET', `${url}/2`, as.operator)).statusCode).toBe(403);
@@ -146,7 +150,11 @@ describe('restaurants in the back office', () => {
     const saved = adminResto.parse(renamed.json());
     expect(saved).toMatchObject({ version: resto.version + 1, phones: ['+7 (843) 200-00-09'] });
     expect(resto.preOrder.DELIVERY).not.toBeNull();
-    expect(saved.preOrder).toEqual({ DELIVERY: null, TAKE_AWAY: resto.preOrder.TAKE_AWAY });
+    // Switched off, its settings kept for when it is switched on again.
+    expect(saved.preOrder).toEqual({
+      DELIVERY: { ...resto.preOrder.DELIVERY, enabled: false },
+      TAKE_AWAY: resto.preOrder.TAKE_AWAY,
+    });
     expect((await storefrontRestos()).find((r) => r.id === 3)?.name.ru).toBe('Нори-Нори 24 у парка');
 
     const stale = await patch(3, resto.version, { isPublished: false });
@@ -222,7 +230,10 @@ describe('restaurants in the back office', () => {
       version: 1,
       street: { ru: 'Казань, ул. Ленина, 1' },
     });
-    expect(resto.preOrder).toEqual({ DELIVERY: { minTimeMinutes: 45, dayInAdvance: 1 }, TAKE_AWAY: null });
+    expect(resto.preOrder).toEqual({
+      DELIVERY: { enabled: true, minTimeMinutes: 45, dayInAdvance: 1, hours: null },
+      TAKE_AWAY: null,
+    });
     expect((await storefrontRestos()).some((r) => r.id === resto.id)).toBe(false);
     expect((await lastEntry(`entity=resto&entityId=${resto.id}`)).action).toBe('create');
     const bad = await adminCall(app, 'POST', url, as.owner, {

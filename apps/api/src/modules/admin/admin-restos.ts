@@ -1,5 +1,6 @@
 import {
   CUSTOMER_DELIVERY_METHODS,
+  type CustomerDeliveryMethod,
   ERROR_MESSAGES,
   type Locale,
   type LocalizedText,
@@ -7,9 +8,12 @@ import {
   type PayEngine,
   type PaymentOptions,
   pickText,
+  weekProblem,
 } from '@storefront/domain';
 import type {
+  AdminHoursDay,
   AdminPreOrders,
+  AdminPreOrdersInput,
   AdminResto,
   AdminRestoCreate,
   AdminRestoPatch,
@@ -21,6 +25,9 @@ import { assertRestoAccess, type StaffAccess } from '../../core/staff-access.ts'
 import { cities, menus, preOrderSettings, restoCities, restoMenus, restos } from '../../db/schema.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
 import { checkIfMatch, sortedIds } from './admin-menus.ts';
+
+type PreOrderRow = typeof preOrderSettings.$inferSelect;
+type PreOrder = NonNullable<AdminPreOrders[CustomerDeliveryMethod]>;
 
 /**
  * The brand's restaurants in the back office: every field the storefront shows of one but its hours, special days
@@ -100,6 +107,66 @@ function warningsOf(row: RestoRow, city: CityBounds | undefined, locale: Locale)
   return [{ code, message: pickText(ERROR_MESSAGES[code], locale), field: 'location' }];
 }
 
+/** A week as the back office reads it: Monday first, an absent break as null (so a revert's compare matches). */
+const weekOut = (days: readonly AdminHoursDay[]): AdminHoursDay[] =>
+  [...days]
+    .sort((a, b) => a.dayOfWeek - b.dayOfWeek)
+    .map((day) => ({
+      dayOfWeek: day.dayOfWeek,
+      active: day.active,
+      open: day.open,
+      close: day.close,
+      breakFrom: day.breakFrom && day.breakTo ? day.breakFrom : null,
+      breakTo: day.breakFrom && day.breakTo ? day.breakTo : null,
+    }));
+
+/** A week as the catalog reads it (the opening hours' shape: no break, no break fields). */
+const weekStored = (days: readonly AdminHoursDay[]) =>
+  weekOut(days).map(({ breakFrom, breakTo, ...day }) =>
+    breakFrom && breakTo ? { ...day, breakFrom, breakTo } : day,
+  );
+
+const preOrderOfRow = (row: PreOrderRow | undefined): PreOrder | null =>
+  row
+    ? {
+        enabled: row.isEnabled,
+        minTimeMinutes: row.minTimeMinutes,
+        dayInAdvance: row.dayInAdvance,
+        hours: row.hours ? weekOut(row.hours) : null,
+      }
+    : null;
+
+/**
+ * A change's pre-orders as they will be held, over the current ones: a method not named stays, null switches it
+ * off with its settings kept, settings switch it on (hours not named: kept).
+ */
+function preOrdersAfter(current: AdminPreOrders, input: Partial<AdminPreOrdersInput>): AdminPreOrders {
+  const next = { ...current };
+  for (const method of CUSTOMER_DELIVERY_METHODS) {
+    const wanted = input[method];
+    const was = current[method];
+    if (wanted === undefined) continue;
+    if (wanted === null) next[method] = was ? { ...was, enabled: false } : null;
+    else
+      next[method] = {
+        enabled: true,
+        minTimeMinutes: wanted.minTimeMinutes,
+        dayInAdvance: wanted.dayInAdvance,
+        hours: wanted.hours === undefined ? (was?.hours ?? null) : wanted.hours && weekOut(wanted.hours),
+      };
+  }
+  return next;
+}
+
+/** 422 with the field (preOrder.DELIVERY.hours.2.breakFrom) unless each own week keeps the opening hours' rules. */
+function assertPreOrderHours(input: Partial<AdminPreOrdersInput> | undefined) {
+  for (const method of CUSTOMER_DELIVERY_METHODS) {
+    const hours = input?.[method]?.hours;
+    const problem = hours ? weekProblem(hours, `preOrder.${method}.hours.`) : null;
+    if (problem) throw new ApiError(422, problem.code, problem.field);
+  }
+}
+
 async function assemble(db: Executor, rows: RestoRow[], locale: Locale): Promise<AdminResto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -110,10 +177,8 @@ async function assemble(db: Executor, rows: RestoRow[], locale: Locale): Promise
   const cityRows = cityIds.length ? await db.select().from(cities).where(inArray(cities.id, cityIds)) : [];
   return rows.map((row) => {
     const cityId = sortedIds(cityLinks.filter((l) => l.restoId === row.id).map((l) => l.cityId))[0] ?? null;
-    const preOrderOf = (type: (typeof CUSTOMER_DELIVERY_METHODS)[number]) => {
-      const found = preOrders.find((p) => p.restoId === row.id && p.type === type);
-      return found ? { minTimeMinutes: found.minTimeMinutes, dayInAdvance: found.dayInAdvance } : null;
-    };
+    const preOrderOf = (type: CustomerDeliveryMethod) =>
+      preOrderOfRow(preOrders.find((p) => p.restoId === row.id && p.type === type));
     return {
       id: row.id,
       name: row.name,
@@ -237,7 +302,7 @@ function normalized(input: Partial<Record<keyof RestoState, unknown>>): Partial<
 
 /**
  * Writes the fields of `state` it holds and bumps the version: the city and the menus as whole sets, a method's
- * pre-order row kept (its own hours with it) when changed, removed when null.
+ * pre-order row written whole (switched off: enabled false), or removed when null.
  */
 export async function writeRestoState(tx: Executor, restoId: number, state: Partial<RestoState>) {
   const { location, preOrder, menuIds, cityId, averageCheck, takeAwayMaxOrderSum, ...columns } = state;
@@ -266,15 +331,22 @@ export async function writeRestoState(tx: Executor, restoId: number, state: Part
     const wanted = preOrder?.[type];
     if (wanted === undefined) continue;
     const row = and(eq(preOrderSettings.restoId, restoId), eq(preOrderSettings.type, type));
-    if (wanted === null) await tx.delete(preOrderSettings).where(row);
-    else
-      await tx
-        .insert(preOrderSettings)
-        .values({ restoId, type, ...wanted })
-        .onConflictDoUpdate({
-          target: [preOrderSettings.restoId, preOrderSettings.type],
-          set: { minTimeMinutes: wanted.minTimeMinutes, dayInAdvance: wanted.dayInAdvance },
-        });
+    // The state holds what is kept: null is no row at all (a change switching one off holds enabled false).
+    if (wanted === null) {
+      await tx.delete(preOrderSettings).where(row);
+      continue;
+    }
+    // An entry written before the hours were editable holds neither hours nor enabled: those stay as they are.
+    const set = {
+      minTimeMinutes: wanted.minTimeMinutes,
+      dayInAdvance: wanted.dayInAdvance,
+      isEnabled: 'enabled' in wanted ? wanted.enabled : true,
+      ...(wanted.hours === undefined ? {} : { hours: wanted.hours && weekStored(wanted.hours) }),
+    };
+    await tx
+      .insert(preOrderSettings)
+      .values({ restoId, type, ...set })
+      .onConflictDoUpdate({ target: [preOrderSettings.restoId, preOrderSettings.type], set });
   }
 }
 
@@ -282,7 +354,7 @@ export async function writeRestoState(tx: Executor, restoId: number, state: Part
 function changedFields(patch: AdminRestoPatch, before: RestoState): Partial<RestoState> {
   const named = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const state = normalized(named);
-  if (patch.preOrder) state.preOrder = { ...before.preOrder, ...patch.preOrder };
+  if (patch.preOrder) state.preOrder = preOrdersAfter(before.preOrder, patch.preOrder);
   return state;
 }
 
@@ -298,6 +370,7 @@ export async function patchResto(
 ): Promise<AdminResto> {
   const current = await restoOfBrand(tx, access, restoId, locale, true);
   checkIfMatch(ifMatch, current);
+  assertPreOrderHours(patch.preOrder);
   const was = restoStateOf(current);
   const after = changedFields(patch, was);
   await assertReferences(tx, access.whiteLabel, restoId, after);
@@ -326,6 +399,7 @@ export async function createResto(
   at: Date,
   locale: Locale,
 ): Promise<AdminResto> {
+  assertPreOrderHours(input.preOrder);
   const state = normalized(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
   await assertReferences(tx, access.whiteLabel, null, state);
   const [row] = await tx

@@ -204,9 +204,15 @@ export function mapRestos(rows: CatalogRows, tagById: Map<number, Tag>): Map<num
   return restos;
 }
 
-/** Pre-order settings of published restaurants; hours not set of their own are the method's opening hours. */
+/**
+ * Pre-order settings of published restaurants, switched-off ones left out; hours not set of their own are the
+ * method's opening hours.
+ */
 export function mapPreOrders(rows: CatalogRows): Map<number, PreOrderHours[]> {
-  const preOrdersByResto = groupBy(rows.preOrders, (r) => r.restoId);
+  const preOrdersByResto = groupBy(
+    rows.preOrders.filter((r) => r.isEnabled),
+    (r) => r.restoId,
+  );
   const hours = openingHoursByResto(rows);
   const methodHours = methodHoursByResto(rows);
   return new Map(
