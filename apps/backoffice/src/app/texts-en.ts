@@ -1,6 +1,7 @@
 import { commonTextsEn } from '@storefront/web/src/shared/i18n/common-texts.en.ts';
 import type { LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { photosTextsEn } from '../entities/photos/photos-texts.en.ts';
+import { weekHoursTextsEn } from '../entities/week-hours/week-hours-texts.en.ts';
 import { auditLogTextsEn } from '../features/audit-log/audit-log-texts.en.ts';
 import { staffTextsEn } from '../features/board/staff-texts.en.ts';
 import { brandPagesTextsEn } from '../features/brand-pages/brand-pages-texts.en.ts';
@@ -26,6 +27,7 @@ export const TEXTS_EN: LocaleTexts = {
   shell: shellTextsEn,
   modifierGroups: modifierGroupsTextsEn,
   openingHours: openingHoursTextsEn,
+  weekHours: weekHoursTextsEn,
   timeSlots: timeSlotsTextsEn,
   audit: auditLogTextsEn,
   staffAccounts: staffAccountsTextsEn,

@@ -1,6 +1,7 @@
 import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { photosTexts } from '../entities/photos/photos-texts.ts';
+import { weekHoursTexts } from '../entities/week-hours/week-hours-texts.ts';
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
 import { brandPagesTexts } from '../features/brand-pages/brand-pages-texts.ts';
@@ -30,6 +31,7 @@ export const TEXTS_RU: LocaleTexts = {
   shell: shellTexts,
   modifierGroups: modifierGroupsTexts,
   openingHours: openingHoursTexts,
+  weekHours: weekHoursTexts,
   timeSlots: timeSlotsTexts,
   audit: auditLogTexts,
   staffAccounts: staffAccountsTexts,

@@ -1,16 +1,16 @@
-import { DAYS_OF_WEEK, ERROR_MESSAGES } from '@storefront/domain';
+import { ERROR_MESSAGES } from '@storefront/domain';
 import type { AdminHours } from '@storefront/domain/contracts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
 import { Button } from '@storefront/web/src/shared/ui/button.tsx';
-import { Field } from '@storefront/web/src/shared/ui/field.tsx';
 import { useState } from 'react';
 import { type FieldError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { StaleDialog, type StaleRow } from '../../../entities/menu-parts/stale-dialog.tsx';
+import { WeekDays } from '../../../entities/week-hours/week-days.tsx';
+import type { DayValues } from '../../../entities/week-hours/week-hours.ts';
 import { useSaveWeeks } from '../model/hours-api.ts';
 import {
-  type DayValues,
   WEEK_METHODS,
   type WeekMethod,
   type WeeksValues,
@@ -87,13 +87,6 @@ export function WeekEditor({ restoId, hours }: { restoId: number; hours: AdminHo
     return send(values, version);
   });
 
-  // The row names the day; each input's own name says it too (a reader hears 'Opens, Wednesday').
-  const timeField = (path: Path, label: string, named: string) => (
-    <Field label={label} error={errorOf(path)} size="m">
-      {(c) => <input {...c} type="time" step={60} aria-label={named} {...register(path)} />}
-    </Field>
-  );
-
   return (
     <form className={styles.card} onSubmit={onSubmit} noValidate aria-label={t('title')}>
       <div className={styles.tabs} role="tablist" aria-label={t('methodsLabel')}>
@@ -120,60 +113,14 @@ export function WeekEditor({ restoId, hours }: { restoId: number; hours: AdminHo
         {tab !== 'ALL' && week?.same ? (
           <p className={styles.hint}>{t('sameHint')}</p>
         ) : (
-          <ul className={styles.days}>
-            {DAYS_OF_WEEK.map((dayOfWeek, index) => {
-              const day = week?.days[index];
-              const dayName = t(`day_${dayOfWeek}`);
-              return (
-                <li key={`${tab}-${dayOfWeek}`} className={styles.day}>
-                  <span className={styles.dayName}>{dayName}</span>
-                  <Field label={t('mode')}>
-                    {(c) => (
-                      <select
-                        {...c}
-                        {...register(`${tab}.days.${index}.mode`)}
-                        aria-label={`${t('mode')}, ${dayName}`}
-                      >
-                        <option value="off">{t('mode_off')}</option>
-                        <option value="hours">{t('mode_hours')}</option>
-                        <option value="allDay">{t('mode_allDay')}</option>
-                      </select>
-                    )}
-                  </Field>
-                  {day?.mode === 'hours' && (
-                    <>
-                      {timeField(`${tab}.days.${index}.open`, t('open'), t('openDay', { day: dayName }))}
-                      {timeField(`${tab}.days.${index}.close`, t('close'), t('closeDay', { day: dayName }))}
-                      <label className={styles.check}>
-                        <input
-                          type="checkbox"
-                          aria-label={t('hasBreakDay', { day: dayName })}
-                          {...register(`${tab}.days.${index}.hasBreak`)}
-                        />
-                        <span>{t('hasBreak')}</span>
-                      </label>
-                      {day.hasBreak && (
-                        <>
-                          {timeField(
-                            `${tab}.days.${index}.breakFrom`,
-                            t('breakFrom'),
-                            t('breakFromDay', { day: dayName }),
-                          )}
-                          {timeField(
-                            `${tab}.days.${index}.breakTo`,
-                            t('breakTo'),
-                            t('breakToDay', { day: dayName }),
-                          )}
-                        </>
-                      )}
-                    </>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <WeekDays
+            key={tab}
+            path={`${tab}.days`}
+            days={week?.days}
+            register={(name) => register(name as Path)}
+            errorOf={(name) => errorOf(name as Path)}
+          />
         )}
-        <p className={styles.hint}>{t('hoursHint')}</p>
       </div>
       <div className={styles.actions}>
         <Button type="submit" loading={save.isPending}>

@@ -58,7 +58,10 @@ const bauman: AdminResto = {
   payEngine: 'demo',
   takeAwayMinutes: 20,
   takeAwayMaxOrderSum: 3000000,
-  preOrder: { DELIVERY: { minTimeMinutes: 60, dayInAdvance: 2 }, TAKE_AWAY: null },
+  preOrder: {
+    DELIVERY: { enabled: true, minTimeMinutes: 60, dayInAdvance: 2, hours: null },
+    TAKE_AWAY: null,
+  },
   menuIds: [1],
   cityId: 1,
   isPublished: true,
@@ -190,6 +193,65 @@ describe('restaurants', () => {
     const patch = calls.find((c) => c.call === 'PATCH /api/v1/admin/restos/1');
     expect(patch?.body).toEqual({ orderCode: 'П' });
     expect(patch?.headers['if-match']).toBe('"3"');
+  });
+
+  it('gives a method’s pre-orders a week of their own, checked as the opening hours are', async () => {
+    let answers = 0;
+    const calls = stubApi({
+      ...common,
+      'PATCH /api/v1/admin/restos/1': () => {
+        answers += 1;
+        return json(
+          {
+            errors: [
+              {
+                code: 'validation',
+                message: 'Время в формате ЧЧ:ММ',
+                field: 'preOrder.DELIVERY.hours.2.close',
+              },
+            ],
+          },
+          400,
+        );
+      },
+    });
+    await renderBackOffice(<RestaurantsScreen />, { path: '/1' });
+    await screen.findByDisplayValue('Нори-Нори на Баумана');
+    expect(screen.getByRole('radio', { name: 'Как часы работы' })).toBeChecked();
+    expect(screen.queryByLabelText('Перерыв, Среда')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Свои часы' }));
+    fireEvent.click(await screen.findByLabelText('Перерыв, Среда'));
+    fireEvent.change(screen.getByLabelText('Перерыв с, Среда'), { target: { value: '09:00' } });
+    fireEvent.change(screen.getByLabelText('Перерыв до, Среда'), { target: { value: '09:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Перерыв должен быть внутри часов работы')).toBeInTheDocument();
+    expect(screen.getByLabelText('Перерыв с, Среда')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.call.startsWith('PATCH'))).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Перерыв с, Среда'), { target: { value: '15:00' } });
+    fireEvent.change(screen.getByLabelText('Перерыв до, Среда'), { target: { value: '16:00' } });
+    fireEvent.change(screen.getByLabelText('Режим, Воскресенье'), { target: { value: 'off' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    // The server's field error lands on its day's input.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Закрытие, Среда')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(answers).toBe(1);
+    const body = calls.find((c) => c.call === 'PATCH /api/v1/admin/restos/1')?.body as {
+      preOrder: { DELIVERY: { hours: unknown[] } };
+    };
+    expect(Object.keys(body)).toEqual(['preOrder']);
+    expect(body.preOrder.DELIVERY).toMatchObject({ minTimeMinutes: 60, dayInAdvance: 2 });
+    expect(body.preOrder.DELIVERY.hours).toHaveLength(7);
+    expect(body.preOrder.DELIVERY.hours[2]).toEqual({
+      dayOfWeek: 3,
+      active: true,
+      open: '10:00',
+      close: '22:00',
+      breakFrom: '15:00',
+      breakTo: '16:00',
+    });
+    expect(body.preOrder.DELIVERY.hours[6]).toMatchObject({ dayOfWeek: 7, active: false });
   });
 
   it('asks before hiding a restaurant from the storefront', async () => {

@@ -1,4 +1,4 @@
-import { mayAdmin, PAY_ENGINES, pickText } from '@storefront/domain';
+import { ERROR_MESSAGES, type ErrorCode, mayAdmin, PAY_ENGINES, pickText } from '@storefront/domain';
 import type { AdminResto } from '@storefront/domain/contracts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
 import { useBrand } from '@storefront/web/src/shared/config.tsx';
@@ -21,6 +21,7 @@ import { StaleDialog, type StaleRow } from '../../../entities/menu-parts/stale-d
 import { PhotoList } from '../../../entities/photos/photo-list.tsx';
 import { adminRestosKeys } from '../../../entities/restos/restos.ts';
 import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
+import { WeekDays } from '../../../entities/week-hours/week-days.tsx';
 import { Link, useLocation } from '../../../shared/navigation.tsx';
 import {
   type RestoValues,
@@ -89,6 +90,7 @@ const OWN_ISSUES = [
   'shopName',
   'city',
   'orderCode',
+  'time',
 ];
 
 export function RestoForm({ resto }: { resto: AdminResto | null }) {
@@ -115,18 +117,21 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
     reValidateMode: 'onSubmit',
   });
   const { register, handleSubmit, control, formState, setError, reset, setValue } = form;
-  const [lat, lng, cityId, cardDelivery, cardTakeAway, preDelivery, preTakeAway] = useWatch({
-    control,
-    name: [
-      'lat',
-      'lng',
-      'cityId',
-      'payDelivery.cardOnline',
-      'payTakeAway.cardOnline',
-      'preDelivery.on',
-      'preTakeAway.on',
-    ],
-  });
+  const [lat, lng, cityId, cardDelivery, cardTakeAway, preDelivery, preTakeAway, deliveryWeek, takeAwayWeek] =
+    useWatch({
+      control,
+      name: [
+        'lat',
+        'lng',
+        'cityId',
+        'payDelivery.cardOnline',
+        'payTakeAway.cardOnline',
+        'preDelivery.on',
+        'preTakeAway.on',
+        'preDelivery',
+        'preTakeAway',
+      ],
+    });
   const city = (cities.data ?? []).find((one) => String(one.id) === cityId) ?? cities.data?.[0];
   const pin =
     lat.trim() && lng.trim() && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng))
@@ -137,6 +142,8 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
     if (!error) return undefined;
     if (error.type === 'server') return error.message;
     if (OWN_ISSUES.includes(error.type)) return t(`issue_${error.type}`);
+    // The hours' rules (a break outside the day), worded as the API words them.
+    if (error.type in ERROR_MESSAGES) return pickText(ERROR_MESSAGES[error.type as ErrorCode], locale);
     return formIssueText(error.type, locale, { max: error.type === 'maxLength' ? 200 : undefined });
   };
   const errorText = (path: string) => words(errorOf(formState.errors, path));
@@ -217,7 +224,12 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
       {check(`${method}.cashUponReceipt`, t('cashUponReceipt'))}
     </fieldset>
   );
-  const preOrder = (method: 'preDelivery' | 'preTakeAway', title: string, on: boolean) => (
+  const preOrder = (
+    method: 'preDelivery' | 'preTakeAway',
+    title: string,
+    on: boolean,
+    week: RestoValues['preDelivery'] | undefined,
+  ) => (
     <fieldset className={styles.items}>
       <legend className={styles.legend}>{t('preOrderFor', { method: title })}</legend>
       {check(`${method}.on`, t('preOrderOn'))}
@@ -244,6 +256,28 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
             )}
           </Field>
         </div>
+      )}
+      {on && (
+        <fieldset className={styles.items}>
+          <legend className={styles.legend}>{t('preOrderHours')}</legend>
+          <div className={styles.choices}>
+            {(['same', 'own'] as const).map((choice) => (
+              <label key={choice} className={styles.check}>
+                <input type="radio" value={choice} {...register(`${method}.hours`)} disabled={!mayWrite} />
+                <span>{t(`preOrderHours_${choice}`)}</span>
+              </label>
+            ))}
+          </div>
+          {week?.hours === 'own' && (
+            <WeekDays
+              path={`${method}.days`}
+              days={week.days}
+              register={(name) => register(name as 'nameRu')}
+              errorOf={errorText}
+              disabled={!mayWrite}
+            />
+          )}
+        </fieldset>
       )}
     </fieldset>
   );
@@ -373,10 +407,8 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
 
         <fieldset className={styles.items}>
           <legend className={styles.legend}>{t('sectionPreOrder')}</legend>
-          <div className={styles.grid2}>
-            {preOrder('preDelivery', t('delivery'), preDelivery)}
-            {preOrder('preTakeAway', t('takeAway'), preTakeAway)}
-          </div>
+          {preOrder('preDelivery', t('delivery'), preDelivery, deliveryWeek)}
+          {preOrder('preTakeAway', t('takeAway'), preTakeAway, takeAwayWeek)}
           <p className={styles.hint}>{t('preOrderHint')}</p>
         </fieldset>
 

@@ -4,8 +4,16 @@ import {
   isTimezoneOffset,
   isWebLink,
   type PayEngine,
+  weekProblem,
 } from '@storefront/domain';
 import type { AdminResto } from '@storefront/domain/contracts';
+import {
+  type DayValues,
+  newWeekDays,
+  weekDaysBody,
+  weekDaysValues,
+  weekTimeIssues,
+} from '../../../entities/week-hours/week-hours.ts';
 
 /**
  * A restaurant's form model: every field as the inputs hold it (money in roubles, lists one a line), checked by the
@@ -25,6 +33,9 @@ export interface PreOrderValues {
   on: boolean;
   minTimeMinutes: string;
   dayInAdvance: string;
+  /** 'same': pre-orders follow the method's opening hours; 'own': the week in `days`. */
+  hours: 'same' | 'own';
+  days: DayValues[];
 }
 
 export interface RestoValues {
@@ -82,10 +93,13 @@ const payValues = (pay: AdminResto['payDelivery']): PayValues => ({
   cardUponReceipt: pay.cardUponReceipt,
   cashUponReceipt: pay.cashUponReceipt,
 });
+/** A method switched off shows the settings it keeps, so switching it on again starts from them. */
 const preOrderValues = (pre: AdminResto['preOrder']['DELIVERY']): PreOrderValues => ({
-  on: pre !== null,
+  on: pre?.enabled ?? false,
   minTimeMinutes: String(pre?.minTimeMinutes ?? 60),
   dayInAdvance: String(pre?.dayInAdvance ?? 2),
+  hours: pre?.hours ? 'own' : 'same',
+  days: pre?.hours ? weekDaysValues(pre.hours) : newWeekDays(),
 });
 
 const NEW_PAY: PayValues = { cardOnline: false, shopName: '', cardUponReceipt: false, cashUponReceipt: true };
@@ -183,10 +197,19 @@ export function restoIssues(values: RestoValues): Record<string, string> {
     if (!values[method].on) continue;
     if (!wholeIn(values[method].minTimeMinutes, 0, LEAD_MAX)) issues[`${method}.minTimeMinutes`] = 'whole';
     if (!wholeIn(values[method].dayInAdvance, 0, DAYS_MAX)) issues[`${method}.dayInAdvance`] = 'whole';
+    if (values[method].hours === 'own') Object.assign(issues, weekIssues(values[method].days, method));
   }
   if (values.orderCode.trim() && !/^[\p{L}\p{N}]{1,8}$/u.test(values.orderCode.trim()))
     issues.orderCode = 'orderCode';
   return issues;
+}
+
+/** An own week's problems as the API would answer them: times not HH:MM, then the hours' rules. */
+function weekIssues(days: readonly DayValues[], method: 'preDelivery' | 'preTakeAway') {
+  const times = weekTimeIssues(days, `${method}.days.`);
+  if (times.length > 0) return Object.fromEntries(times.map((field) => [field, 'time']));
+  const problem = weekProblem(weekDaysBody(days), `${method}.days.`);
+  return problem ? { [problem.field]: problem.code } : {};
 }
 
 const localized = (ru: string, en: string) =>
@@ -196,9 +219,14 @@ const pay = (values: PayValues) => ({
   cardUponReceipt: values.cardUponReceipt,
   cashUponReceipt: values.cashUponReceipt,
 });
+/** Off: null (the API keeps its settings). */
 const preOrder = (values: PreOrderValues) =>
   values.on
-    ? { minTimeMinutes: Number(values.minTimeMinutes), dayInAdvance: Number(values.dayInAdvance) }
+    ? {
+        minTimeMinutes: Number(values.minTimeMinutes),
+        dayInAdvance: Number(values.dayInAdvance),
+        hours: values.hours === 'own' ? weekDaysBody(values.days) : null,
+      }
     : null;
 
 /** Every field as the API takes it. */
@@ -241,9 +269,12 @@ export function restoPatch(values: RestoValues, resto: AdminResto): Record<strin
   );
 }
 
-/** The API's field path ('phones.2', 'name.ru', 'preOrder.DELIVERY.dayInAdvance') as the form's field. */
+/**
+ * The API's field path ('phones.2', 'name.ru', 'preOrder.DELIVERY.dayInAdvance', 'preOrder.DELIVERY.hours.2.close')
+ * as the form's field.
+ */
 export function restoFieldOf(path: string): string | null {
-  const [head, second, third] = path.split('.');
+  const [head, second, third, day, dayField] = path.split('.');
   const cap = (text: string | undefined) => (text ? text[0]?.toUpperCase() + text.slice(1) : '');
   switch (head) {
     case 'name':
@@ -267,8 +298,11 @@ export function restoFieldOf(path: string): string | null {
     case 'payDelivery':
     case 'payTakeAway':
       return `${head}.shopName`;
-    case 'preOrder':
-      return `${second === 'TAKE_AWAY' ? 'preTakeAway' : 'preDelivery'}.${third ?? 'minTimeMinutes'}`;
+    case 'preOrder': {
+      const method = second === 'TAKE_AWAY' ? 'preTakeAway' : 'preDelivery';
+      if (third !== 'hours') return `${method}.${third ?? 'minTimeMinutes'}`;
+      return day && dayField ? `${method}.days.${day}.${dayField}` : `${method}.hours`;
+    }
     default:
       return null;
   }
