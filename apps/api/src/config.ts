@@ -288,6 +288,43 @@ const envShape = {
     z.coerce.number().int().min(100).max(60_000).default(10_000),
     'A payment provider call slower than this has an unknown outcome and is repeated.',
   ),
+  IIKO_API_URL: key(
+    z.url().default('https://api-ru.iiko.services'),
+    "iiko Cloud API's address (tests point it at a fake).",
+  ),
+  IIKO_API_LOGINS: key(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          value === '' || value.split(',').every((part) => /^[a-z0-9-]+=[^=,\s]+$/.test(part.trim())),
+        "must be 'brand=apiLogin', comma-separated",
+      )
+      .transform(
+        (value): Record<string, string> =>
+          Object.fromEntries(
+            value
+              .split(',')
+              .filter((part) => part.trim() !== '')
+              .map((part) => part.trim().split('=') as [string, string]),
+          ),
+      )
+      .default({}),
+    "iiko API logins per brand: `brand=apiLogin`, comma-separated. A brand named here can link its restaurants to iiko (docs/iiko.md); without it the POS is `none` and the order board is the kitchen's.",
+  ),
+  IIKO_TIMEOUT_MS: key(
+    z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    "An iiko call slower than this is a timeout; above iiko's own 8 s wait for the terminal.",
+  ),
+  POS_SYNC_INTERVAL_MS: key(
+    z.coerce.number().int().min(10_000).max(86_400_000).default(900_000),
+    "How often a linked organization's menu and stop-lists are read again without a webhook (15 minutes).",
+  ),
+  POS_POLL_MS: key(
+    z.coerce.number().int().min(500).max(600_000).default(5_000),
+    'How often the POS worker sends waiting orders, checks creations in progress and, when webhooks have stopped, reads orders by revision.',
+  ),
   PAYMENT_VAT_CODE: key(z.coerce.number().int().min(1).max(12).default(1), 'The VAT code of receipt items.'),
   PAYMENT_RECEIPTS: key(boolean.default(true), 'Send 54-FZ receipts with payments and refunds.'),
   PAYMENTS_DEMO_ALLOWED: key(

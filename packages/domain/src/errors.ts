@@ -622,6 +622,44 @@ export const ERROR_MESSAGES = {
     ru: 'Не удалось войти через VK ID, попробуйте ещё раз',
     en: 'Signing in with VK ID failed, please try again',
   },
+  /*
+   * The chain's point-of-sale system (decision 54). The failures are shown on the board and in the sync log,
+   * so their words are the staff's.
+   */
+  'pos.not-configured': {
+    ru: 'У бренда нет ключа API iiko на сервере (IIKO_API_LOGINS)',
+    en: 'The server has no iiko API key for this brand (IIKO_API_LOGINS)',
+  },
+  'pos.not-linked': { ru: 'Ресторан не связан с кассой', en: 'The restaurant is not linked to the POS' },
+  'pos.organization-unknown': {
+    ru: 'Такой организации нет в iiko',
+    en: 'iiko has no such organization',
+  },
+  'pos.terminal-group-unknown': {
+    ru: 'Такой группы терминалов нет в организации',
+    en: 'The organization has no such terminal group',
+  },
+  'pos.payment-type-unknown': {
+    ru: 'Такого типа оплаты нет в iiko',
+    en: 'iiko has no such payment type',
+  },
+  'pos.rejected': { ru: 'iiko отклонила запрос', en: 'iiko refused the request' },
+  'pos.terminal-offline': {
+    ru: 'Терминал ресторана не принял заказ: он выключен или без связи',
+    en: "The restaurant's terminal did not take the order: it is off or offline",
+  },
+  'pos.timeout': { ru: 'iiko не ответила вовремя', en: 'iiko did not answer in time' },
+  'pos.unavailable': { ru: 'iiko недоступна', en: 'iiko is unavailable' },
+  'pos.auth': { ru: 'iiko не приняла ключ API', en: 'iiko refused the API key' },
+  'pos.not-found': { ru: 'iiko не нашла запрошенное', en: 'iiko did not find what was asked for' },
+  'pos.webhook-unauthorized': {
+    ru: 'Вызов не от iiko: неверный токен',
+    en: 'The call is not from iiko: wrong token',
+  },
+  'pos.taken-over': {
+    ru: 'Заказ уже передан сотрудникам вручную',
+    en: 'Staff have already taken the order over',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -11,10 +11,12 @@
  * - schema/staff.ts: staff accounts and their restaurants, refresh tokens, stream tickets, stop-list, busy.
  * - schema/payments.ts: payment attempts, refunds, and the demo engine's own payments and refunds.
  * - schema/admin.ts: the back office's audit log (decision 45).
+ * - schema/pos.ts: links to the chain's point-of-sale system, its id mappings, sync log and order transfers.
  */
 export * from './schema/admin.ts';
 export * from './schema/catalog.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/persons.ts';
+export * from './schema/pos.ts';
 export * from './schema/staff.ts';

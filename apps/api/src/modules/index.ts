@@ -27,6 +27,7 @@ import {
   readPaymentsSettings,
   startSweeper,
 } from './payments/index.ts';
+import { posModule } from './pos/index.ts';
 import { preflightModule } from './preflight/index.ts';
 import { promotionsModule } from './promotions/index.ts';
 import { restosModule } from './restos/index.ts';
@@ -80,6 +81,7 @@ export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
   catalogModule,
   eventsModule,
   adminModule,
+  posModule,
 ];
 
 /** The OpenAPI document's tags, in the order the docs page shows them. */
@@ -109,6 +111,10 @@ export const OPENAPI_TAGS = [
     name: 'admin',
     description:
       'The back office: roles per brand (owner, manager, operator), dishes versioned under If-Match, the audit log and its revert',
+  },
+  {
+    name: 'pos',
+    description: "The chain's point-of-sale system (iiko): its webhook",
   },
 ];
 

@@ -24,6 +24,8 @@ export const AUDIT_ENTITY_KINDS = [
   'promo-code-batch',
   'brand-settings',
   'brand-page',
+  // A restaurant's link to the point-of-sale system (entity id: the restaurant); its revert links or unlinks back.
+  'pos-link',
 ] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 

@@ -15,6 +15,14 @@ export const EXTENDED_COOKING_MINUTES = 90;
 export const MEASURE_UNITS = ['g', 'pc', 'ml', 'cm'] as const;
 export type MeasureUnit = (typeof MEASURE_UNITS)[number];
 
+/** A dish's food values per 100 g, as a POS's nomenclature gives them (grams, kilocalories; one decimal). */
+export interface Nutrition {
+  kcal: number;
+  proteins: number;
+  fats: number;
+  carbs: number;
+}
+
 /** A tag marks either restaurants or positions. */
 export const TAG_KINDS = ['resto', 'position'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];

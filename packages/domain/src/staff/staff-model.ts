@@ -41,6 +41,8 @@ export const ADMIN_PERMISSIONS = {
   'marketing.write': ['owner', 'manager'],
   /** The brand's settings, static pages and the server's secrets' presence. */
   'brand.manage': ['owner'],
+  /** A restaurant's link to the chain's point-of-sale system (iiko), its menu sync and its transfer log. */
+  'pos.manage': ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 

@@ -6,6 +6,7 @@ import {
   MEASURE_UNITS,
   type Minor,
   minor,
+  type Nutrition,
   type OpeningHoursDay,
   PAY_ENGINES,
   type PaymentOptions,
@@ -301,6 +302,8 @@ export const positions = pgTable(
     price: integer('price').$type<Minor>().notNull(),
     photos: text('photos').array().notNull().default(sql`'{}'`),
     isAdult: boolean('is_adult').notNull().default(false),
+    /** Per 100 g, from the POS's nomenclature (or the back office); null when not known. */
+    nutrition: jsonb('nutrition').$type<Nutrition>(),
     order: integer('order').notNull().default(0),
     /** Withdrawn dishes stay for old orders but leave the menu. */
     isPublished: boolean('is_published').notNull().default(true),

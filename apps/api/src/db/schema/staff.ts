@@ -127,6 +127,10 @@ export const restoStopList = pgTable(
     localDate: date('local_date').notNull(),
     stoppedBy: integer('stopped_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** 'staff' (the board) or 'pos' (the linked POS's stop-list, replaced by each read of it). */
+    source: text('source', { enum: ['staff', 'pos'] })
+      .notNull()
+      .default('staff'),
   },
   (t) => [primaryKey({ columns: [t.restoId, t.localDate, t.positionId] })],
 );

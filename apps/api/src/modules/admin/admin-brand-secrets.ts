@@ -65,6 +65,15 @@ const SECRETS: readonly SecretSpec[] = [
     present: (env) => Object.keys(env.YOOKASSA_SHOPS).length > 0,
   },
   {
+    name: 'IIKO_API_LOGINS',
+    purpose: { ru: 'Ключ API iiko (apiLogin) бренда', en: "The brand's iiko API key (apiLogin)" },
+    requiredFor: {
+      ru: 'Связь ресторанов с iiko: меню, стоп-листы и заказы на кассе',
+      en: 'Linking restaurants to iiko: the menu, stop-lists and orders in the POS',
+    },
+    present: (env) => Object.keys(env.IIKO_API_LOGINS).length > 0,
+  },
+  {
     name: 'S3_SECRET_ACCESS_KEY',
     purpose: { ru: 'Ключ хранилища загруженных фото (S3)', en: 'Key of the uploaded photos store (S3)' },
     requiredFor: {

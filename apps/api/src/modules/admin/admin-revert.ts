@@ -178,6 +178,8 @@ async function currentState(
     case 'menu-import':
       // A menu file's import is refused above (its action 'import' is not revertible): import the older file.
       throw new ApiError(409, 'admin.not-revertible', 'entryId');
+    case 'pos-link':
+      throw new ApiError(409, 'admin.not-revertible', 'entryId');
   }
 }
 
