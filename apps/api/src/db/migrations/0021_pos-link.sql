@@ -49,6 +49,7 @@ CREATE TABLE "pos_order_transfers" (
 	"last_error" text,
 	"last_error_text" text,
 	"external_status" text,
+	"cancel_cause" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "pos_order_transfers_attempts" CHECK ("pos_order_transfers"."attempts" >= 0)

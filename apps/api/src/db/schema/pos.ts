@@ -176,6 +176,8 @@ export const posOrderTransfers = pgTable(
     lastErrorText: text('last_error_text'),
     /** The POS's own status of the order as last heard ('WaitCooking', …). */
     externalStatus: text('external_status'),
+    /** The POS's cancel cause ('Клиент отказался'), shown to the customer with the decline. */
+    cancelCause: text('cancel_cause'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
