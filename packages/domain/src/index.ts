@@ -36,6 +36,8 @@ export * from './payments/payment-amount.ts';
 export * from './payments/payment-failure-texts.ts';
 export * from './payments/payment-model.ts';
 export * from './payments/payment-receipt.ts';
+export * from './pos/pos-order-statuses.ts';
+export * from './pos/pos-order-time.ts';
 export * from './preflight/delivery-band.ts';
 export * from './preflight/order-time.ts';
 export * from './preflight/preflight-codes.ts';
