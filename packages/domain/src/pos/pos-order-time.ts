@@ -43,7 +43,7 @@ function wallClockIn(utcMs: number, zone: string): Date | null {
       field('hour'),
       field('minute'),
       field('second'),
-      utcMs % 1000 < 0 ? 0 : utcMs % 1000,
+      ((utcMs % 1000) + 1000) % 1000,
     ),
   );
 }
