@@ -9,8 +9,8 @@ import {
   photoVariantKey,
 } from '@storefront/domain';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { ApiError } from '../../core/api-error.ts';
-import type { MediaStore } from '../../integrations/media-store/media-store.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { MediaStore } from '../integrations/media-store/media-store.ts';
 
 /**
  * An upload becomes the variants the storefront shows (decision 46): told by its bytes (JPEG, PNG or WebP, never

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { ApiError } from '../../core/api-error.ts';
 import type { MediaStore } from '../../integrations/media-store/media-store.ts';
+import { checkPhoto, storePhotoVariants } from '../../media/photo-pipeline.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
 import { assertMay } from './admin-access.ts';
@@ -36,7 +37,6 @@ import { brandSecrets } from './admin-brand-secrets.ts';
 import { etagOfVersion, versionOfIfMatch } from './admin-dishes.ts';
 import { answerVersioned, IF_MATCH } from './admin-menus.routes.ts';
 import { StaleVersion } from './admin-menus.ts';
-import { checkPhoto, storePhotoVariants } from './admin-photos-images.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 
 const OWNERS =

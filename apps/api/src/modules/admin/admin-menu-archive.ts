@@ -12,13 +12,13 @@ import { type UnzipFileFilter, type Unzipped, unzip } from 'fflate';
 import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../integrations/media-store/media-store.ts';
+import { checkPhoto, storePhotoVariants } from '../../media/photo-pipeline.ts';
 import {
   importMenuFile,
   type MenuFileActor,
   type MenuFileError,
   MenuFileInvalid,
 } from './admin-menu-file.ts';
-import { checkPhoto, storePhotoVariants } from './admin-photos-images.ts';
 
 /**
  * A menu file with its photos beside it, as one .zip (decision 47, docs/menu-file.md): `menu.json` at the top of the archive

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ApiError } from '../../core/api-error.ts';
 import { assertRestoAccess, type StaffAccess } from '../../core/staff-access.ts';
 import type { MediaStore } from '../../integrations/media-store/media-store.ts';
+import { checkPhoto, storePhotoVariants } from '../../media/photo-pipeline.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
 import { assertMay } from './admin-access.ts';
@@ -30,7 +31,6 @@ import {
   removePhoto,
   StalePhotos,
 } from './admin-photos.ts';
-import { checkPhoto, storePhotoVariants } from './admin-photos-images.ts';
 import type { AdminRoutesOptions } from './admin-routes-options.ts';
 
 export interface AdminPhotosRoutesOptions extends AdminRoutesOptions {

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/api-error.ts';
 import type { MediaStore } from '../../integrations/media-store/media-store.ts';
+import { checkPhoto, storePhotoVariants } from '../../media/photo-pipeline.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
 import { errorBody as errorBodyOf, requestLocale } from '../../plugins/error-handler.ts';
 import { assertMay } from './admin-access.ts';
@@ -22,7 +23,6 @@ import { etagOfVersion, versionOfIfMatch } from './admin-dishes.ts';
 import { brandTimezone } from './admin-marketing-scope.ts';
 import { answerVersioned, IF_MATCH, MENU_SCOPE } from './admin-menus.routes.ts';
 import { StaleVersion } from './admin-menus.ts';
-import { checkPhoto, storePhotoVariants } from './admin-photos-images.ts';
 import {
   createPromotion,
   deletePromotion,
