@@ -643,6 +643,22 @@ export const ERROR_MESSAGES = {
     ru: 'Такого типа оплаты нет в iiko',
     en: 'iiko has no such payment type',
   },
+  'pos.payment-type-required': {
+    ru: 'Выберите тип оплаты iiko для этого способа оплаты ресторана',
+    en: "Pick iiko's payment type for this payment method of the restaurant",
+  },
+  'pos.zone-exists': {
+    ru: 'У ресторана уже есть зона с таким названием',
+    en: 'The restaurant already has a zone of this name',
+  },
+  'pos.zone-hours-ignored': {
+    ru: 'Условия iiko по времени суток не перенесены: проверьте полосы зоны',
+    en: "iiko's terms by time of day were not carried over: check the zone's bands",
+  },
+  'pos.zone-no-restriction': {
+    ru: 'В iiko у зоны нет условий доставки для группы терминалов ресторана',
+    en: "iiko has no delivery terms for this zone at the restaurant's terminal group",
+  },
   'pos.rejected': { ru: 'iiko отклонила запрос', en: 'iiko refused the request' },
   'pos.terminal-offline': {
     ru: 'Терминал ресторана не принял заказ: он выключен или без связи',
@@ -659,6 +675,21 @@ export const ERROR_MESSAGES = {
   'pos.taken-over': {
     ru: 'Заказ уже передан сотрудникам вручную',
     en: 'Staff have already taken the order over',
+  },
+  /** Take-over refused: the POS has the order, so it is cooked from there and nothing is retyped. */
+  'pos.order-created': {
+    ru: 'Заказ уже в iiko: его не нужно вбивать вручную',
+    en: 'The order is already in iiko: there is nothing to retype',
+  },
+  /** Take-over refused for now: the POS is taking the order this moment; the board shows the outcome. */
+  'pos.order-sending': {
+    ru: 'Заказ прямо сейчас передаётся в iiko, подождите результата',
+    en: 'The order is being sent to iiko right now; wait for the outcome',
+  },
+  /** The POS cancelled an order already cooking: our order stays where it is for staff to decide. */
+  'pos.cancelled-late': {
+    ru: 'iiko отменила заказ, который уже готовится: решите, что с ним делать',
+    en: 'iiko cancelled an order already being cooked: decide what to do with it',
   },
 } as const satisfies Record<string, LocalizedText>;
 

@@ -119,6 +119,7 @@ async function rowName(
       return row?.name;
     }
     case 'opening-hours':
+    case 'pos-link':
     case 'resto': {
       const [row] = await tx
         .select({ name: restos.name })

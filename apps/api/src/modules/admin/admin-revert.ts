@@ -44,6 +44,7 @@ import {
   writeModifierGroupState,
 } from './admin-modifiers.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
+import { type PosLinkAudit, posLinkStateForRevert, restorePosLinkState } from './admin-pos.ts';
 import {
   promoBatchStateForRevert,
   promoCodeStateForRevert,
@@ -70,7 +71,7 @@ import { restoreZoneState, type ZoneState, zoneStateForRevert } from './admin-zo
  * A time slot's deletion is undone too: its state holds `exists`, so the compare sees it gone and the slot comes
  * back under its id; menus' and modifier groups' creations are not undone. A restaurant's change is undone field by
  * field (its entry holds the fields it changed); a city's deletion brings the city back under its id. A delivery zone's deletion likewise
- * brings it back with its id and bands.
+ * brings it back with its id and bands. A restaurant's link to the POS is linked or unlinked back (its state `{link}`).
  */
 export async function revertEntry(
   tx: Executor,
@@ -179,7 +180,9 @@ async function currentState(
       // A menu file's import is refused above (its action 'import' is not revertible): import the older file.
       throw new ApiError(409, 'admin.not-revertible', 'entryId');
     case 'pos-link':
-      throw new ApiError(409, 'admin.not-revertible', 'entryId');
+      // As its PUT: owners and managers, the restaurant theirs.
+      assertMay(access, 'pos.manage');
+      return { ...(await posLinkStateForRevert(tx, access, entry.entityId)) };
   }
 }
 
@@ -267,6 +270,9 @@ async function restore(
       await restoreSpecialDayState(tx, access, entry.entityId, state as Partial<SpecialDayState>);
       return;
     case 'menu-import':
+      return;
+    case 'pos-link':
+      await restorePosLinkState(tx, access, entry.entityId, state as Partial<PosLinkAudit>, at);
       return;
   }
 }

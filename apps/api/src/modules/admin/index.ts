@@ -11,6 +11,7 @@ import { adminMenuFileRoutes } from './admin-menu-file.routes.ts';
 import { adminMenusRoutes } from './admin-menus.routes.ts';
 import { adminModifiersRoutes } from './admin-modifiers.routes.ts';
 import { adminPhotosRoutes } from './admin-photos.routes.ts';
+import { adminPosRoutes } from './admin-pos.routes.ts';
 import { adminPromoCodesRoutes } from './admin-promo-codes.routes.ts';
 import { adminPromotionsRoutes } from './admin-promotions.routes.ts';
 import { adminRestosRoutes } from './admin-restos.routes.ts';
@@ -45,5 +46,7 @@ export const adminModule: ApiModule<AdminRoutesOptions & { config: AppConfig }> 
     await app.register(adminPhotosRoutes, { db, now, catalog, mediaStore });
     await app.register(adminPromotionsRoutes, { db, now, catalog, mediaStore });
     await app.register(adminPromoCodesRoutes, { db, now, catalog });
+    // The chain's POS (decision 54): its context is the pos module's, read per request (it registers after this).
+    await app.register(adminPosRoutes, { db, now, catalog });
   },
 };

@@ -13,6 +13,7 @@ import { ensureWebhooks } from './webhook-registration.ts';
 export { syncMenu } from './menu-sync.ts';
 export type { PosContext } from './pos-context.ts';
 export { syncStopLists } from './stop-list-sync.ts';
+export { registerWebhook, type WebhookRegistration, webhookUriOf } from './webhook-registration.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
