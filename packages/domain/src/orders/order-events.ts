@@ -16,6 +16,11 @@ export const ORDER_EVENT_KINDS = [
   'on_the_way',
   'done',
   'declined',
+  /** A linked restaurant's order did not reach the chain's POS (the board flags it) or reached it at last. */
+  'pos-failed',
+  'pos-created',
+  /** Staff took an order the POS did not get over by hand: no more tries. */
+  'pos-taken-over',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
