@@ -38,6 +38,7 @@ export * from './payments/payment-model.ts';
 export * from './payments/payment-receipt.ts';
 export * from './pos/pos-order-statuses.ts';
 export * from './pos/pos-order-time.ts';
+export * from './pos/pos-transfer-states.ts';
 export * from './preflight/delivery-band.ts';
 export * from './preflight/order-time.ts';
 export * from './preflight/preflight-codes.ts';

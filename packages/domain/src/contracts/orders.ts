@@ -140,7 +140,14 @@ export const order = orderSummary.extend({
   /** Online payment: its attempt, where to pay, why it failed, refunds (contracts/payments.ts). */
   payment: orderPayment,
   /** Why the restaurant declined, in the customer's language; null unless declined. */
-  declineReason: z.object({ code: z.string(), message: z.string() }).nullable(),
+  declineReason: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      /** The restaurant's own words when it cancelled the order in its POS (iiko's cancel cause). */
+      cause: z.string().optional(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof order>;
 export type OrderSummary = z.infer<typeof orderSummary>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POS_TRANSFER_STATES } from '../pos/pos-transfer-states.ts';
 import {
   ACCEPT_DELAY_MAX,
   BOARD_COLUMNS,
@@ -57,6 +58,22 @@ export const boardOrder = order.extend({
   /** A pre-order joins the active columns at this time; null for as-soon-as-possible orders. */
   joinsBoardAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
+  /**
+   * The order's way into the chain's POS (iiko) when its restaurant is linked; null (or absent) otherwise.
+   * `failure` while it failed: the reason in the staff's words; the board flags the order and offers to
+   * take it over by hand (`canTakeOver`).
+   */
+  pos: z
+    .object({
+      state: z.enum(POS_TRANSFER_STATES),
+      failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+      /** The POS's own words of the last failure, for the curious (not translated). */
+      detail: z.string().nullable(),
+      attempts: z.number().int().nonnegative(),
+      canTakeOver: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type BoardOrder = z.infer<typeof boardOrder>;
 

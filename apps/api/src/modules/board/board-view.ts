@@ -15,6 +15,7 @@ import type { Executor } from '../../core/executor.ts';
 import { orders } from '../../db/schema.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
 import { type OrderRow, orderFromRow } from '../orders/index.ts';
+import { posStandingOf } from './board-pos-standing.ts';
 
 /** An order as the board shows it (contracts/staff.ts boardOrder), and which orders the kitchen sees. */
 
@@ -103,5 +104,6 @@ export async function boardOrderOf(
     late: isLateUnaccepted(row.status, lateFromMs, options.nowMs, options.lateMinutes),
     joinsBoardAt: joinsMs === null ? null : new Date(joinsMs).toISOString(),
     acceptedAt: row.acceptedAt ? row.acceptedAt.toISOString() : null,
+    pos: await posStandingOf(db, row.id, options.locale),
   };
 }

@@ -17,6 +17,7 @@ import { requestLocale } from '../../plugins/error-handler.ts';
 import type { CatalogStore } from '../catalog/index.ts';
 import type { PaymentsContext } from '../payments/index.ts';
 import type { BoardContext } from './board-context.ts';
+import { takeOverOrder } from './board-pos-take-over.ts';
 import { readBoard, readBoardOrder } from './board-read.ts';
 import { acceptOrder, declineOrder, moveOrder } from './staff-moves.ts';
 
@@ -135,6 +136,29 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
     },
     async (request) => {
       await declineOrder(ctx, signedInStaff(request), request.params.orderId, request.body.reason);
+      return answerOrder(request, request.params.orderId);
+    },
+  );
+
+  app.post(
+    '/api/v1/staff/orders/:orderId/pos/take-over',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Takes over by hand an order the chain’s POS (iiko) did not get: no more tries to send it',
+        description:
+          `${ORDER_SCOPE} For an order of a restaurant linked to the POS whose sending is waiting or failed ` +
+          '(the board flags it with the reason): staff enter it into the POS themselves, and the server stops ' +
+          'retrying. 409 pos.taken-over when already taken over, pos.order-created when the POS has the order ' +
+          '(nothing to retype), pos.order-sending while the POS is taking it this moment, pos.not-linked for a ' +
+          'restaurant not linked. Written to the event log; answers the order.',
+        params: staffOrderParams,
+        response: orderResponses,
+      },
+      config: { auth: 'staff' },
+    },
+    async (request) => {
+      await takeOverOrder(ctx, signedInStaff(request), request.params.orderId);
       return answerOrder(request, request.params.orderId);
     },
   );

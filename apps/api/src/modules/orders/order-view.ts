@@ -11,7 +11,7 @@ import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
-import { orderHistory, orderLines, orders } from '../../db/schema.ts';
+import { orderHistory, orderLines, orders, posOrderTransfers } from '../../db/schema.ts';
 import { orderPaymentOf, type PaymentViewOptions } from '../payments/index.ts';
 
 /** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */
@@ -114,7 +114,11 @@ export async function orderFromRow(
     })),
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
     payment: await orderPaymentOf(db, row, view),
-    declineReason: declineReasonOf(row.declineReason, view.locale ?? 'ru'),
+    declineReason: declineReasonOf(
+      row.declineReason,
+      view.locale ?? 'ru',
+      row.status === 'declined' ? await posCancelCauseOf(db, row.id) : null,
+    ),
   };
 }
 
@@ -132,8 +136,20 @@ export async function listOrders(db: Executor, personId: number, page: number, s
 }
 
 /** The restaurant's reason in the customer's words; an unknown code reads as the general one. */
-function declineReasonOf(code: string | null, locale: Locale): Order['declineReason'] {
+function declineReasonOf(code: string | null, locale: Locale, cause: string | null): Order['declineReason'] {
   if (code === null) return null;
   const known = (DECLINE_REASONS as readonly string[]).includes(code) ? (code as DeclineReason) : 'other';
-  return { code, message: pickText(DECLINE_REASON_TEXTS[known], locale) };
+  return { code, message: pickText(DECLINE_REASON_TEXTS[known], locale), ...(cause ? { cause } : {}) };
+}
+
+/**
+ * The restaurant's own words when its POS cancelled the order (iiko's cancel cause, kept on the order's
+ * transfer): read from the table, as this module does not import the POS module.
+ */
+async function posCancelCauseOf(db: Executor, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ cause: posOrderTransfers.cancelCause })
+    .from(posOrderTransfers)
+    .where(eq(posOrderTransfers.orderId, orderId));
+  return row?.cause ?? null;
 }

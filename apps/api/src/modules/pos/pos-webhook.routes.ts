@@ -32,11 +32,11 @@ const tokenOf = (authorization: string | undefined) =>
 /** POST /api/v1/pos/iiko/webhook: the POS's events. */
 export async function posWebhookRoutes(app: ApiApp, { pos: ctx }: { pos: PosContext }) {
   /** Menu and stop-list syncs started by webhooks: awaited when the app closes. */
-  const background = new Set<Promise<void>>();
+  const background = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...background]);
   });
-  const inBackground = (what: string, organizationId: string, job: () => Promise<void>) => {
+  const inBackground = (what: string, organizationId: string, job: () => Promise<unknown>) => {
     const run = job().catch((error: unknown) =>
       ctx.log.warn({ err: error, organizationId }, `pos: ${what} after a webhook failed`),
     );

@@ -1,0 +1,45 @@
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  type Locale,
+  POS_TAKE_OVER_STATES,
+  pickText,
+} from '@storefront/domain';
+import type { BoardOrder } from '@storefront/domain/contracts';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
+import { posOrderTransfers } from '../../db/schema.ts';
+
+/**
+ * How an order of a linked restaurant stands in the chain's POS (decision 54), as the board shows it: flagged
+ * with the reason while it failed. The POS module owns the transfers; the board reads them through the table
+ * alone (no module imports pos).
+ */
+
+const failureOf = (code: string | null, locale: Locale) =>
+  code === null
+    ? null
+    : {
+        code,
+        message:
+          code in ERROR_MESSAGES
+            ? pickText(ERROR_MESSAGES[code as ErrorCode], locale)
+            : pickText(ERROR_MESSAGES['pos.rejected'], locale),
+      };
+
+/** The order's transfer as the board shows it; null for an order of a restaurant not linked to a POS. */
+export async function posStandingOf(
+  db: Executor,
+  orderId: number,
+  locale: Locale,
+): Promise<NonNullable<BoardOrder['pos']> | null> {
+  const [row] = await db.select().from(posOrderTransfers).where(eq(posOrderTransfers.orderId, orderId));
+  if (!row) return null;
+  return {
+    state: row.state,
+    failure: row.state === 'failed' ? failureOf(row.lastError, locale) : null,
+    detail: row.state === 'failed' ? row.lastErrorText : null,
+    attempts: row.attempts,
+    canTakeOver: POS_TAKE_OVER_STATES.includes(row.state),
+  };
+}
