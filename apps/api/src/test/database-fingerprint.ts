@@ -5,8 +5,9 @@ import type { Database } from '../db/client.ts';
  * Every table a request of the API could write (orders and their lines, history, events and keys; promo
  * uses and guesses; persons and their contacts and tokens; payments, refunds and the demo engine's books;
  * staff, their tokens, stream tickets, stop-lists and pauses; the sign-in budgets; the catalog revision and
- * the rows staff moves touch; groups, dishes, their tags and the back office's audit log). The static catalog tables (cities, zones,
- * menus, modifiers…) are left out: no HTTP call writes them yet.
+ * the rows staff moves touch; groups, dishes, their tags and the back office's audit log; delivery zones; the POS's
+ * links, organizations, mappings, log and transfers). The static catalog tables (cities, menus, modifiers…) are left
+ * out: no HTTP call writes them yet.
  */
 export const WRITABLE_TABLES = [
   'orders',
@@ -44,6 +45,13 @@ export const WRITABLE_TABLES = [
   'admin_audit_log',
   'brand_settings',
   'brand_pages',
+  'delivery_zones',
+  'delivery_rules',
+  'pos_links',
+  'pos_organizations',
+  'pos_mappings',
+  'pos_log',
+  'pos_order_transfers',
 ] as const;
 
 export type WritableTable = (typeof WRITABLE_TABLES)[number];

@@ -42,22 +42,23 @@ const DEFAULT_MINUTES = 60;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
 
-/** The terms of one zone as bands by minimum sum; null when they make no valid bands. */
+/** A term for some hours of the day only (iiko writes all day as no hours, or 0 to 1440). */
+const limitedToHours = (term: PosDeliveryRestriction) =>
+  (term.fromMinute ?? 0) > 0 || (term.toMinute ?? 1440) < 1439;
+
+/** The terms of one zone as bands by minimum sum, and whether terms by time of day were left out. */
 export function bandsOfRestrictions(terms: readonly PosDeliveryRestriction[]): {
   bands: AdminZoneBand[];
   hoursIgnored: boolean;
 } {
   // The all-day term of each minimum sum wins over ones limited to hours of the day.
   const ordered = [...terms].sort(
-    (a, b) =>
-      a.minSum - b.minSum ||
-      Number(a.fromMinute !== null || a.toMinute !== null) -
-        Number(b.fromMinute !== null || b.toMinute !== null),
+    (a, b) => a.minSum - b.minSum || Number(limitedToHours(a)) - Number(limitedToHours(b)),
   );
   const byMin = new Map<number, PosDeliveryRestriction>();
   for (const term of ordered) if (!byMin.has(term.minSum)) byMin.set(term.minSum, term);
   const chosen = [...byMin.values()];
-  const hoursIgnored = terms.some((t) => t.fromMinute !== null || t.toMinute !== null);
+  const hoursIgnored = terms.some(limitedToHours);
   const bands = chosen.map((term, index) => ({
     orderPriceMin: clamp(term.minSum, 0, DISH_PRICE_MAX),
     orderPriceMax: chosen[index + 1] ? clamp(chosen[index + 1]?.minSum ?? 0, 0, DISH_PRICE_MAX) : null,
