@@ -19,6 +19,9 @@ import { restaurantDay } from './restaurant-day.ts';
 
 export type Availability = Pick<PricingCatalog, 'stopList' | 'busyUntilMs'>;
 
+/** Told when staff stop (true) or restore (false) a dish of a restaurant for today. */
+export type StopChangedListener = (restoId: number, positionId: number, stopped: boolean) => Promise<void>;
+
 interface Loaded {
   /** resto id → local date → stopped position ids. */
   stops: Map<number, Map<string, Set<number>>>;
@@ -55,6 +58,7 @@ export class AvailabilityStore {
   private timer: NodeJS.Timeout | null = null;
   private started = 0;
   private applied = 0;
+  private readonly stopListeners: StopChangedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -118,6 +122,25 @@ export class AvailabilityStore {
       stopList: ids ? { dayStartMs: day.startMs, positionIds: ids } : null,
       busyUntilMs: busyUntilMs !== null && busyUntilMs > nowMs ? busyUntilMs : null,
     };
+  }
+
+  /**
+   * Another module follows staff's stops and restores (the POS module sends them to the linked POS) without
+   * the catalog importing it: it registers here, on the store both are given.
+   */
+  onStopChanged(listener: StopChangedListener): void {
+    this.stopListeners.push(listener);
+  }
+
+  /** Tells every listener; a listener's failure is logged, never the staff's call's. */
+  async stopChanged(restoId: number, positionId: number, stopped: boolean): Promise<void> {
+    await Promise.all(
+      this.stopListeners.map((listener) =>
+        listener(restoId, positionId, stopped).catch((error: unknown) =>
+          this.log.warn({ err: error, restoId, positionId }, 'a stop-list listener failed'),
+        ),
+      ),
+    );
   }
 
   startPolling(intervalMs: number): void {

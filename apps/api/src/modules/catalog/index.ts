@@ -7,7 +7,12 @@ import { type StopListRoutesOptions, stopListRoutes } from './stop-list.routes.t
  * shift that decides what can be ordered now: the stop-list and 'busy' (availability-store.ts, stop-list.ts).
  * Other modules import this file only.
  */
-export { type Availability, AvailabilityStore, readAvailability } from './availability-store.ts';
+export {
+  type Availability,
+  AvailabilityStore,
+  readAvailability,
+  type StopChangedListener,
+} from './availability-store.ts';
 export { type CatalogGet, catalogGet } from './catalog-get.ts';
 export {
   type CatalogRoutesDeps,

@@ -32,7 +32,13 @@ export const stopListRoutes: FastifyPluginAsyncZod<StopListRoutesOptions> = asyn
   app,
   { db, catalog, now, availability },
 ) => {
-  const ctx: StopListContext = { db, snapshot: () => catalog.snapshot, now, availability };
+  const ctx: StopListContext = {
+    db,
+    snapshot: () => catalog.snapshot,
+    now,
+    availability,
+    onStopChanged: (restoId, positionId, stopped) => availability.stopChanged(restoId, positionId, stopped),
+  };
 
   app.post(
     '/api/v1/staff/restos/:restoId/stop-list',

@@ -20,6 +20,11 @@ export interface StopListContext {
   snapshot: () => CatalogSnapshot;
   now: () => number;
   availability: AvailabilityStore;
+  /**
+   * Told after each stop or restore (the linked POS's stop-list follows ours). Not awaited: the staff's call
+   * never waits for, or fails by, a POS; the listener logs its own failures.
+   */
+  onStopChanged?: (restoId: number, positionId: number, stopped: boolean) => Promise<void>;
 }
 
 /** Today's stop-list of a restaurant (its local day), position ids ascending. */
@@ -96,6 +101,7 @@ export async function setStopped(
         ),
       );
   await ctx.availability.load();
+  ctx.onStopChanged?.(restoId, positionId, stopped).catch(() => {});
   return { restoId, stopList: await stopListOf(ctx.db, restoId, date) };
 }
 

@@ -8,9 +8,10 @@ import { startMenuSync } from './menu-sync.ts';
 import { startOrderTransfers } from './order-transfer.ts';
 import type { PosContext } from './pos-context.ts';
 import { posWebhookRoutes } from './pos-webhook.routes.ts';
+import { posStopListHook } from './stop-list-push.ts';
 import { ensureWebhooks } from './webhook-registration.ts';
 
-export { syncMenu } from './menu-sync.ts';
+export { type MenuSyncResult, runMenuSyncOnce, syncMenu, syncMenuResult } from './menu-sync.ts';
 export type { PosContext } from './pos-context.ts';
 export { syncStopLists } from './stop-list-sync.ts';
 export { registerWebhook, type WebhookRegistration, webhookUriOf } from './webhook-registration.ts';
@@ -59,6 +60,8 @@ export const posModule: ApiModule<PosDeps> = {
     app.decorate('pos', pos);
     await app.register(posWebhookRoutes, { pos });
     if (!pos.adapter) return;
+    // Staff's stops and restores on our board reach the linked POS (the catalog calls back through the store).
+    availability.onStopChanged(posStopListHook(pos));
     const stops = [startMenuSync(pos), startOrderTransfers(pos)];
     app.addHook('onReady', async () => {
       // A POS that does not answer at start must not stop the storefront: the worker retries later.
