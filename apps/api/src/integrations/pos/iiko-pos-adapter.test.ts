@@ -574,6 +574,25 @@ describe('orders', () => {
     expect(fake.delivery(sent.id)?.creates).toBe(2);
   });
 
+  it("takes iiko's refusal of a duplicate id as the order already made", async () => {
+    const strict = await startFakeIiko({ creationDelayMs: null, duplicateOrderId: '400' });
+    try {
+      const own = adapterFor(strict);
+      const sent = order();
+      await own.createDelivery(sent);
+      strict.completeCreation(sent.id);
+      expect(await own.createDelivery(sent)).toEqual({
+        correlationId: '',
+        status: 'Success',
+        failure: null,
+        message: null,
+      });
+      expect(strict.deliveries()).toHaveLength(1);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('makes one iiko order when iiko failed after creating it and the call is repeated', async () => {
     const sent = order();
     fake.failNext('deliveries/create', '500-after');

@@ -23,6 +23,7 @@ import { iikoTimeZone } from './iiko-time-zones.ts';
 import {
   type PosAdapter,
   type PosCreation,
+  type PosDeliveryOrder,
   PosError,
   type PosEvent,
   type PosFailure,
@@ -183,6 +184,26 @@ export function iikoPosAdapter(settings: IikoSettings): PosAdapter {
     };
   }
 
+  /**
+   * iiko refused an order id it already has: the order is made (or being made), so the answer is that
+   * order's state, never a failure that would make staff retype it.
+   */
+  async function existing(order: PosDeliveryOrder, correlationId: string): Promise<PosCreation> {
+    const answer = await call(
+      'deliveries/by_id',
+      { organizationId: order.organizationId, orderIds: [order.id] },
+      ordersByIdAnswer,
+    );
+    const found = answer.orders.find((info) => info.id === order.id);
+    if (!found)
+      throw new PosError(
+        'rejected',
+        `iiko deliveries/create: order ${order.id} is a duplicate iiko cannot show`,
+      );
+    const state = orderState(found, order.organizationId);
+    return { correlationId, status: state.creationStatus, failure: state.failure, message: state.message };
+  }
+
   return {
     provider: 'iiko',
 
@@ -314,8 +335,16 @@ export function iikoPosAdapter(settings: IikoSettings): PosAdapter {
     },
 
     async createDelivery(order) {
-      const answer = await call('deliveries/create', deliveryBody(order), createAnswer);
+      let answer: z.infer<typeof createAnswer>;
+      try {
+        answer = await call('deliveries/create', deliveryBody(order), createAnswer);
+      } catch (error) {
+        if (error instanceof PosError && /DuplicatedOrderId/.test(error.message)) return existing(order, '');
+        throw error;
+      }
       const state = orderState(answer.orderInfo, order.organizationId);
+      if (answer.orderInfo.errorInfo?.code === 'DuplicatedOrderId')
+        return existing(order, answer.correlationId);
       return {
         correlationId: answer.correlationId,
         status: state.creationStatus,

@@ -214,6 +214,11 @@ export interface FakeIikoOptions {
   timeoutHoldMs?: number;
   /** The login may change stop-lists (iiko's extra rights); true by default. */
   stopListRights?: boolean;
+  /**
+   * What an order id already made answers when sent again: the order as it is ('existing', the default), or
+   * iiko's refusal, 400 DuplicatedOrderId ('400'); our side must take either as "it is made".
+   */
+  duplicateOrderId?: 'existing' | '400';
   /** Wait before each webhook call is sent. */
   webhookDelayMs?: number;
   /** Send each webhook call this many times (iiko may deliver one more than once). */
@@ -531,7 +536,10 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
   const organizations = new Map<string, Organization>();
   const deliveries = new Map<string, FakeIikoDelivery>();
   /** correlationId → the order it created, or a plain command's outcome. */
-  const commands = new Map<string, { organizationId: string; orderId: string | null }>();
+  const commands = new Map<
+    string,
+    { organizationId: string; orderId: string | null; error: { code: string; message: string } | null }
+  >();
   const faults = new Map<FakeIikoOperation, FakeIikoFault[]>();
   const requests: { path: string; authorization: string | undefined; body: string }[] = [];
   const webhookDeliveries: FakeIikoWebhookDelivery[] = [];
@@ -820,6 +828,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     if (delivery.creationStatus !== 'InProgress') return;
     delivery.creationStatus = 'Error';
     delivery.errorInfo = { code, message, description: message };
+    const command = commands.get(delivery.correlationId);
+    if (command) command.error = { code, message };
     bump(delivery);
     notify(delivery.organizationId, 'DeliveryOrderError', orderInfo(delivery));
   }
@@ -892,6 +902,10 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     // The same id again: the order already made is the answer; one that failed is tried again.
     if (existing && existing.creationStatus !== 'Error') {
       existing.creates += 1;
+      if (options.duplicateOrderId === '400') {
+        fail(response, 400, `Order with id ${id} already exists`, 'DuplicatedOrderId');
+        return null;
+      }
       return existing;
     }
     const correlationId = randomUUID();
@@ -911,7 +925,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     };
     bump(delivery);
     deliveries.set(id, delivery);
-    commands.set(correlationId, { organizationId: org.id, orderId: id });
+    commands.set(correlationId, { organizationId: org.id, orderId: id, error: null });
     const problem = problemOf(org, terminalGroupId, body);
     if (problem) {
       later(0, () => failCreation(delivery, problem[0], problem[1]));
@@ -1131,12 +1145,12 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
         }
         if (!command.orderId) return { state: 'Success' };
         const made = delivery(command.orderId);
-        // A later attempt with the same id took its place: this command's own attempt failed.
+        // A later attempt with the same id took its place: this command's own attempt failed, as it did.
         if (made.correlationId !== body.correlationId)
           return {
             state: 'Error',
-            exception: { message: 'Superseded by a later attempt' },
-            errorReason: null,
+            exception: { message: command.error?.message ?? 'Error', code: command.error?.code },
+            errorReason: command.error?.message ?? null,
           };
         settle(made);
         if (made.creationStatus === 'Error')
