@@ -131,7 +131,9 @@ export function menuFromNomenclature(answer: NomenclatureAnswer): PosMenu {
       code: product.code ?? null,
       name: product.name ?? '',
       description: product.description ?? '',
-      groupId: product.parentGroup ?? product.groupId ?? null,
+      // parentGroup is the menu's group; groupId (the stock group) only when the menu lists it too.
+      groupId:
+        product.parentGroup ?? (product.groupId && groupName.has(product.groupId) ? product.groupId : null),
       order: product.order ?? 0,
       hidden: product.isDeleted === true,
       sizes: sizesOf(product),
