@@ -60,8 +60,9 @@ export const boardOrder = order.extend({
   acceptedAt: z.string().nullable(),
   /**
    * The order's way into the chain's POS (iiko) when its restaurant is linked; null (or absent) otherwise.
-   * `failure` while it failed: the reason in the staff's words; the board flags the order and offers to
-   * take it over by hand (`canTakeOver`).
+   * `failure` from a failure until the POS has the order (kept while a retry is in progress): the reason in
+   * the staff's words; the board flags the order and, while waiting or failed, offers to take it over by
+   * hand (`canTakeOver`).
    */
   pos: z
     .object({

@@ -35,10 +35,12 @@ export async function posStandingOf(
 ): Promise<NonNullable<BoardOrder['pos']> | null> {
   const [row] = await db.select().from(posOrderTransfers).where(eq(posOrderTransfers.orderId, orderId));
   if (!row) return null;
+  // A retry in progress keeps the last failure's flag until the POS has the order.
+  const flagged = row.state === 'failed' || row.state === 'in-progress' || row.state === 'waiting';
   return {
     state: row.state,
-    failure: row.state === 'failed' ? failureOf(row.lastError, locale) : null,
-    detail: row.state === 'failed' ? row.lastErrorText : null,
+    failure: flagged ? failureOf(row.lastError, locale) : null,
+    detail: flagged ? row.lastErrorText : null,
     attempts: row.attempts,
     canTakeOver: POS_TAKE_OVER_STATES.includes(row.state),
   };

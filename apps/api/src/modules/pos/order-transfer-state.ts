@@ -95,7 +95,8 @@ export async function markInProgress(ctx: PosContext, transfer: TransferRow, cor
 
 /**
  * The creation failed (or its outcome is unknown: a timeout): flagged on the board with the reason and tried
- * again with the same id after the backoff. The board hears of it when the flag appears or its reason changes.
+ * again with the same id after the backoff. The board hears of it when the flag appears or its reason changes
+ * (a retry in progress keeps the flag: lastError is cleared only when the POS has the order).
  */
 export async function markFailed(
   ctx: PosContext,
@@ -122,7 +123,8 @@ export async function markFailed(
         updatedAt: now,
       })
       .where(openTransfer(transfer.orderId));
-    if (before.state !== 'failed' || before.lastError !== code)
+    // The flag stays through a retry in progress (lastError is kept until created): news only when new.
+    if (before.lastError !== code)
       await writeOrderEvent(tx, { ...transfer, id: transfer.orderId }, 'pos-failed', now);
     await logOrder(
       tx,
