@@ -255,7 +255,7 @@ describe('the menu', () => {
       parentId: null,
       order: 1,
       hidden: false,
-      imageUrls: ['https://iiko.example/rolls.jpg'],
+      imageUrls: [`${fake.url}/images/rolls.png`],
     });
     // Dishes and goods; modifiers and the delivery service are not dishes.
     expect(menu.dishes.map((dish) => dish.id).sort()).toEqual(
@@ -276,7 +276,7 @@ describe('the menu', () => {
       ],
       weightGrams: 250,
       nutrition: { kcal: 196.5, proteins: 8.4, fats: 9.1, carbs: 20.2 },
-      imageUrls: ['https://iiko.example/philadelphia.jpg'],
+      imageUrls: [`${fake.url}/images/philadelphia.png`],
       modifierGroups: [
         {
           id: D.sauceGroupId,

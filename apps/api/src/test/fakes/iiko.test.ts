@@ -133,6 +133,20 @@ describe('the fake iiko', () => {
     expect(hook.calls.every((call) => call.authorization === undefined)).toBe(true);
   });
 
+  it("serves the demo menu's pictures itself", async () => {
+    const fake = await fakeWith();
+    const [link] = fake.nomenclature().products.find((product) => product.id === D.products.philadelphia)
+      ?.imageLinks ?? [''];
+    expect(link?.startsWith(fake.url)).toBe(true);
+    const picture = await fetch(link ?? '');
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await picture.arrayBuffer())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
+  });
+
   it('draws faults at the rates it is given', async () => {
     const fake = await fakeWith({ faultRates: { organizations: { '500-before': 1 } }, random: () => 0 });
     const bearer = await token(fake);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 import { json } from './fake-server.ts';
 
 /** The API login the fake knows unless started with others. */
@@ -350,7 +351,8 @@ export function fakeIikoGroup(fields: Partial<FakeIikoGroup> & { name: string })
   };
 }
 
-function demoNomenclature(): FakeIikoNomenclature {
+/** The demo menu; its pictures are served by the fake itself (`base`/images/…), so nothing leaves the machine. */
+function demoNomenclature(base: string): FakeIikoNomenclature {
   const d = FAKE_IIKO_DEMO;
   return {
     revision: 1,
@@ -363,7 +365,7 @@ function demoNomenclature(): FakeIikoNomenclature {
         id: d.groups.rolls,
         name: 'Роллы',
         order: 1,
-        imageLinks: ['https://iiko.example/rolls.jpg'],
+        imageLinks: [`${base}/images/rolls.png`],
       }),
       fakeIikoGroup({ id: d.groups.drinks, name: 'Напитки', order: 2 }),
       fakeIikoGroup({ id: d.sauceGroupId, name: 'Соусы', isGroupModifier: true, isIncludedInMenu: false }),
@@ -395,7 +397,7 @@ function demoNomenclature(): FakeIikoNomenclature {
             ],
           },
         ],
-        imageLinks: ['https://iiko.example/philadelphia.jpg'],
+        imageLinks: [`${base}/images/philadelphia.png`],
       }),
       fakeIikoProduct({
         id: d.products.california,
@@ -549,6 +551,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
   let orderRevision = 0;
   let orderNumber = 0;
   let tokensIssued = 0;
+  let base = '';
+  const pictures = new Map<string, Buffer>();
   let creationDelayMs = options.creationDelayMs === undefined ? 100 : options.creationDelayMs;
   let stopListRights = options.stopListRights ?? true;
 
@@ -639,11 +643,9 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
       paymentType(d.paymentTypes.card, 'Банковская карта', 'Card'),
       paymentType(d.paymentTypes.external, 'Оплата на сайте', 'External'),
     ];
-    org.nomenclature = demoNomenclature();
+    org.nomenclature = demoNomenclature(base);
     org.restrictions = demoRestrictions(org.id, d.terminalGroupId);
   }
-
-  if (options.seed ?? true) seedDemo();
 
   // ---- faults ----
 
@@ -1436,6 +1438,26 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     json(response, 200, { ok: true });
   }
 
+  /** A picture of the demo menu: a small PNG of a colour drawn from its name. */
+  async function servePicture(name: string, response: ServerResponse) {
+    let bytes = pictures.get(name);
+    if (!bytes) {
+      const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+      bytes = await sharp({
+        create: {
+          width: 96,
+          height: 96,
+          channels: 3,
+          background: { r: hue % 256, g: (hue * 7) % 256, b: (hue * 13) % 256 },
+        },
+      })
+        .png()
+        .toBuffer();
+      pictures.set(name, bytes);
+    }
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length }).end(bytes);
+  }
+
   const server = createServer((request, response) => {
     let raw = '';
     request.setEncoding('utf8');
@@ -1451,6 +1473,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
           return api(request, raw, response, operation);
         }
         if (path.startsWith('/fake/')) return control(request, raw, response, path);
+        const picture = /^\/images\/([\w-]+)\.png$/.exec(path);
+        if (request.method === 'GET' && picture?.[1]) return void servePicture(picture[1], response);
         fail(response, 404, 'Not found');
       } catch (failure) {
         fail(response, 500, String(failure), 'InternalServerError');
@@ -1462,10 +1486,12 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  if (options.seed ?? true) seedDemo();
 
   return {
     /** The API base, for IIKO_API_URL. */
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     /** Every /api/1/ call: the operation, its Authorization header, its body. */
     requests,
     webhookDeliveries,
