@@ -230,7 +230,9 @@ describe('a pre-order', () => {
       const transfer = await transferOf(database.db, order.id);
       expect(transfer?.terminalGroupId).toBe(urals);
       const [made] = deliveriesOf(transfer?.externalOrderId as string);
-      expect((made?.body.order as { completeBefore: string } | undefined)?.completeBefore).toBe('2026-11-25 16:00:00.000');
+      expect((made?.body.order as { completeBefore: string } | undefined)?.completeBefore).toBe(
+        '2026-11-25 16:00:00.000',
+      );
       await untilCreated(order.id);
     } finally {
       await setTerminal(database.db, TERMINAL);
