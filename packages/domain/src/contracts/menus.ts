@@ -31,6 +31,15 @@ export const position = z.object({
   tags: z.array(tag),
   isAdult: z.boolean(),
   order: z.number().int(),
+  /** Per 100 g (kilocalories, grams), when known (a POS's nomenclature gives it); absent otherwise. */
+  nutrition: z
+    .object({
+      kcal: z.number().nonnegative(),
+      proteins: z.number().nonnegative(),
+      fats: z.number().nonnegative(),
+      carbs: z.number().nonnegative(),
+    })
+    .optional(),
 });
 
 export const menuParams = z.object({ id: idParam });

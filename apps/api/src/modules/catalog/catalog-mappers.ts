@@ -248,6 +248,8 @@ function mapPosition(
     tags: linkedTags(tagsByPosition.get(p.id), tagById),
     isAdult: p.isAdult,
     order: p.order,
+    // Left out when unknown, so the answers of dishes without it stay as they were.
+    ...(p.nutrition ? { nutrition: p.nutrition } : {}),
   };
 }
 
