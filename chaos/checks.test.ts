@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledgedOrdersExist,
   type ChaosFacts,
+  cancelledAfterReachingPos,
   checkAll,
+  cookableOrders,
   no5xxButKills,
   noPaidWithoutMoney,
   noSecondOrders,
+  type PosFacts,
+  posNoDuplicates,
+  posNothingFlaggedTaken,
+  posNothingMissing,
+  posStatusesConverged,
   promoCodesNotOversold,
   providerMoneyAccounted,
 } from './checks.ts';
@@ -232,5 +239,162 @@ describe('the chaos invariants', () => {
     const afterRestart = clean();
     (afterRestart.requests[2] as { startedAt: number }).startedAt = 5000;
     expect(no5xxButKills(afterRestart).count).toBe(1);
+  });
+});
+
+/**
+ * Restaurant 3 is linked to iiko. Order 1 (cash) was made and cooked, order 2 (paid online) was made and
+ * cancelled by the kitchen, order 3 (online, never paid) is not cookable, order 4 (cash) was cancelled by its
+ * customer before the worker saw it, order 5 took two sends (the first failed at the terminal).
+ */
+function pos(): PosFacts {
+  const order = (id: number, fields: Partial<PosFacts['orders'][0]>): PosFacts['orders'][0] => ({
+    id,
+    restoId: 3,
+    number: `3-${String(id).padStart(3, '0')}`,
+    status: 'accepted',
+    paymentStatus: 'pending',
+    payType: 'CASH_UPON_RECEIPT',
+    deliveryType: 'DELIVERY',
+    ...fields,
+  });
+  return {
+    linkedRestoIds: [3],
+    orders: [
+      order(1, { status: 'done' }),
+      order(2, { status: 'declined', payType: 'CARD_ONLINE', paymentStatus: 'refunded' }),
+      order(3, { status: 'new', payType: 'CARD_ONLINE' }),
+      order(4, { status: 'canceled' }),
+      order(5, { status: 'cooking' }),
+    ],
+    transfers: [
+      { orderId: 1, externalOrderId: 'e1', state: 'created', lastError: null },
+      { orderId: 2, externalOrderId: 'e2', state: 'created', lastError: null },
+      { orderId: 5, externalOrderId: 'e5', state: 'created', lastError: null },
+    ],
+    deliveries: [
+      { id: 'e1', externalNumber: '3-001', creationStatus: 'Success', status: 'Delivered' },
+      { id: 'e2', externalNumber: '3-002', creationStatus: 'Success', status: 'Cancelled' },
+      { id: 'e5', externalNumber: '3-005', creationStatus: 'Success', status: 'CookingStarted' },
+    ],
+  };
+}
+
+describe('the POS invariants (the fake iiko)', () => {
+  const withPos = (facts: PosFacts): ChaosFacts => ({ ...clean(), pos: facts });
+
+  it('count zero when every cookable order is in iiko once, where iiko says, nothing flagged', () => {
+    expect(checkAll(withPos(pos())).map((r) => [r.id, r.count, r.examples])).toEqual([
+      ['acknowledged', 0, []],
+      ['no-second-order', 0, []],
+      ['money-accounted', 0, []],
+      ['paid-has-money', 0, []],
+      ['promo-limit', 0, []],
+      ['no-5xx', 0, []],
+      ['pos-missing', 0, []],
+      ['pos-duplicates', 0, []],
+      ['pos-converged', 0, []],
+      ['pos-flagged-taken', 0, []],
+    ]);
+    expect(cookableOrders(pos()).map((o) => o.id)).toEqual([1, 2, 5]);
+  });
+
+  it('an order that may be cooked and never got a transfer, or whose iiko order is not made', () => {
+    const noTransfer = pos();
+    noTransfer.orders.push({
+      ...(noTransfer.orders[0] as PosFacts['orders'][0]),
+      id: 6,
+      number: '3-006',
+      status: 'new',
+    });
+    expect(posNothingMissing(withPos(noTransfer)).examples).toEqual([
+      'order 6 (new/pending) was never given a transfer',
+    ]);
+
+    const paidOnline = pos();
+    (paidOnline.orders[2] as { paymentStatus: string }).paymentStatus = 'paid';
+    expect(posNothingMissing(withPos(paidOnline)).count).toBe(1);
+
+    const failed = pos();
+    (failed.deliveries[2] as { creationStatus: string }).creationStatus = 'Error';
+    (failed.transfers[2] as { state: string; lastError: string | null }).state = 'failed';
+    (failed.transfers[2] as { lastError: string | null }).lastError = 'pos.terminal-offline';
+    expect(posNothingMissing(withPos(failed)).examples).toEqual([
+      'order 5: iiko has no order e5 (transfer failed, pos.terminal-offline)',
+    ]);
+
+    // Staff took it over: cooked by hand, iiko need not have it.
+    const byHand = pos();
+    byHand.deliveries.pop();
+    (byHand.transfers[2] as { state: string }).state = 'taken-over';
+    expect(posNothingMissing(withPos(byHand)).count).toBe(0);
+
+    // A transfer made just before the customer cancelled: the worker sends it all the same, iiko must have it.
+    const raced = pos();
+    raced.transfers.push({ orderId: 4, externalOrderId: 'e4', state: 'waiting', lastError: null });
+    expect(posNothingMissing(withPos(raced)).count).toBe(1);
+  });
+
+  it('two iiko orders for one of ours, an iiko order of no number of ours, two transfers with one id', () => {
+    const twice = pos();
+    twice.deliveries.push({
+      id: 'other',
+      externalNumber: '3-001',
+      creationStatus: 'Success',
+      status: 'Unconfirmed',
+    });
+    expect(posNoDuplicates(withPos(twice)).count).toBe(1);
+
+    // A creation that failed made no order: the retry under the same number is the only one.
+    const retried = pos();
+    retried.deliveries.push({
+      id: 'e5-old',
+      externalNumber: '3-005',
+      creationStatus: 'Error',
+      status: 'Unconfirmed',
+    });
+    expect(posNoDuplicates(withPos(retried)).count).toBe(0);
+
+    const stranger = pos();
+    stranger.deliveries.push({
+      id: 'x',
+      externalNumber: '9-999',
+      creationStatus: 'InProgress',
+      status: 'Unconfirmed',
+    });
+    expect(posNoDuplicates(withPos(stranger)).count).toBe(1);
+
+    const shared = pos();
+    shared.transfers.push({ orderId: 4, externalOrderId: 'e1', state: 'created', lastError: null });
+    expect(posNoDuplicates(withPos(shared)).count).toBe(1);
+  });
+
+  it('an order left behind iiko, or moved past it; a customer’s cancel is counted apart', () => {
+    const behind = pos();
+    (behind.orders[4] as { status: string }).status = 'accepted';
+    expect(posStatusesConverged(withPos(behind)).examples).toEqual([
+      'order 5 is accepted, iiko says CookingStarted (cooking)',
+    ]);
+
+    const cancelNotFollowed = pos();
+    (cancelNotFollowed.orders[1] as { status: string }).status = 'accepted';
+    expect(posStatusesConverged(withPos(cancelNotFollowed)).count).toBe(1);
+
+    const customerCancel = pos();
+    (customerCancel.orders[0] as { status: string }).status = 'canceled';
+    expect(posStatusesConverged(withPos(customerCancel)).count).toBe(0);
+    expect(cancelledAfterReachingPos(customerCancel)).toEqual([1]);
+  });
+
+  it('a transfer flagged or still going for an order iiko made', () => {
+    for (const state of ['failed', 'waiting', 'in-progress']) {
+      const flagged = pos();
+      (flagged.transfers[0] as { state: string }).state = state;
+      expect(posNothingFlaggedTaken(withPos(flagged)).count).toBe(1);
+    }
+    const notMade = pos();
+    (notMade.transfers[2] as { state: string }).state = 'failed';
+    (notMade.deliveries[2] as { creationStatus: string }).creationStatus = 'Error';
+    expect(posNothingFlaggedTaken(withPos(notMade)).count).toBe(0);
   });
 });

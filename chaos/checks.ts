@@ -1,7 +1,10 @@
+import { orderStatusOfPos } from '@storefront/domain';
+
 /**
  * The invariants a chaos run must keep, computed from what the database holds at the end, what the fake
- * YooKassa took, what the customers themselves were answered, and what the proxy saw. Pure: the run gathers
- * these facts, the unit test feeds made-up ones. Each invariant counts its violations; zero passes.
+ * YooKassa took, what the fake iiko holds, what the customers themselves were answered, and what the proxy
+ * saw. Pure: the run gathers these facts, the unit test feeds made-up ones. Each invariant counts its
+ * violations; zero passes.
  */
 
 export interface OrderFact {
@@ -103,12 +106,50 @@ export interface KillFact {
   restartedAt: number | null;
 }
 
+/** One of our orders as the POS checks see it (orders). */
+export interface PosOrderFact {
+  id: number;
+  restoId: number;
+  /** The restaurant's daily number: what iiko's externalNumber says. */
+  number: string;
+  status: string;
+  paymentStatus: string;
+  payType: string;
+  deliveryType: string;
+}
+
+/** An order's transfer to the POS (pos_order_transfers). */
+export interface PosTransferFact {
+  orderId: number;
+  externalOrderId: string;
+  state: string;
+  lastError: string | null;
+}
+
+/** An order as the fake iiko holds it: its id, our number, how its creation ended, its status once made. */
+export interface IikoDeliveryFact {
+  id: string;
+  externalNumber: string | null;
+  creationStatus: string;
+  status: string;
+}
+
+export interface PosFacts {
+  /** Restaurants linked to the POS (pos_links) when the run's orders were placed. */
+  linkedRestoIds: number[];
+  orders: PosOrderFact[];
+  transfers: PosTransferFact[];
+  deliveries: IikoDeliveryFact[];
+}
+
 export interface ChaosFacts {
   database: DatabaseFacts;
   provider: ProviderPaymentFact[];
   customers: CustomerFacts[];
   requests: RequestFact[];
   kills: KillFact[];
+  /** The POS side (the fake iiko); absent in a run without it. */
+  pos?: PosFacts;
 }
 
 export interface InvariantResult {
@@ -304,6 +345,139 @@ export function no5xxButKills(facts: ChaosFacts): InvariantResult {
   return result('no-5xx', 'no request answered 5xx other than the ones a kill interrupted', violations);
 }
 
+// ---- the POS (iiko): every order that may be cooked reaches the kitchen once, and its status comes back ----
+
+/** Money kept or given back after being taken: the order was paid online at some point. */
+const ONCE_PAID = new Set(['paid', 'refund_pending', 'refunded']);
+/** A transfer staff took over is cooked by hand: iiko need not have it. */
+const HANDLED_BY_HAND = 'taken-over';
+/** Transfers the worker has not finished: flagged on the board (failed) or still going. */
+const OPEN_TRANSFERS = new Set(['waiting', 'in-progress', 'failed']);
+
+const noPos: PosFacts = { linkedRestoIds: [], orders: [], transfers: [], deliveries: [] };
+
+/** The fake's orders that exist (made, or being made), by id: a creation that failed made nothing. */
+function madeInIiko(pos: PosFacts): Map<string, IikoDeliveryFact> {
+  return new Map(pos.deliveries.filter((d) => d.creationStatus === 'Success').map((d) => [d.id, d]));
+}
+
+/**
+ * The orders that may be cooked: every order given a transfer (staff did not take it over), and every order of
+ * a linked restaurant paid on receipt or paid online, not cancelled by its customer.
+ */
+export function cookableOrders(pos: PosFacts): PosOrderFact[] {
+  const transfers = new Map(pos.transfers.map((t) => [t.orderId, t]));
+  const linked = new Set(pos.linkedRestoIds);
+  return pos.orders.filter((order) => {
+    const transfer = transfers.get(order.id);
+    if (transfer) return transfer.state !== HANDLED_BY_HAND;
+    return (
+      linked.has(order.restoId) &&
+      order.status !== 'canceled' &&
+      (order.payType !== 'CARD_ONLINE' || ONCE_PAID.has(order.paymentStatus))
+    );
+  });
+}
+
+/** Every order that may be cooked is in iiko, made, under the id its transfer derived. */
+export function posNothingMissing(facts: ChaosFacts): InvariantResult {
+  const pos = facts.pos ?? noPos;
+  const violations: string[] = [];
+  const transfers = new Map(pos.transfers.map((t) => [t.orderId, t]));
+  const made = madeInIiko(pos);
+  for (const order of cookableOrders(pos)) {
+    const transfer = transfers.get(order.id);
+    if (!transfer)
+      violations.push(
+        `order ${order.id} (${order.status}/${order.paymentStatus}) was never given a transfer`,
+      );
+    else if (!made.has(transfer.externalOrderId))
+      violations.push(
+        `order ${order.id}: iiko has no order ${transfer.externalOrderId} (transfer ${transfer.state}` +
+          `${transfer.lastError ? `, ${transfer.lastError}` : ''})`,
+      );
+  }
+  return result('pos-missing', 'every order that may be cooked exists in iiko', violations);
+}
+
+/** No two iiko orders for one of ours: the fake's orders by our number, against our orders of that number. */
+export function posNoDuplicates(facts: ChaosFacts): InvariantResult {
+  const pos = facts.pos ?? noPos;
+  const violations: string[] = [];
+  const ours = new Map<string, number[]>();
+  for (const order of pos.orders) ours.set(order.number, [...(ours.get(order.number) ?? []), order.id]);
+  const theirs = new Map<string, string[]>();
+  for (const delivery of pos.deliveries) {
+    if (delivery.creationStatus === 'Error') continue;
+    const number = delivery.externalNumber ?? '';
+    theirs.set(number, [...(theirs.get(number) ?? []), delivery.id]);
+  }
+  // A day's numbers start again at midnight: a number two of our orders share may have two iiko orders.
+  for (const [number, ids] of theirs) {
+    const orders = ours.get(number) ?? [];
+    if (orders.length === 0)
+      violations.push(
+        `iiko order${ids.length > 1 ? 's' : ''} ${ids.join(', ')} of number ${number} is none of ours`,
+      );
+    else if (ids.length > orders.length)
+      violations.push(
+        `our order ${orders.join(', ')} (number ${number}) is ${ids.length} iiko orders: ${ids.join(', ')}`,
+      );
+  }
+  // And the ids: each made iiko order is the derived id of exactly one transfer.
+  const byExternal = new Map<string, number[]>();
+  for (const t of pos.transfers)
+    byExternal.set(t.externalOrderId, [...(byExternal.get(t.externalOrderId) ?? []), t.orderId]);
+  for (const [id, orders] of byExternal)
+    if (orders.length > 1) violations.push(`orders ${orders.join(', ')} share the iiko id ${id}`);
+  return result('pos-duplicates', 'no two iiko orders for one of ours', violations);
+}
+
+/**
+ * Each order iiko made is where iiko's last status puts it (the domain's mapping), the customer's cancel
+ * aside (our order is then cancelled whatever the kitchen did: a gap the run counts in its summary).
+ */
+export function posStatusesConverged(facts: ChaosFacts): InvariantResult {
+  const pos = facts.pos ?? noPos;
+  const violations: string[] = [];
+  const orders = new Map(pos.orders.map((o) => [o.id, o]));
+  const made = madeInIiko(pos);
+  for (const transfer of pos.transfers) {
+    const delivery = made.get(transfer.externalOrderId);
+    const order = orders.get(transfer.orderId);
+    if (!delivery || !order || order.status === 'canceled') continue;
+    const expected = orderStatusOfPos(
+      delivery.status,
+      order.deliveryType as Parameters<typeof orderStatusOfPos>[1],
+    );
+    if (expected !== null && expected !== order.status)
+      violations.push(`order ${order.id} is ${order.status}, iiko says ${delivery.status} (${expected})`);
+  }
+  return result('pos-converged', "every order's status is the one iiko's last status maps to", violations);
+}
+
+/** No transfer left open (flagged on the board or still going) for an order iiko has made. */
+export function posNothingFlaggedTaken(facts: ChaosFacts): InvariantResult {
+  const pos = facts.pos ?? noPos;
+  const made = madeInIiko(pos);
+  const violations = pos.transfers
+    .filter((t) => OPEN_TRANSFERS.has(t.state) && made.has(t.externalOrderId))
+    .map(
+      (t) =>
+        `order ${t.orderId}: its transfer is ${t.state}${t.lastError ? ` (${t.lastError})` : ''}, iiko has made it`,
+    );
+  return result('pos-flagged-taken', 'nothing left flagged that iiko actually took', violations);
+}
+
+/** Orders the customer cancelled here once iiko had them: iiko still cooks them (not an invariant; counted). */
+export function cancelledAfterReachingPos(pos: PosFacts): number[] {
+  const made = madeInIiko(pos);
+  const orders = new Map(pos.orders.map((o) => [o.id, o]));
+  return pos.transfers
+    .filter((t) => orders.get(t.orderId)?.status === 'canceled' && made.has(t.externalOrderId))
+    .map((t) => t.orderId);
+}
+
 export function checkAll(facts: ChaosFacts): InvariantResult[] {
   return [
     acknowledgedOrdersExist(facts),
@@ -312,5 +486,13 @@ export function checkAll(facts: ChaosFacts): InvariantResult[] {
     noPaidWithoutMoney(facts),
     promoCodesNotOversold(facts),
     no5xxButKills(facts),
+    ...(facts.pos
+      ? [
+          posNothingMissing(facts),
+          posNoDuplicates(facts),
+          posStatusesConverged(facts),
+          posNothingFlaggedTaken(facts),
+        ]
+      : []),
   ];
 }
