@@ -18,6 +18,7 @@ export const shellTextsEn = {
   restaurantSections: 'Restaurant sections',
   zones: 'Delivery zones',
   hours: 'Opening hours',
+  pos: 'POS (iiko)',
   restaurantList: 'Restaurants',
   cities: 'Cities',
   restoPicker: 'Restaurant',

@@ -18,6 +18,7 @@ export const shellTexts = {
   restaurantSections: 'Разделы ресторанов',
   zones: 'Зоны доставки',
   hours: 'Часы работы',
+  pos: 'Касса (iiko)',
   restaurantList: 'Рестораны',
   cities: 'Города',
   restoPicker: 'Ресторан',

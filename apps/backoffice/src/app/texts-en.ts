@@ -14,6 +14,7 @@ import { menuGroupsTextsEn } from '../features/menu-groups/menu-groups-texts.en.
 import { menusTextsEn } from '../features/menus/menus-texts.en.ts';
 import { modifierGroupsTextsEn } from '../features/modifier-groups/modifier-groups-texts.en.ts';
 import { openingHoursTextsEn } from '../features/opening-hours/opening-hours-texts.en.ts';
+import { posLinkTextsEn } from '../features/pos-link/pos-link-texts.en.ts';
 import { promoCodesTextsEn } from '../features/promo-codes/promo-codes-texts.en.ts';
 import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
 import { restaurantsTextsEn } from '../features/restaurants/restaurants-texts.en.ts';
@@ -43,4 +44,5 @@ export const TEXTS_EN: LocaleTexts = {
   deliveryZones: deliveryZonesTextsEn,
   promotions: promotionsTextsEn,
   promoCodes: promoCodesTextsEn,
+  posLink: posLinkTextsEn,
 };

@@ -14,6 +14,7 @@ import { menuGroupsTexts } from '../features/menu-groups/menu-groups-texts.ts';
 import { menusTexts } from '../features/menus/menus-texts.ts';
 import { modifierGroupsTexts } from '../features/modifier-groups/modifier-groups-texts.ts';
 import { openingHoursTexts } from '../features/opening-hours/opening-hours-texts.ts';
+import { posLinkTexts } from '../features/pos-link/pos-link-texts.ts';
 import { promoCodesTexts } from '../features/promo-codes/promo-codes-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
 import { restaurantsTexts } from '../features/restaurants/restaurants-texts.ts';
@@ -47,6 +48,7 @@ export const TEXTS_RU: LocaleTexts = {
   deliveryZones: deliveryZonesTexts,
   promotions: promotionsTexts,
   promoCodes: promoCodesTexts,
+  posLink: posLinkTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>

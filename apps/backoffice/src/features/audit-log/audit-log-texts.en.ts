@@ -29,6 +29,7 @@ export const auditLogTextsEn = {
   kind_zone: 'Delivery zone',
   'kind_brand-settings': 'Brand settings',
   'kind_brand-page': 'Site page',
+  'kind_pos-link': 'POS link (iiko)',
   action_update: 'Change',
   'action_bulk-price': 'Price change',
   action_revert: 'Undo',

@@ -29,6 +29,7 @@ export const auditLogTexts = {
   kind_zone: 'Зона доставки',
   'kind_brand-settings': 'Настройки бренда',
   'kind_brand-page': 'Страница сайта',
+  'kind_pos-link': 'Связь с кассой (iiko)',
   action_update: 'Изменение',
   'action_bulk-price': 'Изменение цен',
   action_revert: 'Отмена',
