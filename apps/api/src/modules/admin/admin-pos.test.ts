@@ -320,26 +320,24 @@ describe('linking a restaurant to iiko', () => {
   it('pages the log newest first: the restaurant’s own entries and its organization’s, not others’', async () => {
     const at = new Date(clock);
     const row = { whiteLabelId: 'demo', at, ok: true, summary: {}, error: null };
-    await database.db
-      .insert(posLog)
-      .values([
-        ...Array.from({ length: 5 }, (_, i) => ({
-          ...row,
-          restoId: 1,
-          kind: 'order' as const,
-          summary: { n: i },
-        })),
-        {
-          ...row,
-          restoId: null,
-          organizationId: ORG,
-          kind: 'sync' as const,
-          ok: false,
-          error: 'pos.timeout',
-        },
-        { ...row, restoId: 2, kind: 'order' as const },
-        { ...row, restoId: null, organizationId: 'another-org', kind: 'sync' as const },
-      ]);
+    await database.db.insert(posLog).values([
+      ...Array.from({ length: 5 }, (_, i) => ({
+        ...row,
+        restoId: 1,
+        kind: 'order' as const,
+        summary: { n: i },
+      })),
+      {
+        ...row,
+        restoId: null,
+        organizationId: ORG,
+        kind: 'sync' as const,
+        ok: false,
+        error: 'pos.timeout',
+      },
+      { ...row, restoId: 2, kind: 'order' as const },
+      { ...row, restoId: null, organizationId: 'another-org', kind: 'sync' as const },
+    ]);
     const first = adminPosLog.parse(
       (
         await adminCall(app, 'GET', url(1, '/log?limit=3'), { ...as.manager, 'accept-language': 'en' })
