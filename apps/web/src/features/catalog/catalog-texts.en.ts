@@ -13,6 +13,9 @@ export const catalogTextsEn = {
   extendedCooking: 'Takes longer to cook — about 1.5 hours',
   extendedCookingShort: '1.5 h',
   unit: { g: 'g', pc: 'pcs', ml: 'ml', cm: 'cm' },
+  nutrition: 'Per 100 g: {{kcal}} kcal · P {{proteins}} · F {{fats}} · C {{carbs}}',
+  nutritionLabel:
+    'Nutrition per 100 g: {{kcal}} kcal, protein {{proteins}} g, fat {{fats}} g, carbohydrates {{carbs}} g',
   positionNotFound: "This dish is not on the selected restaurant's menu",
   backToMenu: 'Back to the menu',
   add: 'Add to cart',

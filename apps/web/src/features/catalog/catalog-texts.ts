@@ -12,6 +12,9 @@ export const catalogTexts = {
   extendedCooking: 'Готовится дольше — около 1,5 часа',
   extendedCookingShort: '1,5 ч',
   unit: { g: 'г', pc: 'шт', ml: 'мл', cm: 'см' } satisfies Record<MeasureUnit, string>,
+  nutrition: 'На 100 г: {{kcal}} ккал · Б {{proteins}} · Ж {{fats}} · У {{carbs}}',
+  nutritionLabel:
+    'Пищевая ценность на 100 г: {{kcal}} ккал, белки {{proteins}} г, жиры {{fats}} г, углеводы {{carbs}} г',
   positionNotFound: 'Этого блюда нет в меню выбранного ресторана',
   backToMenu: 'Вернуться в меню',
   add: 'В корзину',

@@ -187,6 +187,30 @@ describe('position layer', () => {
     });
   });
 
+  it('shows the food values per 100 g when the dish has them, and no line when it has none', async () => {
+    const dialog = await openPizza();
+    expect(within(dialog).queryByTestId('dish-nutrition')).not.toBeInTheDocument();
+  });
+
+  it('writes the food values in the reader’s numbers, in full for screen readers', async () => {
+    stubApi({
+      '/1/p/menus/1/positions': [
+        { ...pizza, nutrition: { kcal: 196.5, proteins: 8.4, fats: 9.1, carbs: 20 } },
+      ],
+      [`/1/restos/${kazanResto.id}/positions/modifiers`]: modifiers,
+      [`/1/restos/${kazanResto.id}/position-time-slots`]: [],
+    });
+    const dialog = await openPizza();
+    const line = within(dialog).getByTestId('dish-nutrition');
+    expect(within(line).getByText('На 100 г: 196,5 ккал · Б 8,4 · Ж 9,1 · У 20')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+    expect(
+      within(line).getByText('Пищевая ценность на 100 г: 196,5 ккал, белки 8,4 г, жиры 9,1 г, углеводы 20 г'),
+    ).toBeInTheDocument();
+  });
+
   it('says an unknown dish is not in the menu and offers the way back', async () => {
     await renderLayer('/menus/1/positions/999');
     const dialog = await screen.findByRole('dialog', {

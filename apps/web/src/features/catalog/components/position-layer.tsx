@@ -25,6 +25,7 @@ import { GalleryViewer } from '../../../shared/ui/gallery-viewer.tsx';
 import { FallbackImage } from '../../../shared/ui/image.tsx';
 import { addDish, trackedDish } from './add-dish.ts';
 import { ModifierPicker } from './modifier-picker.tsx';
+import { NutritionLine } from './nutrition-line.tsx';
 import styles from './position-layer.module.css';
 import { useDishAvailability } from './use-dish-availability.ts';
 
@@ -130,6 +131,7 @@ export function PositionLayer({ backTo }: { backTo: string }) {
           <strong>{formatMoney(position.price, resto.currency, locale)}</strong>
           {position.isAdult && <span className={styles.badge}>{t('adult')}</span>}
         </p>
+        <NutritionLine nutrition={position.nutrition} className={styles.note} />
         {position.tags.some((tag) => tag.code === EXTENDED_COOKING_TAG) && (
           <p className={styles.note}>{t('extendedCooking')}</p>
         )}
