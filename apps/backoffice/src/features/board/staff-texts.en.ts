@@ -66,6 +66,12 @@ export const staffTextsEn = {
   move_done: 'Handed over',
   transitionInvalid: 'The order is in another status already',
   actionFailed: 'Failed: {{message}}',
+  posNotSent: 'Not sent to iiko.',
+  posRetrying: 'Trying again…',
+  posTakeOverHint:
+    'The server keeps retrying by itself. If the order has been entered in the till by hand, mark it so and the retries stop.',
+  posTakeOver: 'Entered by hand',
+  posTakenOver: 'Entered in iiko by hand',
   newOrder: 'New order {{number}}',
   soundOn: 'Turn the sound on',
   soundEnabled: 'Sound on',

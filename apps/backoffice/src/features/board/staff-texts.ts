@@ -66,6 +66,12 @@ export const staffTexts = {
   move_done: 'Выдан',
   transitionInvalid: 'Заказ уже в другом статусе',
   actionFailed: 'Не получилось: {{message}}',
+  posNotSent: 'Не передан в iiko.',
+  posRetrying: 'Пробуем снова…',
+  posTakeOverHint:
+    'Сервер повторяет отправку сам. Если заказ вбит в кассу вручную, отметьте это, и повторы прекратятся.',
+  posTakeOver: 'Вбит вручную',
+  posTakenOver: 'Вбит в iiko вручную',
   newOrder: 'Новый заказ {{number}}',
   soundOn: 'Включить звук',
   soundEnabled: 'Звук включён',

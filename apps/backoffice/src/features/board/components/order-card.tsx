@@ -21,7 +21,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { restoDayTime } from '../model/resto-day-time.ts';
-import { acceptOrder, declineOrder, moveOrder, readOrder, upsertOrder } from '../model/staff-api.ts';
+import {
+  acceptOrder,
+  declineOrder,
+  moveOrder,
+  readOrder,
+  takeOverOrder,
+  upsertOrder,
+} from '../model/staff-api.ts';
 import styles from './staff.module.css';
 
 export interface OrderCardProps {
@@ -41,7 +48,8 @@ export interface OrderCardProps {
 type Action =
   | { kind: 'accept'; delayMinutes: number }
   | { kind: 'decline'; reason: DeclineReason }
-  | { kind: 'move'; from: OrderStatus; to: OrderStatus };
+  | { kind: 'move'; from: OrderStatus; to: OrderStatus }
+  | { kind: 'take-over' };
 
 function run(orderId: number, action: Action): Promise<BoardOrder> {
   switch (action.kind) {
@@ -51,6 +59,8 @@ function run(orderId: number, action: Action): Promise<BoardOrder> {
       return declineOrder(orderId, action.reason);
     case 'move':
       return moveOrder(orderId, action.from, action.to);
+    case 'take-over':
+      return takeOverOrder(orderId);
   }
 }
 
@@ -80,11 +90,12 @@ export function OrderCard({
       setDeclining(false);
       upsertOrder(queryClient, staffId, next);
     },
-    onError: async (error) => {
+    onError: async (error, tried) => {
       setDeclining(false);
       // Someone else moved it first (another tablet, the customer cancelling): say so and show where it is.
+      // A take-over refused says why in the server's words (already taken over, already in iiko).
       if (error instanceof ApiError && error.status === 409) {
-        onNotice(order.id, t('transitionInvalid'));
+        onNotice(order.id, tried.kind === 'take-over' ? error.message : t('transitionInvalid'));
         try {
           upsertOrder(queryClient, staffId, await readOrder(order.id));
         } catch {
@@ -113,10 +124,12 @@ export function OrderCard({
   const late =
     order.late ||
     (flashing && isLateUnaccepted(order.status, Date.parse(order.waitingSince), nowMs, lateMinutes));
+  // The POS (iiko) did not get the order: flagged with the reason until it does or staff take it over.
+  const posFailure = order.pos?.failure ?? null;
 
   return (
     <article
-      className={cx(styles.card, flashing && styles.cardNew, late && styles.cardLate)}
+      className={cx(styles.card, flashing && styles.cardNew, (late || posFailure) && styles.cardLate)}
       aria-labelledby={titleId}
       data-testid={`order-${order.id}`}
       data-column={order.column ?? ''}
@@ -126,7 +139,29 @@ export function OrderCard({
           {order.number}
         </h3>
         {late && isNew && <span className={styles.lateBadge}>{t('late', { minutes: waitingMinutes })}</span>}
+        {order.pos?.state === 'taken-over' && <span className={styles.posBadge}>{t('posTakenOver')}</span>}
       </header>
+      {posFailure && (
+        <div className={styles.posFlag} role="status" data-testid="pos-flag" data-code={posFailure.code}>
+          <p>
+            <strong>{t('posNotSent')}</strong> {posFailure.message}
+            {order.pos?.state === 'in-progress' && ` ${t('posRetrying')}`}
+          </p>
+          {order.pos?.canTakeOver && (
+            <>
+              <p className={styles.note}>{t('posTakeOverHint')}</p>
+              <Button
+                variant="secondary"
+                disabled={pending}
+                loading={pending && action.variables?.kind === 'take-over'}
+                onClick={() => action.mutate({ kind: 'take-over' })}
+              >
+                {t('posTakeOver')}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
       <p className={styles.cardTimes}>
         <span>{t('placedAt', { time: time(order.createdAt) })}</span>
         <span className={styles.promised}>

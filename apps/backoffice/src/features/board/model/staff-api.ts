@@ -82,6 +82,12 @@ export async function moveOrder(orderId: number, from: OrderStatus, to: OrderSta
   return orderAfter(orderId, answer);
 }
 
+/** Staff enter an order the POS (iiko) did not get by hand: the server stops trying to send it. */
+export async function takeOverOrder(orderId: number): Promise<BoardOrder> {
+  const answer = await staffFetch<unknown>(`/api/v1/staff/orders/${orderId}/pos/take-over`, post({}));
+  return orderAfter(orderId, answer);
+}
+
 export const setStopped = (restoId: number, positionId: number, stopped: boolean) =>
   staffFetch<{ restoId: number; stopList: number[] }>(
     `/api/v1/staff/restos/${restoId}/stop-list`,
