@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_IIKO_API_LOGIN } from './apps/api/src/test/fakes/iiko.ts';
 import { CLOCK_NAMES, CLOCKS, type ClockName, portVariable, serverLog } from './e2e/clocks.ts';
 
 /**
@@ -30,12 +31,13 @@ function pickPort(variable: string, preferred: number): string {
   return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
 }
 
-// One storefront server per clock of e2e/clocks.ts; the noon server takes E2E_PORT (or 4173) when free.
+// One storefront server per clock of e2e/clocks.ts; the noon server takes E2E_PORT (or 4173) when free, the
+// others 4181 on (clear of the storefront-only server's 4180: a port is probed, not held, until its server binds).
 const ports = Object.fromEntries(
   CLOCK_NAMES.map((clock, index) => {
     const port = pickPort(
       portVariable(clock),
-      clock === 'noon' ? Number(process.env.E2E_PORT ?? 4173) : 4175 + index,
+      clock === 'noon' ? Number(process.env.E2E_PORT ?? 4173) : 4180 + index,
     );
     process.env[portVariable(clock)] = port;
     return [clock, port];
@@ -49,6 +51,21 @@ const ports = Object.fromEntries(
 const fakeMapsPort = pickPort('E2E_GEOCODER_PORT', 4174);
 process.env.E2E_GEOCODER_PORT = fakeMapsPort;
 const fakeMapsURL = `http://127.0.0.1:${fakeMapsPort}`;
+
+/**
+ * The iiko journey (e2e/pos-iiko.spec.ts): the fake iiko Cloud API on 127.0.0.1 (apps/api/src/test/fakes/iiko.ts,
+ * seeded with its demo organization), with its /fake control API for the journey. Only the `pos` clock's server
+ * gets its address and API login: every other server runs without a POS, as a brand without iiko does.
+ */
+const fakeIikoPort = pickPort('E2E_IIKO_PORT', 4170);
+process.env.E2E_IIKO_PORT = fakeIikoPort;
+const fakeIikoURL = `http://127.0.0.1:${fakeIikoPort}`;
+const iikoEnv = {
+  IIKO_API_URL: fakeIikoURL,
+  IIKO_API_LOGINS: `demo=${FAKE_IIKO_API_LOGIN}`,
+  // Orders go to the fake, and creations are followed, within a second or so: the journey waits for a person's pace.
+  POS_POLL_MS: '1000',
+};
 
 /**
  * The cross-origin journey (e2e/cross-origin.spec.ts, decision 25): the storefront alone on this port
@@ -122,6 +139,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
+    {
+      command: 'node --import tsx apps/api/src/test/fakes/iiko.ts',
+      url: `${fakeIikoURL}/fake/deliveries`,
+      env: { PORT: fakeIikoPort },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
     // Started one after another (Playwright's web servers start in sequence): each migrates and seeds
     // its own fresh PGlite.
     ...CLOCK_NAMES.map((clock) => ({
@@ -136,6 +162,7 @@ export default defineConfig({
         SMS_REQUESTS_PER_CLIENT_HOUR: '1000',
         // The storefront-only server's pages call the noon API from their own origin.
         ...(clock === 'noon' ? { CORS_ORIGINS: storefrontURL } : {}),
+        ...(clock === 'pos' ? iikoEnv : {}),
       },
       reuseExistingServer: false,
       // A first PGlite start that migrates and seeds the demo brand.

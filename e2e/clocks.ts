@@ -24,6 +24,12 @@ export const CLOCKS = {
    * own.
    */
   chain: '2026-11-25T12:00:00+03:00',
+  /**
+   * Noon on a server of its own linked to the fake iiko (playwright.config.ts gives only this server the fake's
+   * address and API login): the iiko journey links restaurant 2 (Kazan, take-away paid in cash) to the fake's
+   * organization, whose menu, orders and statuses no other journey may see.
+   */
+  pos: '2026-11-25T12:00:00+03:00',
 } as const;
 
 export type ClockName = keyof typeof CLOCKS;

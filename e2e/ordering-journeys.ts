@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import type { ClockName } from './clocks.ts';
 import { expect, expectKazanMenu, smsCodeFor } from './fixtures.ts';
 
 /** What the cart, checkout and payment journeys share: a place to deliver to, a cart, a signed-in customer. */
@@ -49,13 +50,17 @@ export async function addCanadaTwice(page: Page) {
   await expect(canada.getByTestId('cart-count')).toHaveText('2');
 }
 
-/** From the cart's sign-in prompt through the SMS code, back to the cart. */
-export async function signInFromCart(page: Page, phone: { typed: string; normalized: string }) {
+/** From the cart's sign-in prompt through the SMS code (in the log of the journey's server), back to the cart. */
+export async function signInFromCart(
+  page: Page,
+  phone: { typed: string; normalized: string },
+  clock: ClockName = 'noon',
+) {
   await page.getByTestId('checkout-sign-in-button').click();
   await expect(page).toHaveURL(/\/auth/);
   await page.getByLabel('Номер телефона').fill(phone.typed);
   await page.getByRole('button', { name: 'Получить код' }).click();
-  await page.getByLabel('Код из СМС').fill(await smsCodeFor(phone.normalized));
+  await page.getByLabel('Код из СМС').fill(await smsCodeFor(phone.normalized, clock));
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('checkout-form')).toBeVisible();
