@@ -5,6 +5,7 @@ export const ordersTextsEn = {
   accepted: 'Order accepted',
   canceledTitle: 'Order cancelled',
   declinedTitle: 'The restaurant declined the order',
+  declineCause: 'The restaurant’s note: “{{cause}}”.',
   orderTitle: 'Order {{number}}',
   number: 'Order number',
   weWillCall: 'We will call you to clarify the details',

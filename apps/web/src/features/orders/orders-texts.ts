@@ -4,6 +4,7 @@ export const ordersTexts = {
   accepted: 'Заказ принят',
   canceledTitle: 'Заказ отменён',
   declinedTitle: 'Ресторан отклонил заказ',
+  declineCause: 'Причина от ресторана: «{{cause}}».',
   orderTitle: 'Заказ {{number}}',
   number: 'Номер заказа',
   weWillCall: 'Мы позвоним, чтобы уточнить детали',

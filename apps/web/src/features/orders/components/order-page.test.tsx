@@ -349,6 +349,24 @@ describe('order page, live: statuses follow the order event stream (decision 23)
     expect(screen.getByTestId('order-announcement')).toBeEmptyDOMElement();
   });
 
+  it('quotes the restaurant’s own cause when its till (iiko) cancelled the order', async () => {
+    stubLive(
+      makeOrder({
+        status: 'declined',
+        canCancel: false,
+        declineReason: {
+          code: 'other',
+          message: 'Ресторан не может выполнить заказ',
+          cause: 'Гость отказался',
+        },
+      }),
+    );
+    await render();
+    expect(await screen.findByTestId('order-decline-reason')).toHaveTextContent(
+      'Ресторан не может выполнить заказ Причина от ресторана: «Гость отказался».',
+    );
+  });
+
   it('ignores another order’s event, and closes the stream when the page goes', async () => {
     const api = stubLive(makeOrder());
     const view = await render();

@@ -123,7 +123,10 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
     const statusChanged = seen.split('|')[0] !== order.status;
     setSeen(change);
     const words = [statusChanged ? t(`announce_${order.status}`) : ''];
-    if (order.status === 'declined' && order.declineReason) words.push(order.declineReason.message);
+    if (order.status === 'declined' && order.declineReason) {
+      words.push(order.declineReason.message);
+      if (order.declineReason.cause) words.push(t('declineCause', { cause: order.declineReason.cause }));
+    }
     if (showPromised) words.push(promised);
     setAnnouncement(words.filter(Boolean).join('. '));
   }
@@ -142,6 +145,8 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
         {order.status === 'declined' && order.declineReason && (
           <p className={styles.failure} data-testid="order-decline-reason">
             {order.declineReason.message}
+            {/* The restaurant's own words from its till (iiko's cancel cause), quoted as they wrote them. */}
+            {order.declineReason.cause && ` ${t('declineCause', { cause: order.declineReason.cause })}`}
           </p>
         )}
         {showPromised && (
