@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { REPO_ROOT } from '../apps/api/src/config.ts';
-import type { DatabaseFacts } from './checks.ts';
+import type { DatabaseFacts, PosFacts } from './checks.ts';
 
 /**
  * The run's database and brand: a fresh PostgreSQL database (dropped at the end) or a PGlite data dir in a temp
@@ -83,7 +83,7 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
+type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** What the brand's seed starts each promo code's used_count at. */
 export function seededUsedCounts(brandsDir: string): Map<string, number> {
@@ -134,9 +134,122 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
   };
 }
 
+/** The restaurant the chaos customers order from: linked to the fake iiko. */
+export const CHAOS_POS_RESTO = 3;
+
+/** What the run links restaurant 3 to: the fake's demo organization, terminal group and payment types. */
+export interface PosLinkPlan {
+  restoId: number;
+  organizationId: string;
+  organizationName: string;
+  terminalGroupId: string;
+  paymentTypes: { 'card-online': string; card: string; cash: string };
+}
+
+/** The dishes a restaurant lists (every position of its menus): each gets an iiko product. */
+export async function restoDishes(query: Query, restoId: number) {
+  const rows = await query(
+    `select p.id, p.name, p.price from positions p join resto_menus rm on rm.menu_id = p.menu_id
+     where rm.resto_id = $1 order by p.id`,
+    [restoId],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String((r.name as { ru?: string } | null)?.ru ?? `dish ${r.id}`),
+    price: Number(r.price),
+  }));
+}
+
+/**
+ * Links the restaurant as the back office would leave it (pos_links, pos_organizations), its dishes mapped
+ * to the iiko products made for them (pos_mappings). No webhook yet: the next instance to start registers
+ * its own (at start, as on linking). The menu is never synced from iiko in the run (next sync in 2100): the
+ * customers' dishes and prices stay the seed's.
+ */
+export async function linkToPos(query: Query, plan: PosLinkPlan, products: Map<number, string>) {
+  const brand = 'demo';
+  await query(
+    `insert into pos_links (resto_id, white_label_id, provider, organization_id, terminal_group_id,
+       payment_types, linked_at) values ($1, $2, 'iiko', $3, $4, $5::jsonb, now())`,
+    [plan.restoId, brand, plan.organizationId, plan.terminalGroupId, JSON.stringify(plan.paymentTypes)],
+  );
+  await query(
+    `insert into pos_organizations (white_label_id, provider, organization_id, name, next_sync_at)
+     values ($1, 'iiko', $2, $3, '2100-01-01T00:00:00Z')`,
+    [brand, plan.organizationId, plan.organizationName],
+  );
+  for (const [positionId, productId] of products)
+    await query(
+      `insert into pos_mappings (white_label_id, provider, kind, external_id, external_size_id, our_id)
+       values ($1, 'iiko', 'dish', $2, '', $3)`,
+      [brand, productId, positionId],
+    );
+}
+
+/** Runs `use` on the run's database: a client of its own (PostgreSQL), or the data dir while no instance has it. */
+export async function withDatabase<T>(
+  target: { url: string } | { dataDir: string },
+  use: (query: Query) => Promise<T>,
+): Promise<T> {
+  if ('url' in target) {
+    const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      return await use(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  const client = new PGlite({ dataDir: target.dataDir });
+  await client.waitReady;
+  try {
+    return await use(
+      async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    );
+  } finally {
+    await client.close();
+  }
+}
+
+async function readPosFacts(query: Query): Promise<Omit<PosFacts, 'deliveries'>> {
+  const links = await query(`select resto_id from pos_links`);
+  const linkedRestoIds = links.map((l) => Number(l.resto_id));
+  // The linked restaurants' orders, and any other order given a transfer.
+  const orders = await query(
+    `select id, resto_id, number, status, payment_status, pay_type, delivery_type from orders o
+     where resto_id in (select resto_id from pos_links)
+        or exists (select 1 from pos_order_transfers t where t.order_id = o.id)`,
+  );
+  const transfers = await query(
+    `select order_id, external_order_id, state, last_error from pos_order_transfers`,
+  );
+  return {
+    linkedRestoIds,
+    orders: orders.map((o) => ({
+      id: Number(o.id),
+      restoId: Number(o.resto_id),
+      number: String(o.number),
+      status: String(o.status),
+      paymentStatus: String(o.payment_status),
+      payType: String(o.pay_type),
+      deliveryType: String(o.delivery_type),
+    })),
+    transfers: transfers.map((t) => ({
+      orderId: Number(t.order_id),
+      externalOrderId: String(t.external_order_id),
+      state: String(t.state),
+      lastError: t.last_error === null ? null : String(t.last_error),
+    })),
+  };
+}
+
 /** A reader of the run's database while (PostgreSQL) or after (PGlite: one process at a time) it serves. */
 export interface FactsReader {
   facts(): Promise<DatabaseFacts>;
+  /** The POS side of the database: linked restaurants, their orders, the transfers. */
+  posFacts(): Promise<Omit<PosFacts, 'deliveries'>>;
+  /** Orders whose transfer failed at least once (flagged on the board, the failure in the POS log). */
+  posFlaggedOnce(): Promise<number>;
   /** Attempts still waiting at our side (creating/pending) and refunds not finished. */
   unsettled(): Promise<{ payments: { id: number; providerPaymentId: string | null }[]; refunds: number }>;
   close(): Promise<void>;
@@ -145,6 +258,13 @@ export interface FactsReader {
 function reader(query: Query, close: () => Promise<void>, seeded: Map<string, number>): FactsReader {
   return {
     facts: () => readFacts(query, seeded),
+    posFacts: () => readPosFacts(query),
+    async posFlaggedOnce() {
+      const rows = await query(
+        `select count(distinct order_id)::int as n from pos_log where kind = 'order' and not ok`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
     async unsettled() {
       const payments = await query(
         `select id, provider_payment_id from payments where status in ('creating', 'pending')`,
@@ -168,7 +288,7 @@ export async function postgresReader(url: string, seeded: Map<string, number>): 
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => {});
   return reader(
-    async (text) => (await pool.query(text)).rows,
+    async (text, params) => (await pool.query(text, params)).rows,
     () => pool.end(),
     seeded,
   );
@@ -178,7 +298,7 @@ export async function pgliteReader(dataDir: string, seeded: Map<string, number>)
   const client = new PGlite({ dataDir });
   await client.waitReady;
   return reader(
-    async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+    async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     () => client.close(),
     seeded,
   );

@@ -19,6 +19,8 @@ export interface KillRecord {
 
 export interface Instance extends BackendTarget {
   process: ServerProcess | null;
+  /** Settings of this instance alone (its own way to the fake iiko). */
+  env: Record<string, string>;
 }
 
 export class Instances {
@@ -31,8 +33,15 @@ export class Instances {
     readonly list: Instance[],
   ) {}
 
-  async add(name: string): Promise<Instance> {
-    const instance: Instance = { name, port: await freePort(), incarnation: 0, up: false, process: null };
+  async add(name: string, env: Record<string, string> = {}): Promise<Instance> {
+    const instance: Instance = {
+      name,
+      port: await freePort(),
+      incarnation: 0,
+      up: false,
+      process: null,
+      env,
+    };
     this.list.push(instance);
     await this.start(instance);
     return instance;
@@ -47,7 +56,7 @@ export class Instances {
   async start(instance: Instance) {
     if (this.closed) throw new Error('the run is over');
     instance.incarnation += 1;
-    const started = await startServerProcess(this.env, instance.port, 120_000);
+    const started = await startServerProcess({ ...this.env, ...instance.env }, instance.port, 120_000);
     this.processes.push(started);
     if (this.closed) {
       await started.kill('SIGTERM');
@@ -65,6 +74,13 @@ export class Instances {
     await process?.kill('SIGKILL');
     instance.process = null;
     return { backend: instance.name, incarnation: instance.incarnation, killedAt, goneAt: Date.now() };
+  }
+
+  /** SIGTERM, and gone: the set-up's pause (PGlite: the harness writes the link while no instance has the data). */
+  async stop(instance: Instance) {
+    instance.up = false;
+    await instance.process?.kill('SIGTERM');
+    instance.process = null;
   }
 
   /** The latest SMS code the log sender wrote for the phone (any instance, any incarnation) since a time. */

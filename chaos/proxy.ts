@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { RequestFact } from './checks.ts';
 
 /**
- * A tiny round-robin HTTP proxy in front of the API instances, as nginx would stand: customers and the fake
- * YooKassa's notifications go through it. A backend that refuses the connection (dead, not listening yet) is
+ * A tiny round-robin HTTP proxy in front of the API instances, as nginx would stand: customers, the fake
+ * YooKassa's notifications and the fake iiko's webhooks go through it (and, one per instance, in front of the
+ * fake iiko: the harness sees which instance is talking to the kitchen). A backend that refuses the connection (dead, not listening yet) is
  * skipped for the next one, as nginx's proxy_next_upstream does before a request is sent; once sent, a reset
  * is a 502 and never a second try (a POST must not reach two instances). Every request is recorded with the
  * instance (and its incarnation) that served it, so the checks can tell a 5xx the harness's kill caused from
@@ -118,7 +119,11 @@ export async function startProxy(backends: BackendTarget[], options: ProxyOption
       id: ++ids,
       method: incoming.method ?? 'GET',
       path: incoming.url ?? '/',
-      client: String(incoming.headers['x-chaos-client'] ?? 'provider'),
+      // Customers name themselves; the rest are the providers' calls: YooKassa's notifications, iiko's webhooks.
+      client: String(
+        incoming.headers['x-chaos-client'] ??
+          (incoming.url?.startsWith('/api/v1/pos/') ? 'iiko' : 'provider'),
+      ),
       backend: null,
       incarnation: null,
       startedAt: Date.now(),

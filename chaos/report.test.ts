@@ -23,4 +23,13 @@ describe('a chaos run that did nothing', () => {
     ]);
     expect(shortfalls({ ...busy, kills: 9 }, 12)).toEqual(['only 9 kills of the 12 asked for']);
   });
+
+  it('fails when the fake iiko got no order or its kitchen moved none', () => {
+    const pos = { made: 40, kitchenMoves: 60 } as NonNullable<RunSummary['pos']>;
+    expect(shortfalls({ ...busy, pos }, 12)).toEqual([]);
+    expect(shortfalls({ ...busy, pos: { ...pos, made: 0 } }, 12)).toEqual(['no order reached iiko']);
+    expect(shortfalls({ ...busy, pos: { ...pos, kitchenMoves: 0 } }, 12)).toEqual([
+      'the kitchen moved no order in iiko',
+    ]);
+  });
 });

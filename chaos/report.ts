@@ -30,6 +30,33 @@ export interface RunSummary {
   /** The limited code's uses at the end and its limit. */
   promoUses: number;
   promoLimit: number;
+  /** The fake iiko's side, in a run with it. */
+  pos?: PosSummary;
+}
+
+/** What the kitchen (the fake iiko) saw and did. */
+export interface PosSummary {
+  /** Orders that may be cooked (the invariant's set). */
+  cookable: number;
+  /** Orders iiko made; creations that failed (the terminal offline). */
+  made: number;
+  creationsFailed: number;
+  /** deliveries/create calls the fake got (retries with the same id included). */
+  createCalls: number;
+  /** Transfers by state at the end. */
+  transfers: Record<string, number>;
+  /** Transfers flagged on the board at least once (a failure logged). */
+  flaggedOnce: number;
+  webhookCalls: number;
+  /** The fake's webhook calls answered other than 200 (killed instance, refused). */
+  webhookNot200: number;
+  kitchenMoves: number;
+  kitchenCancels: number;
+  offlineSpells: number;
+  /** Kills aimed at an instance talking to iiko for an order. */
+  killsAtWorker: number;
+  /** Orders the customer cancelled here after iiko had them (iiko still cooks them). */
+  cancelledAfterReachingPos: number;
 }
 
 export function markdownTable(results: InvariantResult[]): string {
@@ -56,9 +83,29 @@ export function shortfalls(summary: RunSummary, killsAskedFor: number): string[]
     missing.push(`only ${summary.signedInThroughApi} of ${summary.customers} customers signed in`);
   if (summary.ordersAcknowledged === 0) missing.push('no order was acknowledged');
   if (summary.providerSucceeded === 0) missing.push('no payment succeeded at the provider');
+  if (summary.pos && summary.pos.made === 0) missing.push('no order reached iiko');
+  if (summary.pos && summary.pos.kitchenMoves === 0) missing.push('the kitchen moved no order in iiko');
   if (summary.kills < killsAskedFor)
     missing.push(`only ${summary.kills} kills of the ${killsAskedFor} asked for`);
   return missing;
+}
+
+function posRows(pos: PosSummary): string[] {
+  const states = Object.entries(pos.transfers)
+    .map(([state, count]) => `${state} ${count}`)
+    .join(', ');
+  return [
+    `| iiko: orders that may be cooked | ${pos.cookable} |`,
+    `| iiko: orders made (creations failed at the terminal) | ${pos.made} (${pos.creationsFailed}) |`,
+    `| iiko: create calls (retries with the same id included) | ${pos.createCalls} |`,
+    `| iiko: transfers at the end by state | ${states || 'none'} |`,
+    `| iiko: transfers flagged on the board at least once | ${pos.flaggedOnce} |`,
+    `| iiko: webhook calls (answered other than 200) | ${pos.webhookCalls} (${pos.webhookNot200}) |`,
+    `| iiko: kitchen moves (cancels) | ${pos.kitchenMoves} (${pos.kitchenCancels}) |`,
+    `| iiko: terminal offline spells | ${pos.offlineSpells} |`,
+    `| iiko: kills aimed at an instance talking to iiko | ${pos.killsAtWorker} |`,
+    `| iiko: orders the customer cancelled here after iiko had them | ${pos.cancelledAfterReachingPos} |`,
+  ];
 }
 
 export function markdownReport(
@@ -94,6 +141,7 @@ export function markdownReport(
     `| 503 to the provider's notification while the fake provider could not be read (asks it to deliver again) | ${summary.providerUnavailable503} |`,
     `| unexpected 4xx seen by customers | ${summary.unexpected4xx} |`,
     `| left unsettled at the end (orders not settled, attempts with money still open, refunds under way) | ${summary.unsettledAtEnd} |`,
+    ...(summary.pos ? posRows(summary.pos) : []),
   ];
   if (fiveHundreds.length > 0)
     lines.push(

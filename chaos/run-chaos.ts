@@ -1,7 +1,8 @@
 // npm run chaos — proof under faults (decision 27). Two API instances on one PostgreSQL database (or one on PGlite)
 // behind a round-robin proxy, N customers ordering and paying through the fake YooKassa, an instance SIGKILLed
-// and restarted at random moments, the provider faulting, duplicating and delaying. At the end the invariants
-// are checked from the database, the provider and the customers' own records; any violation exits non-zero.
+// and restarted at random moments, the provider faulting, duplicating and delaying. The restaurant is linked to
+// the fake iiko (faulting too), whose kitchen the harness plays. At the end the invariants are checked from the
+// database, the provider, the kitchen and the customers' own records; any violation exits non-zero.
 // Everything listens on 127.0.0.1. Not part of npm test.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,21 +10,37 @@ import { join } from 'node:path';
 import { amountStringToMinor } from '@storefront/domain';
 import { REPO_ROOT } from '../apps/api/src/config.ts';
 import { FAKE_YOOKASSA_SHOP, startFakeYooKassa } from '../apps/api/src/test/fakes/yookassa.ts';
-import { type ChaosFacts, checkAll, isProviderUnavailable, type KillFact, killBehind } from './checks.ts';
+import {
+  type ChaosFacts,
+  cancelledAfterReachingPos,
+  checkAll,
+  cookableOrders,
+  isProviderUnavailable,
+  type KillFact,
+  killBehind,
+  type PosFacts,
+  posNothingMissing,
+  posStatusesConverged,
+} from './checks.ts';
 import { Customer } from './customer.ts';
 import {
   adminQuery,
+  CHAOS_POS_RESTO,
   CHAOS_PROMO_CODE,
   chaosBrands,
   databaseUrl,
   type FactsReader,
+  linkToPos,
   pgliteReader,
   postgresReachable,
   postgresReader,
+  restoDishes,
   seededUsedCounts,
+  withDatabase,
 } from './database.ts';
+import { chaosIikoEnv, chaosPosLink, iikoDeliveries, Kitchen, productsFor, startChaosIiko } from './iiko.ts';
 import { type Instance, Instances } from './instances.ts';
-import { startProxy } from './proxy.ts';
+import { type ChaosProxy, startProxy } from './proxy.ts';
 import { between, seededRandom, sleep } from './random.ts';
 import { type FiveHundredKind, markdownReport, type RunSummary, shortfalls } from './report.ts';
 
@@ -34,6 +51,7 @@ const KILLS = Math.max(10, Number(env.CHAOS_KILLS ?? 12));
 const SEED = Number(env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const PROMO_LIMIT = Number(env.CHAOS_PROMO_LIMIT ?? 8);
 const SETTLE_S = Number(env.CHAOS_SETTLE_S ?? 120);
+const POS_SETTLE_S = Number(env.CHAOS_POS_SETTLE_S ?? 240);
 const DROP_RATE = Number(env.CHAOS_DROP_ANSWERS ?? 0.03);
 const ADMIN_URL = env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -71,6 +89,15 @@ async function main(): Promise<number> {
     },
     random: seededRandom(SEED + 1),
   });
+  const { fake: iiko, startFaults: startIikoFaults } = await startChaosIiko(seededRandom(SEED + 3));
+  // One proxy per instance in front of the fake iiko: the killer sees which instance is talking to the kitchen.
+  const iikoProxies = new Map<string, ChaosProxy>();
+  for (const name of kind === 'postgres' ? ['a', 'b'] : ['a'])
+    iikoProxies.set(
+      name,
+      await startProxy([{ name: 'iiko', port: Number(new URL(iiko.url).port), incarnation: 1, up: true }]),
+    );
+  const iikoEnv = (name: string) => ({ IIKO_API_URL: (iikoProxies.get(name) as ChaosProxy).url });
   const backends: Instance[] = [];
   const proxy = await startProxy(backends, { dropAnswerRate: DROP_RATE, random: seededRandom(SEED + 2) });
   fake.setNotificationUrl(`${proxy.url}/api/v1/payments/yookassa/notifications`);
@@ -95,16 +122,23 @@ async function main(): Promise<number> {
       SMS_REQUESTS_PER_CLIENT_HOUR: '100000',
       SMS_REQUESTS_PER_BRAND_HOUR: '1000000',
       LOG_LEVEL: 'info',
+      ...chaosIikoEnv,
     },
     backends,
   );
+  const target =
+    kind === 'postgres' ? { url: databaseUrl(ADMIN_URL, databaseName) } : { dataDir: dataDir as string };
 
   let reader: FactsReader | null = null;
+  let kitchenTimer: NodeJS.Timeout | undefined;
   const cleanup = async () => {
+    clearInterval(kitchenTimer);
     await instances.stopAll().catch(() => {});
     await reader?.close().catch(() => {});
     await proxy.close().catch(() => {});
     await fake.close().catch(() => {});
+    await iiko.close().catch(() => {});
+    for (const iikoProxy of iikoProxies.values()) await iikoProxy.close().catch(() => {});
     if (kind === 'postgres')
       await adminQuery(ADMIN_URL, `drop database if exists "${databaseName}" with (force)`).catch(() => {});
     for (const dir of [brandsDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
@@ -122,10 +156,26 @@ async function main(): Promise<number> {
   process.once('SIGTERM', interrupted);
 
   try {
-    // One after the other: the first migrates and seeds the empty database.
-    await instances.add('a');
-    if (kind === 'postgres') await instances.add('b');
+    // One after the other: the first migrates and seeds the empty database. Then restaurant 3 is linked to the
+    // fake iiko (PGlite: while no instance holds the data), and the next instance to start registers the webhook.
+    const first = await instances.add('a', iikoEnv('a'));
+    if (kind === 'pglite') await instances.stop(first);
+    const link = chaosPosLink(CHAOS_POS_RESTO);
+    const mapped = await withDatabase(target, async (query) => {
+      const products = productsFor(iiko, await restoDishes(query, CHAOS_POS_RESTO));
+      await linkToPos(query, link, products);
+      return products.size;
+    });
+    if (kind === 'pglite') await instances.start(first);
+    else await instances.add('b', iikoEnv('b'));
+    for (let i = 0; i < 100 && !iiko.webhook(link.organizationId); i++) await sleep(100);
+    if (!iiko.webhook(link.organizationId))
+      throw new Error('no instance registered its webhook with the fake iiko');
+    startIikoFaults();
+    const kitchen = new Kitchen(iiko, seededRandom(SEED + 4));
+    kitchenTimer = setInterval(() => kitchen.tick(Date.now()), 500);
     log(`instances up: ${instances.list.map((i) => `${i.name}:${i.port}`).join(', ')}; proxy ${proxy.url}`);
+    log(`restaurant ${CHAOS_POS_RESTO} linked to the fake iiko at ${iiko.url}, ${mapped} dishes mapped`);
 
     const runStart = Date.now();
     const stopOrdersAt = runStart + DURATION_S * 1000;
@@ -168,18 +218,41 @@ async function main(): Promise<number> {
      * Half the kills aim: the instance serving a write under way (a placement, a payment attempt, a return-page
      * check, a notification) for at least 20 ms, found within `withinMs`; the other half strike blind.
      */
-    const WRITES = /\/orders$|\/payments$|\/payment-check$|\/notifications$/;
+    const WRITES = /\/orders$|\/payments$|\/payment-check$|\/notifications$|\/pos\/iiko\/webhook$/;
+    /** The POS worker's calls for an order: a kill while one is under way or just answered hits a transfer. */
+    const POS_CALLS = /deliveries\/create$|commands\/status$|deliveries\/by_id$/;
+    let killsAtWorker = 0;
+    const talkingToIiko = (now: number): Instance | undefined => {
+      for (const [name, iikoProxy] of iikoProxies) {
+        const call = iikoProxy.records
+          .slice(-50)
+          .findLast((r) => POS_CALLS.test(r.path) && (r.endedAt === 0 || now - r.endedAt < 150));
+        const instance = call && instances.list.find((i) => i.name === name && i.up);
+        if (instance) return instance;
+      }
+      return undefined;
+    };
     const inFlightWrite = async (withinMs: number): Promise<Instance | undefined> => {
       if (random() < 0.5) return undefined;
+      // A third of the aimed kills go for the POS worker: the instance sending or checking an order in iiko.
+      const atWorker = random() < 1 / 3;
       const end = Date.now() + withinMs;
       while (Date.now() < end) {
         const now = Date.now();
-        // The latest few hundred requests hold every one still under way.
-        const busy = proxy.records
-          .slice(-300)
-          .findLast((r) => r.endedAt === 0 && r.backend && now - r.startedAt >= 20 && WRITES.test(r.path));
-        const instance = busy && instances.list.find((i) => i.name === busy.backend && i.up);
-        if (instance) return instance;
+        if (atWorker) {
+          const instance = talkingToIiko(now);
+          if (instance) {
+            killsAtWorker += 1;
+            return instance;
+          }
+        } else {
+          // The latest few hundred requests hold every one still under way.
+          const busy = proxy.records
+            .slice(-300)
+            .findLast((r) => r.endedAt === 0 && r.backend && now - r.startedAt >= 20 && WRITES.test(r.path));
+          const instance = busy && instances.list.find((i) => i.name === busy.backend && i.up);
+          if (instance) return instance;
+        }
         await sleep(10);
       }
       return undefined;
@@ -208,6 +281,8 @@ async function main(): Promise<number> {
     await killer;
     await customersDone;
     await Promise.all(restarts.values());
+    // The cooks go home: no more moves, the terminal back online; held webhooks keep being let go.
+    kitchen.close();
     log('orders stopped, kills done: settling');
 
     // ---- settle: notifications delivered, money read back by the sweeper (or the return page) ----
@@ -260,6 +335,25 @@ async function main(): Promise<number> {
     log(`settled in ${Math.round((Date.now() - waitStarted) / 1000)} s (${left} left)`);
     if (left > 0) notesFromSettle.push(...[...waiting.values()].map((w) => `not settled: ${w}`));
 
+    // ---- settle the POS: every transfer finished (retries back off 15 s, 30 s, 60 s…), statuses caught up ----
+    const posWaitStarted = Date.now();
+    const posLeft = await settlePos({
+      kind,
+      url: kind === 'postgres' ? databaseUrl(ADMIN_URL, databaseName) : null,
+      seeded: seededUsedCounts(brandsDir),
+      bound: posWaitStarted + POS_SETTLE_S * 1000,
+      kitchen,
+      deliveries: () => iikoDeliveries(iiko),
+      lastPosCall: () =>
+        Math.max(
+          0,
+          ...[...iikoProxies.values()].flatMap((p) =>
+            p.records.filter((r) => POS_CALLS.test(r.path)).map((r) => r.endedAt || Date.now()),
+          ),
+        ),
+    });
+    log(`POS settled in ${Math.round((Date.now() - posWaitStarted) / 1000)} s (${posLeft} left)`);
+
     // ---- the facts ----
     await instances.stopAll();
     reader =
@@ -267,6 +361,8 @@ async function main(): Promise<number> {
         ? await postgresReader(databaseUrl(ADMIN_URL, databaseName), seededUsedCounts(brandsDir))
         : await pgliteReader(dataDir as string, seededUsedCounts(brandsDir));
     const database = await reader.facts();
+    const pos: PosFacts = { ...(await reader.posFacts()), deliveries: iikoDeliveries(iiko) };
+    const flaggedOnce = await reader.posFlaggedOnce();
     // Left unfinished on our side: attempts still creating/pending whose money the provider took, and refunds.
     const open = await reader.unsettled();
     const known = new Set(fake.paymentIds());
@@ -297,6 +393,7 @@ async function main(): Promise<number> {
       customers: customers.map((c) => c.facts()),
       requests: proxy.records,
       kills,
+      pos,
     };
     const results = checkAll(facts);
     const durationS = Math.round((Date.now() - startedAt.getTime()) / 1000);
@@ -309,7 +406,7 @@ async function main(): Promise<number> {
       customers: customers.length,
       signedInThroughApi: customers.filter((c) => c.signInPath === 'api').length,
       requests: proxy.records.length,
-      customerRequests: proxy.records.filter((r) => r.client !== 'provider').length,
+      customerRequests: proxy.records.filter((r) => r.client !== 'provider' && r.client !== 'iiko').length,
       notifications: proxy.records.filter((r) => r.client === 'provider').length,
       ordersAcknowledged: customers.reduce((n, c) => n + c.orders.size, 0),
       ordersInDatabase: database.orders.length,
@@ -330,9 +427,38 @@ async function main(): Promise<number> {
       unsettledAtEnd: left + takenButOpen + open.refunds,
       promoUses: database.promoCodes.find((p) => p.code === CHAOS_PROMO_CODE)?.usedCount ?? 0,
       promoLimit: PROMO_LIMIT,
+      pos: {
+        cookable: cookableOrders(pos).length,
+        made: pos.deliveries.filter((d) => d.creationStatus === 'Success').length,
+        creationsFailed: iiko.deliveries().reduce((n, d) => n + (d.creationStatus === 'Error' ? 1 : 0), 0),
+        createCalls: iiko.requests.filter((r) => r.path === 'deliveries/create').length,
+        transfers: Object.fromEntries(
+          [...new Set(pos.transfers.map((t) => t.state))].map((state) => [
+            state,
+            pos.transfers.filter((t) => t.state === state).length,
+          ]),
+        ),
+        flaggedOnce,
+        webhookCalls: iiko.webhookDeliveries.length,
+        webhookNot200: iiko.webhookDeliveries.filter((d) => d.status !== 200).length,
+        kitchenMoves: kitchen.counts.moves,
+        kitchenCancels: kitchen.counts.cancels,
+        offlineSpells: kitchen.counts.offlineSpells,
+        killsAtWorker,
+        cancelledAfterReachingPos: cancelledAfterReachingPos(pos).length,
+      },
     };
+    const lateCancels = cancelledAfterReachingPos(pos);
     const notes = [
       ...notesFromSettle.slice(0, 10),
+      ...(posLeft > 0
+        ? [`the POS had not settled at the end (${posLeft} transfers open or orders behind)`]
+        : []),
+      ...(lateCancels.length > 0
+        ? [
+            `orders cancelled by their customer after iiko had them (iiko is not told): ${lateCancels.slice(0, 10).join(', ')}`,
+          ]
+        : []),
       ...customers.flatMap((c) => c.unexpected.map((u) => `${c.name}: unexpected ${u}`)).slice(0, 20),
       ...instances
         .errorLines()
@@ -363,6 +489,45 @@ async function main(): Promise<number> {
     return passed ? 0 : 1;
   } finally {
     await cleanup();
+  }
+}
+
+/**
+ * Waits until the POS is done: no transfer waiting, in progress or flagged, every order that may be cooked in
+ * iiko, every order where iiko's status puts it. PostgreSQL is read while it serves; a PGlite instance holds its
+ * data, so there the wait is for the kitchen to go quiet (no creation in progress, no call for an order in
+ * 40 s: longer than the first retries' backoff). Answers how much was left (0: settled).
+ */
+async function settlePos(how: {
+  kind: 'postgres' | 'pglite';
+  url: string | null;
+  seeded: Map<string, number>;
+  bound: number;
+  kitchen: Kitchen;
+  deliveries: () => PosFacts['deliveries'];
+  lastPosCall: () => number;
+}): Promise<number> {
+  if (how.kind === 'pglite' || !how.url) {
+    for (;;) {
+      await how.kitchen.settle();
+      const busy = how.deliveries().filter((d) => d.creationStatus === 'InProgress').length;
+      if ((busy === 0 && Date.now() - how.lastPosCall() > 40_000) || Date.now() > how.bound) return busy;
+      await sleep(2000);
+    }
+  }
+  const live = await postgresReader(how.url, how.seeded);
+  try {
+    for (;;) {
+      await how.kitchen.settle();
+      const pos: PosFacts = { ...(await live.posFacts()), deliveries: how.deliveries() };
+      const facts = { pos } as ChaosFacts;
+      const open = pos.transfers.filter((t) => ['waiting', 'in-progress', 'failed'].includes(t.state)).length;
+      const left = open + posNothingMissing(facts).count + posStatusesConverged(facts).count;
+      if (left === 0 || Date.now() > how.bound) return left;
+      await sleep(2000);
+    }
+  } finally {
+    await live.close();
   }
 }
 
