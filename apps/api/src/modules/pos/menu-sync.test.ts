@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import {
   catalogRevision,
+  menus,
   modifierItems,
   modifiers,
   positionGroups,
@@ -320,6 +321,21 @@ describe('the menu from iiko', () => {
     const entry = await lastSyncLog();
     expect(entry).toMatchObject({ kind: 'sync', ok: false, error: 'pos.unavailable' });
     expect((await sync()).changed).toEqual(['Калифорния']);
+  });
+
+  it('a menu deleted in the back office is made again from the whole nomenclature, its mappings moved to the new rows', async () => {
+    const { menuId: old } = await org();
+    await db()
+      .delete(menus)
+      .where(eq(menus.id, old ?? 0));
+    expect((await org()).menuId).toBeNull();
+    const summary = await sync();
+    expect(summary.added).toContain('Калифорния');
+    const { menuId } = await org();
+    expect(menuId).not.toBe(old);
+    const california = await dish(await dishMapping(D.products.california));
+    expect(california).toMatchObject({ menuId, price: 43_000, isPublished: true });
+    expect((await storefront(menuId ?? 0)).map((p) => p.id)).toContain(california.id);
   });
 
   it('two instances leasing the same due organization: one takes it', async () => {

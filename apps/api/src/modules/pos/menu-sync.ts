@@ -65,9 +65,11 @@ export async function syncMenuResult(
   if (!org) return null;
   const logEntry = { whiteLabelId: ctx.whiteLabel, organizationId, kind: 'sync' as const };
 
+  // Without its menu (never made, or deleted in the back office) the whole nomenclature is read again.
+  const since = org.menuId === null ? 0 : org.nomenclatureRevision;
   let menu: PosMenu;
   try {
-    menu = await adapter.menu(organizationId, org.nomenclatureRevision);
+    menu = await adapter.menu(organizationId, since);
   } catch (error) {
     const code = posErrorCode(error);
     ctx.log.warn({ organizationId, code }, 'pos: the menu could not be read');
@@ -81,10 +83,7 @@ export async function syncMenuResult(
 
   // iiko answers nothing when its revision is the one we passed: the menu we have is the POS's.
   const unchanged =
-    org.menuId !== null &&
-    menu.revision === org.nomenclatureRevision &&
-    menu.groups.length === 0 &&
-    menu.dishes.length === 0;
+    org.menuId !== null && menu.revision === since && menu.groups.length === 0 && menu.dishes.length === 0;
   const pictures = unchanged ? new Map<string, string>() : picturesOf(menu);
   // Pictures are fetched and encoded before the transaction: it holds no lock while the network is slow.
   const images = await storePosImages(ctx.mediaStore, pictures.keys(), await storedPhotos(ctx, org.menuId));
@@ -94,7 +93,9 @@ export async function syncMenuResult(
     const [locked] = await tx.select().from(posOrganizations).where(whereOrg).for('update');
     if (!locked) throw new Error('the organization went away during its sync');
     let result: { menuId: number; summary: MenuSyncSummary; catalogChanged: boolean };
-    if (unchanged && locked.menuId !== null) {
+    // A sync that read a newer nomenclature committed while this one waited: this answer is older, not written.
+    const overtaken = locked.nomenclatureRevision > menu.revision;
+    if ((unchanged || overtaken) && locked.menuId !== null) {
       const listed = await listMenuInLinkedRestos(tx, {
         whiteLabel: ctx.whiteLabel,
         provider: adapter.provider,
@@ -103,7 +104,13 @@ export async function syncMenuResult(
       });
       result = {
         menuId: locked.menuId,
-        summary: { added: [], changed: [], hidden: [], failed: [], revision: menu.revision },
+        summary: {
+          added: [],
+          changed: [],
+          hidden: [],
+          failed: [],
+          revision: Math.max(menu.revision, locked.nomenclatureRevision),
+        },
         catalogChanged: listed,
       };
     } else {
@@ -124,7 +131,11 @@ export async function syncMenuResult(
     const nowMs = ctx.now();
     await tx
       .update(posOrganizations)
-      .set({ nomenclatureRevision: menu.revision, menuId: result.menuId, lastSyncAt: new Date(nowMs) })
+      .set({
+        nomenclatureRevision: Math.max(menu.revision, locked.nomenclatureRevision),
+        menuId: result.menuId,
+        lastSyncAt: new Date(nowMs),
+      })
       .where(whereOrg);
     await logOrganization(tx, { ...logEntry, ok: true, summary: { ...result.summary } }, nowMs);
     return result;

@@ -6,6 +6,7 @@ import {
   menus,
   modifierItems,
   modifiers,
+  POS_MAPPING_KINDS,
   positionGroups,
   positionModifiers,
   positions,
@@ -106,6 +107,48 @@ export async function listMenuInLinkedRestos(
   return true;
 }
 
+const TABLE_OF = {
+  group: positionGroups,
+  dish: positions,
+  'modifier-group': modifiers,
+  'modifier-item': modifierItems,
+} as const;
+
+/**
+ * A mapping whose row was deleted (a menu deleted in the back office, then made again by the sync) names the new
+ * row. One naming a row that still exists is left: another organization's menu may sell the same POS product.
+ */
+async function repointGoneMappings(
+  tx: Executor,
+  repointed: readonly (typeof posMappings.$inferSelect)[],
+  was: ReadonlyMap<string, { ourId: number }>,
+): Promise<void> {
+  for (const kind of POS_MAPPING_KINDS) {
+    const ofKind = repointed.filter((m) => m.kind === kind);
+    if (ofKind.length === 0) continue;
+    const table = TABLE_OF[kind];
+    const oldIds = ofKind.map((m) => was.get(`${m.kind}|${m.externalId}|${m.externalSizeId}`)?.ourId ?? 0);
+    const alive = new Set(
+      (await tx.select({ id: table.id }).from(table).where(inArray(table.id, oldIds))).map((r) => r.id),
+    );
+    for (const [i, m] of ofKind.entries()) {
+      if (alive.has(oldIds[i] ?? 0)) continue;
+      await tx
+        .update(posMappings)
+        .set({ ourId: m.ourId, externalParentId: m.externalParentId })
+        .where(
+          and(
+            eq(posMappings.whiteLabelId, m.whiteLabelId),
+            eq(posMappings.provider, m.provider),
+            eq(posMappings.kind, m.kind),
+            eq(posMappings.externalId, m.externalId),
+            eq(posMappings.externalSizeId, m.externalSizeId),
+          ),
+        );
+    }
+  }
+}
+
 type MappingKind = (typeof posMappings.$inferSelect)['kind'];
 
 export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<MenuWriteResult> {
@@ -131,6 +174,8 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
     `${kind}|${externalId}|${externalSizeId}`;
   const mapped = new Map(mappingRows.map((m) => [mappingKey(m.kind, m.externalId, m.externalSizeId), m]));
   const newMappings: (typeof posMappings.$inferInsert)[] = [];
+  /** Mappings naming another row than this sync found or made: moved only when their row is gone (below). */
+  const repointed: (typeof posMappings.$inferSelect)[] = [];
   const remember = (
     kind: MappingKind,
     externalId: string,
@@ -138,7 +183,9 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
     ourId: number,
     externalParentId: string | null = null,
   ) => {
-    if (!mapped.has(mappingKey(kind, externalId, externalSizeId)))
+    const had = mapped.get(mappingKey(kind, externalId, externalSizeId));
+    if (had && had.ourId !== ourId) repointed.push({ ...had, ourId, externalParentId });
+    if (!had)
       newMappings.push({
         whiteLabelId: whiteLabel,
         provider,
@@ -461,6 +508,7 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
   }
 
   if (newMappings.length > 0) await tx.insert(posMappings).values(newMappings).onConflictDoNothing();
+  await repointGoneMappings(tx, repointed, mapped);
 
   summary.added = capped(summary.added);
   summary.changed = capped(summary.changed);
