@@ -7,7 +7,7 @@ import { testClock } from '../../test/auth-test-kit.ts';
 import { errorCode, staffCall } from '../../test/board-kit.ts';
 import { FAKE_IIKO_DEMO, type FakeIiko, startFakeIiko } from '../../test/fakes/iiko.ts';
 import { newPerson, orderBody, type Person, place } from '../../test/orders-kit.ts';
-import { demoForm, demoIdOf, eventsOf, placeOnline, rowsOf } from '../../test/payments-kit.ts';
+import { demoForm, demoIdOf, eventsOf, orderCall, placeOnline, rowsOf } from '../../test/payments-kit.ts';
 import {
   iikoEnv,
   linkResto1,
@@ -20,10 +20,10 @@ import {
   transferOf,
   until,
 } from '../../test/pos-order-kit.ts';
-import { DAY, line } from '../../test/preflight-kit.ts';
+import { DAY, line, POINTS } from '../../test/preflight-kit.ts';
 import { addTestStaff } from '../../test/staff-kit.ts';
 import { createTestApp, secondInstance, type TestDatabase, testConfig } from '../../test/test-app.ts';
-import { runTransfersOnce } from './order-transfer.ts';
+import { discoverOrders, runTransfersOnce } from './order-transfer.ts';
 
 /**
  * Our orders into iiko, against the fake iiko on 127.0.0.1 (real adapter, real HTTP): what is sent and when,
@@ -209,6 +209,89 @@ describe('an order paid online', () => {
       },
     ]);
     await untilCreated(placed.id);
+  });
+});
+
+describe('an order switched from online to paying on receipt', () => {
+  it('goes once switched, its payment the mapped type of the new method, not processed', async () => {
+    const placed = await placeOnline(app, anna);
+    await runTransfersOnce(app.pos);
+    expect(await transferOf(database.db, placed.id)).toBeUndefined();
+    const switched = await orderCall(app, anna, placed.id, '/pay-type', { payType: 'CASH_UPON_RECEIPT' });
+    expect(switched.statusCode, switched.body.slice(0, 300)).toBe(200);
+    expect(await runTransfersOnce(app.pos)).toMatchObject({ discovered: 1 });
+    const transfer = await transferOf(database.db, placed.id);
+    const [made] = deliveriesOf(transfer?.externalOrderId as string);
+    expect((made?.body.order as { payments: unknown[] } | undefined)?.payments).toEqual([
+      expect.objectContaining({
+        paymentTypeKind: 'Cash',
+        paymentTypeId: FAKE_IIKO_DEMO.paymentTypes.cash,
+        isProcessedExternally: false,
+      }),
+    ]);
+    await untilCreated(placed.id);
+  });
+});
+
+describe('a delivery', () => {
+  it('goes to the courier with the address, its point and details, the place’s comment with the order’s', async () => {
+    const body = await orderBody(app, anna, {
+      deliveryType: 'DELIVERY',
+      location: POINTS.zone1,
+      address: 'Казань, ул. Баумана, 1',
+      positions: [line(1, 4)],
+    });
+    const response = await place(app, anna, {
+      ...body,
+      comment: 'Позвонить заранее',
+      deliveryPlace: { apartment: '5', entrance: '2', floor: '3', intercom: '5К', comment: 'Вход со двора' },
+    });
+    expect(response.statusCode, response.body.slice(0, 400)).toBe(201);
+    const order = response.json() as { id: number; payable: number };
+    await runTransfersOnce(app.pos);
+    const transfer = await transferOf(database.db, order.id);
+    const [made] = deliveriesOf(transfer?.externalOrderId as string);
+    expect(made?.body.order).toMatchObject({
+      orderServiceType: 'DeliveryByCourier',
+      comment: 'Позвонить заранее\nВход со двора',
+      deliveryPoint: {
+        coordinates: { latitude: POINTS.zone1.lat, longitude: POINTS.zone1.lng },
+        address: { line1: 'Казань, ул. Баумана, 1', flat: '5', entrance: '2', floor: '3', doorphone: '5К' },
+      },
+      payments: [expect.objectContaining({ sum: order.payable / 100 })],
+    });
+    await untilCreated(order.id);
+  });
+});
+
+describe('an order cancelled before it went', () => {
+  it('is never sent, and its transfer goes (logged)', async () => {
+    fake.setTerminalAlive(TERMINAL, false);
+    try {
+      const order = await placeOnReceipt();
+      await discoverOrders(app.pos);
+      const transfer = await transferOf(database.db, order.id);
+      expect(transfer?.state).toBe('waiting');
+      const cancelled = await app.inject({
+        method: 'POST',
+        url: `/api/v1/persons/${anna.personId}/orders/${order.id}/cancel`,
+        headers: { authorization: `Bearer ${await app.authentication.tokens.sign(anna.personId)}` },
+      });
+      expect(cancelled.statusCode, cancelled.body.slice(0, 300)).toBe(200);
+      await runTransfersOnce(app.pos);
+      expect(await transferOf(database.db, order.id)).toBeUndefined();
+      expect(deliveriesOf(transfer?.externalOrderId as string)).toEqual([]);
+      expect(await posLogOf(database.db, order.id)).toEqual([
+        expect.objectContaining({
+          kind: 'order',
+          ok: true,
+          summary: expect.objectContaining({ notSent: 'canceled' }),
+        }),
+      ]);
+      expect((await runTransfersOnce(app.pos)).discovered).toBe(0);
+    } finally {
+      fake.setTerminalAlive(TERMINAL, true);
+    }
   });
 });
 

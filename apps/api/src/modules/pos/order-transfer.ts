@@ -8,6 +8,7 @@ import {
   type PosOrderState,
 } from '../../integrations/pos/pos-adapter.ts';
 import { posOrderIdOf } from './order-external-id.ts';
+import { logOrder } from './order-log.ts';
 import { deliveryOrderOf, OrderNotBookable, type PosDirectory, posDirectory } from './order-payload.ts';
 import {
   markCreated,
@@ -145,6 +146,36 @@ async function settle(ctx: PosContext, row: TransferRow, creation: PosCreation) 
   else await markFailed(ctx, row, `pos.${creation.failure ?? 'rejected'}`, creation.message);
 }
 
+/**
+ * An order withdrawn (cancelled, declined) before the POS has it loses its transfer: nothing is cooked, and
+ * the discovery does not pick a withdrawn order up again. Logged, so the back office sees why it never went.
+ */
+async function dropIfWithdrawn(ctx: PosContext, row: TransferRow): Promise<boolean> {
+  const [order] = await ctx.db
+    .select({ status: orders.status, number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
+  if (!order || (order.status !== 'canceled' && order.status !== 'declined')) return false;
+  return ctx.db.transaction(async (tx) => {
+    const [dropped] = await tx
+      .delete(posOrderTransfers)
+      .where(
+        and(
+          eq(posOrderTransfers.orderId, row.orderId),
+          inArray(posOrderTransfers.state, [...OPEN_TRANSFER_STATES]),
+        ),
+      )
+      .returning({ orderId: posOrderTransfers.orderId });
+    if (!dropped) return false;
+    await logOrder(
+      tx,
+      { ...row, kind: 'order', ok: true, summary: { number: order.number, notSent: order.status } },
+      ctx.now(),
+    );
+    return true;
+  });
+}
+
 /** One leased row's step: follow a creation in progress, or (after asking whether the POS has it) send. */
 async function advance(ctx: PosContext, adapter: PosAdapter, row: TransferRow): Promise<void> {
   try {
@@ -165,6 +196,8 @@ async function advance(ctx: PosContext, adapter: PosAdapter, row: TransferRow): 
         return;
       }
     }
+    // Cancelled by the customer or declined before the POS got it (it has not, as asked above): never send.
+    if (await dropIfWithdrawn(ctx, row)) return;
     const order = await deliveryOrderOf(ctx.db, row, directoryOf(ctx, adapter));
     await settle(ctx, row, await adapter.createDelivery(order));
   } catch (error) {

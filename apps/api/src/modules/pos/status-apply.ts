@@ -13,7 +13,7 @@ import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund, sendSettlementReceipt } from '../payments/index.ts';
 import { givePromoUseBack } from '../promotions/index.ts';
 import { logOrder } from './order-log.ts';
-import { markCreated, markFailed, type TransferRow } from './order-transfer-state.ts';
+import { markCreated, markFailed, OPEN_TRANSFER_STATES, type TransferRow } from './order-transfer-state.ts';
 import type { PosContext } from './pos-context.ts';
 
 /**
@@ -52,8 +52,11 @@ export async function applyPosOrderState(
   // Not one of ours (typed in at the till), or another organization's claim to our id: nothing to do.
   if (!transfer || transfer.organizationId !== state.organizationId) return;
 
-  if (state.creationStatus === 'Success' || state.status !== null) await markCreated(ctx, transfer, null);
-  else if (state.creationStatus === 'Error')
+  // The creation settles an open transfer only (created and taken over are final: a duplicate is a no-op).
+  const open = (OPEN_TRANSFER_STATES as readonly string[]).includes(transfer.state);
+  if (open && (state.creationStatus === 'Success' || state.status !== null))
+    await markCreated(ctx, transfer, null);
+  else if (open && state.creationStatus === 'Error')
     await markFailed(ctx, transfer, `pos.${state.failure ?? 'rejected'}`, state.message);
 
   if (state.status === null) return;
