@@ -15,6 +15,7 @@ export const posLinkTextsEn = {
   notConfiguredText:
     "iiko is switched on at the server: an administrator adds this brand's API login to the environment variable {{variable}} as “{{example}}” and restarts the server. The key is never kept in the brand's settings.",
   notConfiguredSecrets: 'What the server has: the Secrets screen',
+  notConfiguredAskOwner: 'The owner sees what the server has on the Brand → Secrets screen',
   notConfiguredLinked:
     'The restaurant is linked, but without the key the server exchanges nothing with iiko: orders are handled on our board.',
 

@@ -271,8 +271,8 @@ function LinkFormView({
         </Field>
       </div>
       {methods.length > 0 && (
-        <fieldset className={styles.screen}>
-          <legend className={styles.subtitle}>{t('paymentsTitle')}</legend>
+        <fieldset className={styles.group}>
+          <legend>{t('paymentsTitle')}</legend>
           <p className={styles.hint}>{t('paymentsHint')}</p>
           <div className={styles.payments}>
             {methods.map((method) => (

@@ -165,6 +165,7 @@ describe("a restaurant's link to iiko", () => {
   });
 
   it('without a key on the server explains what to set and where, and asks iiko nothing', async () => {
+    signIn('owner');
     const calls = api({ ...unlinked, configured: false });
     await renderBackOffice(<PosScreen />, { path: '/' });
     expect(await screen.findByText('На сервере нет ключа API iiko')).toBeInTheDocument();
@@ -172,6 +173,13 @@ describe("a restaurant's link to iiko", () => {
     expect(screen.getByRole('link', { name: /Секреты/ })).toHaveAttribute('href', '/admin/brand/secrets');
     expect(calls.some((c) => c.call === 'GET /api/v1/admin/pos/choices')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Связать' })).not.toBeInTheDocument();
+  });
+
+  it('tells a manager without the secrets screen who sees what the server has', async () => {
+    api({ ...unlinked, configured: false });
+    await renderBackOffice(<PosScreen />, { path: '/' });
+    expect(await screen.findByText(/владелец видит на экране «Бренд → Секреты»/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Секреты/ })).not.toBeInTheDocument();
   });
 
   it('picks the only enabled terminal group and the usual payment types, marks a disabled group, and links', async () => {

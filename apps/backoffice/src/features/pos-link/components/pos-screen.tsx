@@ -86,6 +86,7 @@ function RestoPos({ restoId }: { restoId: number }) {
 /** The server has no API login for the brand: what to do, and where the server's secrets are listed. */
 function NotConfigured({ link }: { link: AdminPosLink }) {
   const { t } = useTranslation('posLink');
+  const role = useStaffSession()?.staff.role;
   return (
     <div className={styles.warningCard} role="note">
       <h3 className={styles.subtitle}>{t('notConfiguredTitle')}</h3>
@@ -94,7 +95,12 @@ function NotConfigured({ link }: { link: AdminPosLink }) {
       </p>
       {link.linked && <p className={styles.error}>{t('notConfiguredLinked')}</p>}
       <p className={styles.hint}>
-        <a href={`${BACK_OFFICE_BASE}/brand/secrets`}>{t('notConfiguredSecrets')}</a>
+        {/* The secrets screen is the owners'. */}
+        {role && mayAdmin(role, 'brand.manage') ? (
+          <a href={`${BACK_OFFICE_BASE}/brand/secrets`}>{t('notConfiguredSecrets')}</a>
+        ) : (
+          t('notConfiguredAskOwner')
+        )}
       </p>
     </div>
   );

@@ -106,6 +106,12 @@ describe('a log entry in words', () => {
     expect(lines.map((l) => l.key)).toEqual(['added', 'hidden', 'failed']);
     expect(lines[0]?.text).toContain('Блюдо 8 summary_more {"count":2}');
     expect(lines[2]?.text).toBe('Сет — 404');
+    const skipped = summaryLines(
+      entry({ skipped: [{ name: 'Север', reason: 'pos.zone-exists' }] }, 'zones'),
+      t,
+      'en',
+    );
+    expect(skipped[0]?.text).toBe('Север — The restaurant already has a zone of this name');
   });
 
   it('reads an order’s number, sum and items, a status and a field it does not know', () => {

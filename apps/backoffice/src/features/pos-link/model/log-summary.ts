@@ -1,4 +1,11 @@
-import { formatMoney, type Locale, minor } from '@storefront/domain';
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  formatMoney,
+  type Locale,
+  minor,
+  pickText,
+} from '@storefront/domain';
 import type { AdminPosLogEntry } from '@storefront/domain/contracts';
 import type { TFunction } from 'i18next';
 
@@ -38,11 +45,17 @@ function listLine(names: readonly string[], t: TFunction) {
     : shown;
 }
 
+/** A reason as the staff read it: a coded one ('pos.zone-exists') in words, iiko's own as it is. */
+const reasonText = (reason: string, locale: Locale) =>
+  reason in ERROR_MESSAGES ? pickText(ERROR_MESSAGES[reason as ErrorCode], locale) : reason;
+
 /** "name — reason" pairs (a sync's failed dishes, an import's skipped zones). */
-function reasonsOf(value: unknown): string[] {
+function reasonsOf(value: unknown, locale: Locale): string[] {
   if (!Array.isArray(value)) return [];
   return value.map((item) =>
-    isRecord(item) ? [text(item.name), text(item.reason)].filter(Boolean).join(' — ') : text(item),
+    isRecord(item)
+      ? [text(item.name), reasonText(text(item.reason), locale)].filter(Boolean).join(' — ')
+      : text(item),
   );
 }
 
@@ -77,7 +90,7 @@ export function summaryLines(entry: AdminPosLogEntry, t: TFunction, locale: Loca
   }
   // A zones' import names what it made as `added`, like a menu sync.
   for (const key of ['failed', 'skipped'] as const) {
-    const reasons = reasonsOf(summary[key]);
+    const reasons = reasonsOf(summary[key], locale);
     if (reasons.length) add(key, `${t(`summary_${key}`)} (${reasons.length})`, reasons.join('; '));
   }
   if (summary.number !== undefined && summary.number !== null)
