@@ -248,8 +248,8 @@ export interface FactsReader {
   facts(): Promise<DatabaseFacts>;
   /** The POS side of the database: linked restaurants, their orders, the transfers. */
   posFacts(): Promise<Omit<PosFacts, 'deliveries'>>;
-  /** Orders whose transfer failed at least once (flagged on the board, the failure in the POS log). */
-  posFlaggedOnce(): Promise<number>;
+  /** How many orders each failure flagged on the board at least once (the failures in the POS log). */
+  posFlagged(): Promise<Record<string, number>>;
   /** Attempts still waiting at our side (creating/pending) and refunds not finished. */
   unsettled(): Promise<{ payments: { id: number; providerPaymentId: string | null }[]; refunds: number }>;
   close(): Promise<void>;
@@ -259,11 +259,12 @@ function reader(query: Query, close: () => Promise<void>, seeded: Map<string, nu
   return {
     facts: () => readFacts(query, seeded),
     posFacts: () => readPosFacts(query),
-    async posFlaggedOnce() {
+    async posFlagged() {
       const rows = await query(
-        `select count(distinct order_id)::int as n from pos_log where kind = 'order' and not ok`,
+        `select error, count(distinct order_id)::int as n from pos_log
+         where kind = 'order' and not ok group by error order by error`,
       );
-      return Number(rows[0]?.n ?? 0);
+      return Object.fromEntries(rows.map((r) => [String(r.error), Number(r.n)]));
     },
     async unsettled() {
       const payments = await query(

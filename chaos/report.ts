@@ -38,15 +38,14 @@ export interface RunSummary {
 export interface PosSummary {
   /** Orders that may be cooked (the invariant's set). */
   cookable: number;
-  /** Orders iiko made; creations that failed (the terminal offline). */
+  /** Orders iiko made. */
   made: number;
-  creationsFailed: number;
   /** deliveries/create calls the fake got (retries with the same id included). */
   createCalls: number;
   /** Transfers by state at the end. */
   transfers: Record<string, number>;
-  /** Transfers flagged on the board at least once (a failure logged). */
-  flaggedOnce: number;
+  /** Orders flagged on the board at least once, by the failure (a failure in the POS log). */
+  flagged: Record<string, number>;
   webhookCalls: number;
   /** The fake's webhook calls answered other than 200 (killed instance, refused). */
   webhookNot200: number;
@@ -91,15 +90,16 @@ export function shortfalls(summary: RunSummary, killsAskedFor: number): string[]
 }
 
 function posRows(pos: PosSummary): string[] {
-  const states = Object.entries(pos.transfers)
-    .map(([state, count]) => `${state} ${count}`)
-    .join(', ');
+  const counts = (of: Record<string, number>) =>
+    Object.entries(of)
+      .map(([what, count]) => `${what} ${count}`)
+      .join(', ') || 'none';
   return [
     `| iiko: orders that may be cooked | ${pos.cookable} |`,
-    `| iiko: orders made (creations failed at the terminal) | ${pos.made} (${pos.creationsFailed}) |`,
+    `| iiko: orders made | ${pos.made} |`,
     `| iiko: create calls (retries with the same id included) | ${pos.createCalls} |`,
-    `| iiko: transfers at the end by state | ${states || 'none'} |`,
-    `| iiko: transfers flagged on the board at least once | ${pos.flaggedOnce} |`,
+    `| iiko: transfers at the end by state | ${counts(pos.transfers)} |`,
+    `| iiko: orders flagged on the board at least once, by reason | ${counts(pos.flagged)} |`,
     `| iiko: webhook calls (answered other than 200) | ${pos.webhookCalls} (${pos.webhookNot200}) |`,
     `| iiko: kitchen moves (cancels) | ${pos.kitchenMoves} (${pos.kitchenCancels}) |`,
     `| iiko: terminal offline spells | ${pos.offlineSpells} |`,
