@@ -89,7 +89,12 @@ export async function setStopped(
     await ctx.db
       .insert(restoStopList)
       .values({ restoId, positionId, localDate: date, stoppedBy: access.staffId, createdAt: new Date(nowMs) })
-      .onConflictDoNothing();
+      // A dish the linked POS stopped becomes staff's own: the POS's next read no longer puts it back on sale.
+      .onConflictDoUpdate({
+        target: [restoStopList.restoId, restoStopList.localDate, restoStopList.positionId],
+        set: { source: 'staff', stoppedBy: access.staffId },
+        setWhere: eq(restoStopList.source, 'pos'),
+      });
   else
     await ctx.db
       .delete(restoStopList)

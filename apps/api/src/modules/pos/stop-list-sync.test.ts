@@ -169,6 +169,23 @@ describe('stop-lists from iiko', () => {
     fake.setStopListRights(true);
   });
 
+  it('staff stopping a dish iiko stopped make it theirs: iiko’s restore no longer puts it back on sale', async () => {
+    const cola = await dishOf(D.products.cola);
+    fake.setStopList(ORG, GROUP, [{ productId: D.products.cola, balance: 0 }]);
+    await syncStopLists(app.pos, ORG);
+    expect(await todayRows()).toContainEqual({ positionId: cola, source: 'pos' });
+    expect((await stopOnBoard(cola, true)).statusCode).toBe(200);
+    expect(await todayRows()).toContainEqual({ positionId: cola, source: 'staff' });
+    fake.setStopList(ORG, GROUP, []);
+    await syncStopLists(app.pos, ORG);
+    expect(await todayRows()).toContainEqual({ positionId: cola, source: 'staff' });
+    expect((await stopOnBoard(cola, false)).statusCode).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await lastStopLog()).toMatchObject({ summary: { positionId: cola, stopped: false } }),
+    );
+    fake.setStopList(ORG, GROUP, []);
+  });
+
   it('a failed read is logged and changes nothing', async () => {
     const before = await todayRows();
     fake.failNext('stop_lists', '500-before');
