@@ -1,11 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
   FAKE_IIKO_DEMO,
   type FakeIikoDelivery,
   type FakeIikoProduct,
+  type FakeIikoWebhookDelivery,
   fakeIikoPrice,
 } from '../apps/api/src/test/fakes/iiko.ts';
-import { asReturningCustomer, chooseRadio, expect, shot, test } from './fixtures.ts';
+import { asReturningCustomer, chooseRadio, expect, shot, test, watchCspViolations } from './fixtures.ts';
 import { journeyPhone, rub, signInFromCart } from './ordering-journeys.ts';
 
 /**
@@ -22,6 +23,27 @@ const RESTO = { id: 2, name: 'Нори-Нори на Пушкина' };
 /** A dish of iiko's own, in its demo rolls group: no demo menu has its name. */
 const DISH = { name: 'Ролл «Журавль» из iiko', roubles: 390, weightKg: 0.26 };
 
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** What the journey reads of a deliveries/create body the fake kept. */
+interface Sent {
+  phone: string;
+  orderServiceType: string;
+  items: { productId: string; productSizeId: string | null; amount: number; price: number }[];
+  payments: { paymentTypeId: string; sum: number; isProcessedExternally: boolean }[];
+}
+
+/** A customer's screen on the desktop and on a phone (`again` brings back what the first showed, after the resize). */
+async function shots(page: Page, testInfo: TestInfo, name: string, again?: () => Promise<void>) {
+  await shot(page, testInfo, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await again?.();
+  await shot(page, testInfo, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+  await again?.();
+}
+
 /** The fake iiko's control API (/fake/…, apps/api/src/test/fakes/iiko.ts), on the port the config picked. */
 function fakeIiko(request: APIRequestContext) {
   const port = process.env.E2E_IIKO_PORT;
@@ -36,38 +58,47 @@ function fakeIiko(request: APIRequestContext) {
     addProduct: (product: Partial<FakeIikoProduct> & { name: string }) =>
       post('/fake/products', product) as Promise<FakeIikoProduct>,
     deliveries: async () => (await (await request.get(url('/fake/deliveries'))).json()) as FakeIikoDelivery[],
+    webhooks: async () =>
+      (await (await request.get(url('/fake/webhooks'))).json()) as FakeIikoWebhookDelivery[],
     setStatus: (id: string, status: string) => post(`/fake/orders/${id}/status`, { status }),
   };
 }
 
-/** The manager's staff token for the admin API (as the zones journey signs in through it). */
-async function managerToken(request: APIRequestContext): Promise<string> {
-  const signIn = await request.post('/api/v1/staff/sign-in', { data: MANAGER });
-  expect(signIn.status()).toBe(200);
-  return ((await signIn.json()) as { accessToken: string }).accessToken;
-}
+/**
+ * The manager signs in on the POS tab of the restaurants' section, links restaurant 2 to the fake's demo organization,
+ * its terminal group and iiko's cash type, then syncs now; the log shows the dish the sync added.
+ */
+async function linkAndSync(page: Page, testInfo: TestInfo) {
+  await page.goto('/admin/restaurants/pos');
+  await page.getByLabel('Логин').fill(MANAGER.login);
+  await page.getByLabel('Пароль').fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Касса (iiko)' })).toBeVisible();
+  // The screen's own restaurant picker (the shell keeps one of its own for narrow screens).
+  const screen = page.getByRole('region', { name: 'Касса (iiko)' });
+  await screen.getByLabel('Ресторан', { exact: true }).selectOption({ label: RESTO.name });
+  await expect(page.getByRole('heading', { name: 'Не связан: заказы ведутся на нашей доске' })).toBeVisible();
 
-/** Links restaurant 2 to the fake's demo organization and terminal group, cash as iiko's cash type; syncs. */
-async function linkAndSyncThroughApi(request: APIRequestContext) {
-  const authorization = `Bearer ${await managerToken(request)}`;
-  const path = `/api/v1/admin/restos/${RESTO.id}/pos`;
-  const current = await request.get(path, { headers: { authorization } });
-  expect(current.status()).toBe(200);
-  const link = await request.put(path, {
-    headers: { authorization, 'if-match': current.headers().etag ?? '' },
-    data: {
-      organizationId: FAKE_IIKO_DEMO.organizationId,
-      terminalGroupId: FAKE_IIKO_DEMO.terminalGroupId,
-      paymentTypes: { cash: FAKE_IIKO_DEMO.paymentTypes.cash },
-    },
-  });
-  expect(link.status(), await link.text()).toBe(200);
-  const sync = await request.post(`${path}/sync`, { headers: { authorization } });
-  expect(sync.status(), await sync.text()).toBe(200);
-  const log = await request.get(`${path}/log?kind=sync`, { headers: { authorization } });
-  const { entries } = (await log.json()) as { entries: { ok: boolean; summary: { added?: string[] } }[] };
-  expect(entries[0]?.ok).toBe(true);
-  expect(entries[0]?.summary.added).toContain(DISH.name);
+  // What iiko lists: the organization, its terminal group, its payment types; restaurant 2 takes cash only.
+  await page.getByLabel(/^Организация/).selectOption(FAKE_IIKO_DEMO.organizationId);
+  await page.getByLabel(/^Группа терминалов/).selectOption(FAKE_IIKO_DEMO.terminalGroupId);
+  await page.getByLabel(/^Наличными/).selectOption(FAKE_IIKO_DEMO.paymentTypes.cash);
+  await expect(page.getByLabel(/^Картой/)).toHaveCount(0);
+  await shot(page, testInfo, '01-link-form');
+  await page.getByRole('button', { name: 'Связать' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Связь сохранена' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Связан с iiko' })).toBeVisible();
+  await expect(page.getByText(/^зарегистрирован /)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Синхронизировать сейчас' }).click();
+  // The schedule may have read the new organization first: then this sync finds nothing new, and the log has it.
+  await expect(page.getByRole('status').filter({ hasText: /^Синхронизация выполнена/ })).toBeVisible();
+  const log = page.getByRole('region', { name: 'Журнал обмена с iiko' });
+  const synced = log.getByRole('listitem').filter({ hasText: 'Меню' }).filter({ hasText: DISH.name });
+  await expect(synced.first()).toBeVisible();
+  await expect(synced.first()).toContainText('успешно');
+  await synced.first().scrollIntoViewIfNeeded();
+  await shot(page, testInfo, '02-log-synced');
 }
 
 /** The customer's order page: its number and our order id (from the address). */
@@ -84,6 +115,8 @@ async function placeCashTakeAway(page: Page, phone: { typed: string; normalized:
 
 test('a manager links a restaurant to iiko; an iiko dish is ordered, reaches iiko and iiko’s status moves the order', async ({
   page,
+  browser,
+  baseURL,
   request,
 }, testInfo) => {
   // Once per run: both projects would share the pos server's restaurant 2 and the one fake iiko.
@@ -99,62 +132,85 @@ test('a manager links a restaurant to iiko; an iiko dish is ordered, reaches iik
     sizePrices: [fakeIikoPrice(null, DISH.roubles)],
   });
 
-  await linkAndSyncThroughApi(request);
+  await linkAndSync(page, testInfo);
 
-  // The customer picks up at restaurant 2: its menus, the iiko one among them, are shown.
-  await asReturningCustomer(page, {
-    resto_id: String(RESTO.id),
-    order_delivery_method: '"TAKE_AWAY"',
-    person_cookies_consent_accepted: 'true',
-  });
-  await page.goto('/');
-  const dish = page.getByRole('article', { name: DISH.name, exact: true });
-  await expect(dish).toBeVisible();
-  await expect(dish).toContainText(rub(`${DISH.roubles} ₽`));
-  await dish.scrollIntoViewIfNeeded();
-  await shot(page, testInfo, '03-storefront-dish');
-  await dish.getByRole('button', { name: `Добавить «${DISH.name}» в корзину` }).click();
-  await dish.getByRole('button', { name: 'Добавить ещё' }).click();
-  await expect(dish.getByTestId('cart-count')).toHaveText('2');
+  // The customer, in a browser of their own, picks up at restaurant 2: its menus, the iiko one among them.
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'ru-RU' });
+  try {
+    const customer = await context.newPage();
+    const violations = await watchCspViolations(customer);
+    await asReturningCustomer(customer, {
+      resto_id: String(RESTO.id),
+      order_delivery_method: '"TAKE_AWAY"',
+      person_cookies_consent_accepted: 'true',
+    });
+    await customer.goto('/');
+    const dish = customer.getByRole('article', { name: DISH.name, exact: true });
+    await expect(dish).toBeVisible();
+    await expect(dish).toContainText(rub(`${DISH.roubles} ₽`));
+    await expect(dish).toContainText('260 г');
+    await dish.scrollIntoViewIfNeeded();
+    await shots(customer, testInfo, '03-storefront-dish', () => dish.scrollIntoViewIfNeeded());
+    await dish.getByRole('button', { name: `Добавить «${DISH.name}» в корзину` }).click();
+    await dish.getByRole('button', { name: 'Добавить ещё' }).click();
+    await expect(dish.getByTestId('cart-count')).toHaveText('2');
 
-  const phone = journeyPhone('919', testInfo, 1);
-  const number = await placeCashTakeAway(page, phone);
-  await expect(page.getByTestId('order-status')).toContainText('Новый');
+    const phone = journeyPhone('919', testInfo, 1);
+    const number = await placeCashTakeAway(customer, phone);
+    await expect(customer.getByTestId('order-status')).toContainText('Новый');
 
-  // The worker sends it at once (paid on receipt): iiko's ids, the amount, roubles, the phone.
-  const ours = async () =>
-    (await iiko.deliveries()).find((d) => d.body.order && JSON.stringify(d.body).includes(phone.normalized));
-  await expect
-    .poll(async () => (await ours())?.creationStatus, { message: 'the order in the fake iiko' })
-    .toBe('Success');
-  const delivery = (await ours()) as FakeIikoDelivery;
-  const sent = delivery.body.order as {
-    phone: string;
-    externalNumber: string | null;
-    orderServiceType: string;
-    items: { productId: string; amount: number; price: number }[];
-    payments: { paymentTypeId: string; sum: number; isProcessedExternally: boolean }[];
-  };
-  expect(delivery.organizationId).toBe(FAKE_IIKO_DEMO.organizationId);
-  expect(delivery.terminalGroupId).toBe(FAKE_IIKO_DEMO.terminalGroupId);
-  expect(delivery.creates).toBe(1);
-  expect(sent.phone).toBe(phone.normalized);
-  expect(sent.orderServiceType).toBe('DeliveryByClient');
-  expect(sent.items).toEqual([
-    expect.objectContaining({ productId: product.id, amount: 2, price: DISH.roubles }),
-  ]);
-  expect(sent.payments).toEqual([
-    expect.objectContaining({
-      paymentTypeId: FAKE_IIKO_DEMO.paymentTypes.cash,
-      sum: 2 * DISH.roubles,
-      isProcessedExternally: false,
-    }),
-  ]);
-  await shot(page, testInfo, '04-order-new');
+    // Paid on receipt, it may be cooked now: the worker sends it at once, with iiko's ids, roubles and the phone.
+    const ours = async () =>
+      (await iiko.deliveries()).find((d) => (d.body.order as Sent).phone === phone.normalized);
+    await expect
+      .poll(async () => (await ours())?.creationStatus, { message: 'the order made in the fake iiko' })
+      .toBe('Success');
+    const delivery = (await ours()) as FakeIikoDelivery;
+    const sent = delivery.body.order as Sent;
+    expect(delivery.organizationId).toBe(FAKE_IIKO_DEMO.organizationId);
+    expect(delivery.terminalGroupId).toBe(FAKE_IIKO_DEMO.terminalGroupId);
+    expect(delivery.creates).toBe(1);
+    expect(sent.orderServiceType).toBe('DeliveryByClient');
+    expect(sent.items).toEqual([
+      expect.objectContaining({ productId: product.id, productSizeId: null, amount: 2, price: DISH.roubles }),
+    ]);
+    expect(sent.payments).toEqual([
+      expect.objectContaining({
+        paymentTypeId: FAKE_IIKO_DEMO.paymentTypes.cash,
+        sum: 2 * DISH.roubles,
+        isProcessedExternally: false,
+      }),
+    ]);
+    await shots(customer, testInfo, '04-order-new');
 
-  // iikoFront starts cooking: the webhook reaches the server and the customer's page follows without a reload.
-  await iiko.setStatus(delivery.id, 'CookingStarted');
-  await expect(page.getByTestId('order-status')).toContainText('Готовится');
-  await expect(page.getByTestId('order-number')).toHaveText(number);
-  await shot(page, testInfo, '05-order-cooking');
+    // iikoFront starts cooking: iiko's webhook reaches the server with its token, and the page follows live.
+    await iiko.setStatus(delivery.id, 'CookingStarted');
+    await expect(customer.getByTestId('order-status')).toContainText('Готовится');
+    await expect(customer.getByTestId('order-number')).toHaveText(number);
+    await expect
+      .poll(async () => (await iiko.webhooks()).filter((w) => w.eventType === 'DeliveryOrderUpdate'), {
+        message: 'the order webhooks the server took',
+      })
+      .toEqual(expect.arrayContaining([expect.objectContaining({ status: 200 })]));
+    expect((await iiko.webhooks()).filter((w) => w.status !== 200)).toEqual([]);
+    await shots(customer, testInfo, '05-order-cooking');
+    expect(violations, 'Content-Security-Policy violations on the customer’s page').toEqual([]);
+
+    // The back office's log tells the order's transfer and iiko's status. It is read when the screen opens: a
+    // reload, and restaurant 2 picked again (the screen opens on the first).
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Касса (iiko)' })
+      .getByLabel('Ресторан', { exact: true })
+      .selectOption({ label: RESTO.name });
+    await expect(page.getByText(/последнее событие/)).toBeVisible();
+    const entries = page.getByRole('region', { name: 'Журнал обмена с iiko' }).getByRole('listitem');
+    await expect(entries.filter({ hasText: 'Заказ' }).filter({ hasText: number }).first()).toBeVisible();
+    const status = entries.filter({ hasText: 'Статус заказа' }).filter({ hasText: 'CookingStarted' }).first();
+    await expect(status).toBeVisible();
+    await status.scrollIntoViewIfNeeded();
+    await shot(page, testInfo, '06-log-order');
+  } finally {
+    await context.close();
+  }
 });
