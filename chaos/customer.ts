@@ -453,7 +453,9 @@ export class Customer {
 
   /** The loop of the run: orders until `stopOrdersAt`, each flow finished by `finishBy`. */
   async run(stopOrdersAt: number, finishBy: number) {
-    if (!(await this.signIn(stopOrdersAt))) return;
+    // Until the flows' end, not the orders': a kill that ate the first code leaves the phone's resend
+    // cooldown to wait out, which in a short run can outlast the ordering time. Signed in late, it orders nothing.
+    if (!(await this.signIn(finishBy))) return;
     while (Date.now() < stopOrdersAt) {
       await this.oneOrder(finishBy);
       await sleep(between(this.deps.random, 200, 1500));

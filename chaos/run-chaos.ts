@@ -236,7 +236,8 @@ async function main(): Promise<number> {
       if (random() < 0.5) return undefined;
       // Half the aimed kills go for the POS worker: the instance sending or checking an order in iiko.
       const atWorker = random() < 0.5;
-      const end = Date.now() + withinMs;
+      // The worker calls iiko about once per new order: give it longer to be caught at it.
+      const end = Date.now() + (atWorker ? 4 * withinMs : withinMs);
       while (Date.now() < end) {
         const now = Date.now();
         if (atWorker) {
@@ -455,7 +456,10 @@ async function main(): Promise<number> {
         : []),
       ...(lateCancels.length > 0
         ? [
-            `orders cancelled by their customer after iiko had them (iiko is not told): ${lateCancels.slice(0, 10).join(', ')}`,
+            `orders cancelled by their customer after iiko had them (iiko is not told): ${lateCancels
+              .slice(0, 10)
+              .map((id) => `#${id}`)
+              .join(', ')}`,
           ]
         : []),
       ...customers.flatMap((c) => c.unexpected.map((u) => `${c.name}: unexpected ${u}`)).slice(0, 20),
@@ -515,14 +519,26 @@ async function settlePos(how: {
     }
   }
   const live = await postgresReader(how.url, how.seeded);
+  let said = Date.now();
   try {
     for (;;) {
       await how.kitchen.settle();
       const pos: PosFacts = { ...(await live.posFacts()), deliveries: how.deliveries() };
       const facts = { pos } as ChaosFacts;
-      const open = pos.transfers.filter((t) => ['waiting', 'in-progress', 'failed'].includes(t.state)).length;
-      const left = open + posNothingMissing(facts).count + posStatusesConverged(facts).count;
+      const open = pos.transfers.filter((t) => ['waiting', 'in-progress', 'failed'].includes(t.state));
+      const missing = posNothingMissing(facts);
+      const behind = posStatusesConverged(facts);
+      const left = open.length + missing.count + behind.count;
       if (left === 0 || Date.now() > how.bound) return left;
+      // Now and then, what the wait is for: the retries' backoff, a status the poll has yet to catch up.
+      if (Date.now() - said > 20_000) {
+        said = Date.now();
+        const what = [
+          ...open.map((t) => `order ${t.orderId} ${t.state}${t.lastError ? ` (${t.lastError})` : ''}`),
+          ...behind.examples,
+        ];
+        log(`the POS has ${left} to settle: ${what.slice(0, 5).join('; ')}`);
+      }
       await sleep(2000);
     }
   } finally {
