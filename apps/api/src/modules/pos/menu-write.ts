@@ -77,6 +77,13 @@ export function modifierCounts(group: Pick<PosModifierGroup, 'min' | 'max' | 'it
   return { minCount: Math.max(0, Math.min(group.min, maxCount)), maxCount };
 }
 
+/** The POS's food values when every one is a number of 0 or more (the storefront's contract); else none. */
+export function usableNutrition(nutrition: Nutrition | null): Nutrition | null {
+  if (!nutrition) return null;
+  const values = [nutrition.kcal, nutrition.proteins, nutrition.fats, nutrition.carbs];
+  return values.every((value) => Number.isFinite(value) && value >= 0) ? nutrition : null;
+}
+
 /** A row's menu-file key for a POS id (and size). */
 export const posRowKey = (provider: string, id: string, sizeId: string | null = null) =>
   sizeId ? `${provider}-${id}.${sizeId}` : `${provider}-${id}`;
@@ -236,8 +243,10 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
 
   /** The row's photos: the POS's pictures that are stored; when the POS has none, the row keeps its own. */
   const photosOf = (sourceUrls: string[], have: string[] | undefined) => {
-    if (sourceUrls.length === 0) return have ?? [];
-    return sourceUrls.filter(input.imageReady).map(input.imageAddress);
+    const ready = sourceUrls.filter(input.imageReady);
+    // None of them could be fetched this time: the row keeps what it shows until the next sync tries again.
+    if (ready.length === 0) return have ?? [];
+    return ready.map(input.imageAddress);
   };
 
   // Groups.
@@ -426,7 +435,7 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
         measureUnit: weight === null ? null : ('g' as const),
         price: size.price as Minor,
         photos: photosOf(dish.imageUrls, have?.photos),
-        nutrition: dish.nutrition as Nutrition | null,
+        nutrition: usableNutrition(dish.nutrition),
         order: dish.order,
         isPublished: shown,
       };
