@@ -18,6 +18,7 @@ import {
   linkFormProblems,
   withOrganization,
 } from '../model/link-form.ts';
+import { reasonText } from '../model/log-summary.ts';
 import { posKeys, usePosChoices, useSavePosLink } from '../model/pos-api.ts';
 import styles from './pos-link.module.css';
 
@@ -99,7 +100,7 @@ function LinkFacts({
   const webhookText = !webhook
     ? t('webhookNone')
     : webhook.error
-      ? t('webhookFailed', { reason: webhook.errorMessage ?? webhook.error })
+      ? t('webhookFailed', { reason: reasonText(webhook.error, locale) })
       : webhook.registeredAt
         ? t('webhookOk', { when: whenOf(webhook.registeredAt, locale) })
         : t('webhookNone');
@@ -194,7 +195,7 @@ function LinkFormView({
               ? {
                   ok: false,
                   text: t('savedWebhookFailed', {
-                    reason: saved.webhook.errorMessage ?? saved.webhook.error,
+                    reason: reasonText(saved.webhook.error, locale),
                   }),
                 }
               : { ok: true, text: t('saved') },

@@ -10,7 +10,7 @@ import { Field } from '@storefront/web/src/shared/ui/field.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '../../../entities/menu-parts/list-state.tsx';
-import { searchTextOf, summaryLines } from '../model/log-summary.ts';
+import { reasonText, searchTextOf, summaryLines } from '../model/log-summary.ts';
 import { usePosLog } from '../model/pos-api.ts';
 import styles from './pos-link.module.css';
 import { whenOf } from './pos-link-panel.tsx';
@@ -30,9 +30,7 @@ export function PosLogEntryView({ entry, locale }: { entry: AdminPosLogEntry; lo
           {whenOf(entry.at, locale)}
         </time>
       </div>
-      {!entry.ok && (entry.errorMessage || entry.error) && (
-        <p className={styles.error}>{entry.errorMessage ?? entry.error}</p>
-      )}
+      {!entry.ok && entry.error && <p className={styles.error}>{reasonText(entry.error, locale)}</p>}
       {lines.length > 0 && (
         <ul className={styles.lines}>
           {lines.map((line) => (

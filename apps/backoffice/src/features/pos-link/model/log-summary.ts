@@ -45,8 +45,8 @@ function listLine(names: readonly string[], t: TFunction) {
     : shown;
 }
 
-/** A reason as the staff read it: a coded one ('pos.zone-exists') in words, iiko's own as it is. */
-const reasonText = (reason: string, locale: Locale) =>
+/** A reason as the staff read it: a coded one ('pos.zone-exists') in words of the screen's language, iiko's own as it is. */
+export const reasonText = (reason: string, locale: Locale) =>
   reason in ERROR_MESSAGES ? pickText(ERROR_MESSAGES[reason as ErrorCode], locale) : reason;
 
 /** "name — reason" pairs (a sync's failed dishes, an import's skipped zones). */
