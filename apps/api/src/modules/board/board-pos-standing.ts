@@ -35,8 +35,13 @@ export async function posStandingOf(
 ): Promise<NonNullable<BoardOrder['pos']> | null> {
   const [row] = await db.select().from(posOrderTransfers).where(eq(posOrderTransfers.orderId, orderId));
   if (!row) return null;
-  // A retry in progress keeps the last failure's flag until the POS has the order.
-  const flagged = row.state === 'failed' || row.state === 'in-progress' || row.state === 'waiting';
+  // A retry in progress keeps the last failure's flag until the POS has the order; an order the POS has
+  // is flagged only when the POS cancelled it once cooking began (staff decide what to do).
+  const flagged =
+    row.state === 'failed' ||
+    row.state === 'in-progress' ||
+    row.state === 'waiting' ||
+    (row.state === 'created' && row.lastError === 'pos.cancelled-late');
   return {
     state: row.state,
     failure: flagged ? failureOf(row.lastError, locale) : null,

@@ -108,19 +108,10 @@ async function moveOrderAlong(
     if (target === null) return;
     const [step] = posForwardPath(order.status, target, order.deliveryType);
     if (!step) {
-      // A cancel the state machine cannot follow (cooking began): staff decide; said once in the log.
+      // A cancel the state machine cannot follow (cooking began): staff decide. Said once, in the log and as
+      // a flag on the board's order (the created transfer keeps the reason; the board re-reads on the event).
       if (target === 'declined' && heard && order.status !== 'declined' && order.status !== 'canceled')
-        await logOrder(
-          ctx.db,
-          {
-            ...transfer,
-            kind: 'status',
-            ok: false,
-            error: 'pos.cancelled-late',
-            summary: { posStatus: state.status, status: order.status, cause: state.cancelCause, source },
-          },
-          ctx.now(),
-        );
+        await flagLateCancel(ctx, transfer, order.status, state, source);
       return;
     }
     const nowMs = ctx.now();
@@ -137,6 +128,34 @@ async function moveOrderAlong(
       }
     }
   }
+}
+
+async function flagLateCancel(
+  ctx: PosContext,
+  transfer: TransferRow,
+  status: OrderStatus,
+  state: PosOrderState,
+  source: ApplySource,
+) {
+  const nowMs = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(posOrderTransfers)
+      .set({ lastError: 'pos.cancelled-late', lastErrorText: state.cancelCause, updatedAt: new Date(nowMs) })
+      .where(eq(posOrderTransfers.orderId, transfer.orderId));
+    await writeOrderEvent(tx, { ...transfer, id: transfer.orderId }, 'pos-failed', new Date(nowMs));
+    await logOrder(
+      tx,
+      {
+        ...transfer,
+        kind: 'status',
+        ok: false,
+        error: 'pos.cancelled-late',
+        summary: { posStatus: state.status, status, cause: state.cancelCause, source },
+      },
+      nowMs,
+    );
+  });
 }
 
 /**

@@ -206,6 +206,14 @@ describe('the webhook', () => {
     expect(await statusOf(order.id)).toBe('cooking');
     const late = (await posLogOf(database.db, order.id)).filter((l) => l.error === 'pos.cancelled-late');
     expect(late).toHaveLength(1);
+    // Flagged on the board's order with iiko's cause, nothing to take over (iiko has it).
+    const transfer = await transferOf(database.db, order.id);
+    expect(transfer).toMatchObject({
+      state: 'created',
+      lastError: 'pos.cancelled-late',
+      lastErrorText: 'Ошибка кассира',
+    });
+    expect((await eventsOf(database.db, order.id)).at(-1)).toBe('pos-failed');
   });
 });
 

@@ -74,6 +74,17 @@ describe('a board card and the POS', () => {
     expect(screen.queryByRole('button', { name: 'Вбит вручную' })).toBeNull();
   });
 
+  it('flags an order iiko cancelled once cooking began, without “not sent” and without a take-over', async () => {
+    const late = { code: 'pos.cancelled-late', message: ERROR_MESSAGES['pos.cancelled-late'].ru };
+    await render(
+      order({ state: 'created', failure: late, detail: 'Ошибка кассира', attempts: 1, canTakeOver: false }),
+    );
+    const flag = await screen.findByTestId('pos-flag');
+    expect(flag).toHaveTextContent(`${late.message} «Ошибка кассира»`);
+    expect(flag).not.toHaveTextContent('Не передан в iiko');
+    expect(screen.queryByRole('button', { name: 'Вбит вручную' })).toBeNull();
+  });
+
   it('says nothing of the POS for a created order or a restaurant not linked', async () => {
     await render(order({ state: 'created', failure: null, detail: null, attempts: 1, canTakeOver: false }));
     await screen.findByText(/Принять|Accept/);

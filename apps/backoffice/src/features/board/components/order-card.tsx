@@ -144,7 +144,10 @@ export function OrderCard({
       {posFailure && (
         <div className={styles.posFlag} role="status" data-testid="pos-flag" data-code={posFailure.code}>
           <p>
-            <strong>{t('posNotSent')}</strong> {posFailure.message}
+            {order.pos?.state !== 'created' && <strong>{`${t('posNotSent')} `}</strong>}
+            {posFailure.message}
+            {/* iiko's own cause of a late cancel, as the till's staff wrote it. */}
+            {order.pos?.state === 'created' && order.pos.detail && ` «${order.pos.detail}»`}
             {order.pos?.state === 'in-progress' && ` ${t('posRetrying')}`}
           </p>
           {order.pos?.canTakeOver && (
