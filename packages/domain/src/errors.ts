@@ -691,6 +691,16 @@ export const ERROR_MESSAGES = {
     ru: 'iiko отменила заказ, который уже готовится: решите, что с ним делать',
     en: 'iiko cancelled an order already being cooked: decide what to do with it',
   },
+  /** A menu sync's failed dish: iiko prices it at 0 (or not at all), so it is not put on sale. */
+  'pos.dish-no-price': {
+    ru: 'В iiko нет цены: блюдо не выставлено в продажу',
+    en: 'iiko has no price for it: the dish is not put on sale',
+  },
+  /** A menu sync's failed picture: not downloaded or not a picture; the dish is written, tried again next sync. */
+  'pos.picture-failed': {
+    ru: 'Картинку из iiko не удалось загрузить, попробуем при следующей синхронизации',
+    en: 'The picture from iiko could not be loaded; the next sync tries again',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -296,10 +296,10 @@ describe('the menu from iiko', () => {
     expect(summary.added).toEqual(['Темпура']);
     expect(summary.failed).toEqual(
       expect.arrayContaining([
-        { name: 'Без цены', reason: 'no price' },
-        { name: 'Темпура', reason: 'picture: HTTP 404' },
-        { name: 'Темпура', reason: expect.stringMatching(/^picture: not a JPEG/) },
-        { name: 'Темпура', reason: 'picture: not http(s)' },
+        { name: 'Без цены', reason: 'pos.dish-no-price' },
+        { name: 'Темпура', reason: 'pos.picture-failed', detail: 'HTTP 404' },
+        { name: 'Темпура', reason: 'pos.picture-failed', detail: expect.stringMatching(/^not a JPEG/) },
+        { name: 'Темпура', reason: 'pos.picture-failed', detail: 'not http(s)' },
       ]),
     );
     const written = await db()

@@ -126,7 +126,11 @@ export async function syncMenuResult(
       });
     }
     for (const [url, reason] of images.failed)
-      result.summary.failed.push({ name: pictures.get(url) ?? url, reason: `picture: ${reason}` });
+      result.summary.failed.push({
+        name: pictures.get(url) ?? url,
+        reason: 'pos.picture-failed',
+        detail: reason,
+      });
     result.summary.failed = capped(result.summary.failed);
     const nowMs = ctx.now();
     await tx

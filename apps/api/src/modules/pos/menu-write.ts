@@ -30,7 +30,8 @@ export interface MenuSyncSummary {
   added: string[];
   changed: string[];
   hidden: string[];
-  failed: { name: string; reason: string }[];
+  /** Coded reasons ('pos.dish-no-price', 'pos.picture-failed'), with what went wrong for a picture. */
+  failed: { name: string; reason: string; detail?: string }[];
   revision: number;
 }
 
@@ -411,7 +412,7 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
   };
   for (const dish of menu.dishes) {
     const several = dish.sizes.length > 1;
-    if (dish.sizes.length === 0) summary.failed.push({ name: dish.name, reason: 'no price' });
+    if (dish.sizes.length === 0) summary.failed.push({ name: dish.name, reason: 'pos.dish-no-price' });
     for (const size of dish.sizes) {
       const key = keyOf(dish.id, size.sizeId);
       const name = several && size.sizeName ? `${dish.name}, ${size.sizeName}` : dish.name;
@@ -421,7 +422,7 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
       const shown = !dish.hidden && size.inMenu;
       if (!(size.price > 0)) {
         // Never sold for nothing: a dish the POS prices at 0 is not written, and one we had leaves the menu.
-        if (shown) summary.failed.push({ name, reason: 'no price' });
+        if (shown) summary.failed.push({ name, reason: 'pos.dish-no-price' });
         if (have?.isPublished) await hide(have.id);
         continue;
       }

@@ -42,7 +42,9 @@ export function posStopListHook(
       .select({ name: positions.name })
       .from(positions)
       .where(eq(positions.id, positionId));
-    const summary = { positionId, name: dish?.name.ru ?? null, stopped, from: 'board' };
+    // In the log's own words: the dish under stopped or restored, as a stop-list read lists them.
+    const name = dish?.name.ru ?? `#${positionId}`;
+    const summary = { ...(stopped ? { stopped: [name] } : { restored: [name] }), source: 'board' };
     const entry = {
       whiteLabelId: ctx.whiteLabel,
       organizationId: link.organizationId,

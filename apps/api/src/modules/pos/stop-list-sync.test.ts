@@ -139,7 +139,7 @@ describe('stop-lists from iiko', () => {
     expect((await stopOnBoard(small, true)).statusCode).toBe(200);
     // The refusal is logged in the background: waited for, so the counts below are this test's own.
     await vi.waitFor(async () =>
-      expect(await lastStopLog()).toMatchObject({ ok: false, summary: { positionId: small } }),
+      expect(await lastStopLog()).toMatchObject({ ok: false, summary: { stopped: ['Филадельфия, 6 шт'] } }),
     );
     fake.setStopList(ORG, GROUP, [
       { productId: D.products.california, balance: 2 },
@@ -181,7 +181,7 @@ describe('stop-lists from iiko', () => {
     expect(await todayRows()).toContainEqual({ positionId: cola, source: 'staff' });
     expect((await stopOnBoard(cola, false)).statusCode).toBe(200);
     await vi.waitFor(async () =>
-      expect(await lastStopLog()).toMatchObject({ summary: { positionId: cola, stopped: false } }),
+      expect(await lastStopLog()).toMatchObject({ summary: { restored: ['Кола 0,5'], source: 'board' } }),
     );
     fake.setStopList(ORG, GROUP, []);
   });
@@ -206,7 +206,7 @@ describe('our board’s stop-list to iiko', () => {
     expect((await stopOnBoard(cola, false)).statusCode).toBe(200);
     await vi.waitFor(() => expect(fake.stopList(ORG, GROUP)).toEqual([]));
     await vi.waitFor(async () =>
-      expect(await lastStopLog()).toMatchObject({ ok: true, summary: { positionId: cola, stopped: false } }),
+      expect(await lastStopLog()).toMatchObject({ ok: true, summary: { restored: ['Кола 0,5'] } }),
     );
   });
 
@@ -221,7 +221,7 @@ describe('our board’s stop-list to iiko', () => {
         ok: false,
         restoId: 1,
         error: 'pos.rejected',
-        summary: { positionId: california, stopped: true },
+        summary: { stopped: ['Калифорния'], source: 'board' },
       }),
     );
     expect(fake.stopList(ORG, GROUP)).toEqual([]);
