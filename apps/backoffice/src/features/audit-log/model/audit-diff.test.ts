@@ -25,6 +25,24 @@ describe('changedFields', () => {
     ).toEqual([{ field: 'theme.primary', before: '#5bd0a4', after: '#e0457b' }]);
   });
 
+  it('reads a relink to iiko as the part that changed, and a link as its parts new', () => {
+    const link = {
+      provider: 'iiko',
+      organizationId: 'org',
+      terminalGroupId: 'a',
+      paymentTypes: { cash: 'c' },
+    };
+    expect(changedFields({ link }, { link: { ...link, terminalGroupId: 'b' } })).toEqual([
+      { field: 'link.terminalGroupId', before: 'a', after: 'b' },
+    ]);
+    expect(changedFields({ link: null }, { link }).map((change) => change.field)).toEqual([
+      'link.provider',
+      'link.organizationId',
+      'link.terminalGroupId',
+      'link.paymentTypes',
+    ]);
+  });
+
   it('reads a creation as every field new', () => {
     expect(changedFields({}, { login: 'olga', role: 'operator' })).toEqual([
       { field: 'login', before: undefined, after: 'olga' },

@@ -9,9 +9,9 @@ export interface FieldChange {
 
 /**
  * Objects whose parts are fields of their own in the diff (a menu's methods, an import's counts, the brand's theme,
- * features, defaults and client ids), so a colour change reads as the colour alone.
+ * features, defaults and client ids, a restaurant's link to the POS), so a colour change reads as the colour alone.
  */
-const SPREAD = new Set(['methods', 'counts', 'theme', 'features', 'defaults', 'clients']);
+const SPREAD = new Set(['methods', 'counts', 'theme', 'features', 'defaults', 'clients', 'link']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,6 +21,8 @@ function spread(state: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(state)) {
     if (SPREAD.has(key) && isPlainObject(value)) {
       for (const [part, partValue] of Object.entries(value)) flat[`${key}.${part}`] = partValue;
+    } else if (SPREAD.has(key) && value === null) {
+      // None of its parts (an unlinked restaurant): the other side's parts read as added or removed.
     } else flat[key] = value;
   }
   return flat;

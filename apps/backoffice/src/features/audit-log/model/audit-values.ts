@@ -109,6 +109,9 @@ export function shownValue(
           return `${label}: ${days.map((day) => listItem(field, day, locale, t, idName)).join(', ')}`;
         }),
       };
+    // A POS link's payment types: a line per method of ours, iiko's type id.
+    if (field === 'link.paymentTypes')
+      return { kind: 'list', items: Object.entries(value).map(([method, id]) => `${method}: ${String(id)}`) };
     const name = localized(value, locale);
     if (name !== null) return text(name);
     if (typeof value.value === 'number' && typeof value.unit === 'string')
