@@ -248,6 +248,8 @@ export interface FactsReader {
   facts(): Promise<DatabaseFacts>;
   /** The POS side of the database: linked restaurants, their orders, the transfers. */
   posFacts(): Promise<Omit<PosFacts, 'deliveries'>>;
+  /** One order's transfer and POS log, oldest first, in words: why it took long (the report's notes). */
+  posTrail(orderId: number): Promise<string[]>;
   /** How many orders each failure flagged on the board at least once (the failures in the POS log). */
   posFlagged(): Promise<Record<string, number>>;
   /** Attempts still waiting at our side (creating/pending) and refunds not finished. */
@@ -259,6 +261,26 @@ function reader(query: Query, close: () => Promise<void>, seeded: Map<string, nu
   return {
     facts: () => readFacts(query, seeded),
     posFacts: () => readPosFacts(query),
+    async posTrail(orderId) {
+      const [transfer] = await query(
+        `select state, attempts, correlation_id is not null as has_correlation, last_error,
+           round(extract(epoch from next_attempt_at - now()))::int as next_in_s from pos_order_transfers
+         where order_id = $1`,
+        [orderId],
+      );
+      const lines = await query(
+        `select to_char(at, 'HH24:MI:SS.MS') as at, kind, ok, error, summary from pos_log
+         where order_id = $1 order by id`,
+        [orderId],
+      );
+      return [
+        `order ${orderId}: ${JSON.stringify(transfer ?? null)}`,
+        ...lines.map(
+          (l) =>
+            `  ${l.at} ${l.kind} ${l.ok ? 'ok' : `failed ${l.error}`} ${JSON.stringify(l.summary).slice(0, 200)}`,
+        ),
+      ];
+    },
     async posFlagged() {
       const rows = await query(
         `select error, count(distinct order_id)::int as n from pos_log

@@ -56,6 +56,8 @@ export interface PosSummary {
   killsAtWorker: number;
   /** Orders the customer cancelled here after iiko had them (iiko still cooks them). */
   cancelledAfterReachingPos: number;
+  /** How long the POS took to settle after the payments did (reported, never asserted). */
+  settleS: number;
 }
 
 export function markdownTable(results: InvariantResult[]): string {
@@ -105,6 +107,7 @@ function posRows(pos: PosSummary): string[] {
     `| iiko: terminal offline spells | ${pos.offlineSpells} |`,
     `| iiko: kills aimed at an instance talking to iiko | ${pos.killsAtWorker} |`,
     `| iiko: orders the customer cancelled here after iiko had them | ${pos.cancelledAfterReachingPos} |`,
+    `| iiko: seconds the POS took to settle at the end | ${pos.settleS} |`,
   ];
 }
 

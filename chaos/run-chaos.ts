@@ -232,7 +232,10 @@ async function main(): Promise<number> {
       }
       return undefined;
     };
+    /** How the last kill chose its instance, for the log line. */
+    let aim = 'blind';
     const inFlightWrite = async (withinMs: number): Promise<Instance | undefined> => {
+      aim = 'blind';
       if (random() < 0.5) return undefined;
       // Half the aimed kills go for the POS worker: the instance sending or checking an order in iiko.
       const atWorker = random() < 0.5;
@@ -244,6 +247,7 @@ async function main(): Promise<number> {
           const instance = talkingToIiko(now);
           if (instance) {
             killsAtWorker += 1;
+            aim = 'at the POS worker';
             return instance;
           }
         } else {
@@ -252,10 +256,14 @@ async function main(): Promise<number> {
             .slice(-300)
             .findLast((r) => r.endedAt === 0 && r.backend && now - r.startedAt >= 20 && WRITES.test(r.path));
           const instance = busy && instances.list.find((i) => i.name === busy.backend && i.up);
-          if (instance) return instance;
+          if (instance) {
+            aim = 'at a write';
+            return instance;
+          }
         }
         await sleep(10);
       }
+      aim = atWorker ? 'blind (the POS worker was quiet)' : 'blind (no write under way)';
       return undefined;
     };
     const killer = (async () => {
@@ -273,7 +281,7 @@ async function main(): Promise<number> {
         const record = await instances.kill(target);
         const fact: KillFact = { ...record, restartedAt: null };
         kills.push(fact);
-        log(`killed ${target.name}#${record.incarnation} (${kills.length}/${KILLS})`);
+        log(`killed ${target.name}#${record.incarnation} (${kills.length}/${KILLS}) ${aim}`);
         void restart(target, fact);
       }
       await Promise.all(restarts.values());
@@ -353,7 +361,11 @@ async function main(): Promise<number> {
           ),
         ),
     });
-    log(`POS settled in ${Math.round((Date.now() - posWaitStarted) / 1000)} s (${posLeft} left)`);
+    log(
+      `calls to iiko through the instances' proxies: ${[...iikoProxies].map(([name, p]) => `${name} ${p.records.length}`).join(', ')}`,
+    );
+    const posSettleS = Math.round((Date.now() - posWaitStarted) / 1000);
+    log(`POS settled in ${posSettleS} s (${posLeft} left)`);
 
     // ---- the facts ----
     await instances.stopAll();
@@ -446,6 +458,7 @@ async function main(): Promise<number> {
         offlineSpells: kitchen.counts.offlineSpells,
         killsAtWorker,
         cancelledAfterReachingPos: cancelledAfterReachingPos(pos).length,
+        settleS: posSettleS,
       },
     };
     const lateCancels = cancelledAfterReachingPos(pos);
@@ -520,6 +533,7 @@ async function settlePos(how: {
   }
   const live = await postgresReader(how.url, how.seeded);
   let said = Date.now();
+  const slow = new Set<number>();
   try {
     for (;;) {
       await how.kitchen.settle();
@@ -538,10 +552,14 @@ async function settlePos(how: {
           ...behind.examples,
         ];
         log(`the POS has ${left} to settle: ${what.slice(0, 5).join('; ')}`);
+        for (const t of open) slow.add(t.orderId);
       }
       await sleep(2000);
     }
   } finally {
+    // The slow ones' trails (transfer, POS log): what the wait was for, to read in the run's output.
+    for (const orderId of [...slow].slice(0, 3))
+      for (const line of await live.posTrail(orderId).catch(() => [])) log(line);
     await live.close();
   }
 }
