@@ -691,6 +691,16 @@ export const ERROR_MESSAGES = {
     ru: 'iiko отменила заказ, который уже готовится: решите, что с ним делать',
     en: 'iiko cancelled an order already being cooked: decide what to do with it',
   },
+  /** An order we withdrew (cancelled, declined) that the POS would not cancel: the kitchen may still cook it. */
+  'pos.cancel-refused': {
+    ru: 'iiko не отменила заказ (он уже готовится или закрыт): позвоните на кухню',
+    en: 'iiko did not cancel the order (already being cooked or closed): call the kitchen',
+  },
+  /** Staff took the order over by hand while a send was under way, and the POS took that send too. */
+  'pos.created-after-take-over': {
+    ru: 'Заказ есть и в iiko: отмените один из двух, чтобы не готовить дважды',
+    en: 'iiko has the order too: cancel one of the two so it is not cooked twice',
+  },
   /** A menu sync's failed dish: iiko prices it at 0 (or not at all), so it is not put on sale. */
   'pos.dish-no-price': {
     ru: 'В iiko нет цены: блюдо не выставлено в продажу',

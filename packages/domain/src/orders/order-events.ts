@@ -21,6 +21,8 @@ export const ORDER_EVENT_KINDS = [
   'pos-created',
   /** Staff took an order the POS did not get over by hand: no more tries. */
   'pos-taken-over',
+  /** An order withdrawn on our side is cancelled in the POS too (or the POS never had it): its flag goes. */
+  'pos-cancelled',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

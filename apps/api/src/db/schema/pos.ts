@@ -144,12 +144,23 @@ export const posLog = pgTable(
   ],
 );
 
-export const POS_TRANSFER_STATES = ['waiting', 'in-progress', 'created', 'failed', 'taken-over'] as const;
+export const POS_TRANSFER_STATES = [
+  'waiting',
+  'in-progress',
+  'created',
+  'failed',
+  'taken-over',
+  'cancelling',
+  'cancelled',
+  'cancel-refused',
+] as const;
 
 /**
  * One row per order of a linked restaurant, from when it may be cooked: the POS order's id (derived from ours,
  * so a resend never makes a second one), where its creation stands, and when to try or check again (leased with
  * FOR UPDATE SKIP LOCKED). `failed` keeps being retried with the same id until it succeeds or staff take it over.
+ * An order withdrawn on our side once the POS may have it is cancelled there (`cancelling` → `cancelled`, or
+ * `cancel-refused` when the POS will not).
  */
 export const posOrderTransfers = pgTable(
   'pos_order_transfers',

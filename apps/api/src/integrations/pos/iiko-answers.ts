@@ -195,6 +195,10 @@ export const ordersByRevisionAnswer = z.looseObject({
 
 export const correlationAnswer = z.looseObject({ correlationId: text });
 
+export const cancelCausesAnswer = z.looseObject({
+  cancelCauses: z.array(z.looseObject({ id, name: text, isDeleted: z.boolean().nullish() })),
+});
+
 /** One event of a webhook call; its eventInfo is read by the event's type. */
 export const webhookEvent = z.looseObject({
   eventType: z.string(),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
+  cancelCausesAnswer,
   commandStatusAnswer,
   correlationAnswer,
   createAnswer,
@@ -357,6 +358,30 @@ export function iikoPosAdapter(settings: IikoSettings): PosAdapter {
       const answer = await call('commands/status', { organizationId, correlationId }, commandStatusAnswer);
       const message = answer.errorReason ?? answer.exception?.message ?? null;
       return creation(correlationId, answer.state, message ? scrub(message) : null);
+    },
+
+    async cancelCauses(organizationId) {
+      const answer = await call('cancel_causes', { organizationIds: [organizationId] }, cancelCausesAnswer);
+      return answer.cancelCauses.map((cause) => ({
+        id: cause.id,
+        name: cause.name ?? '',
+        deleted: cause.isDeleted === true,
+      }));
+    },
+
+    async cancelDelivery(organizationId, orderId, cancelCauseId) {
+      // A command, like a creation: its outcome is read by commands/status (or seen as Cancelled by webhook).
+      const answer = await call(
+        'deliveries/cancel',
+        { organizationId, orderId, ...(cancelCauseId ? { cancelCauseId } : {}) },
+        correlationAnswer,
+      );
+      return {
+        correlationId: answer.correlationId ?? '',
+        status: 'InProgress',
+        failure: null,
+        message: null,
+      };
     },
 
     async ordersById(organizationId, orderIds) {

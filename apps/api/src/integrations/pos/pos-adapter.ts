@@ -220,6 +220,13 @@ export interface PosCreation {
   message: string | null;
 }
 
+/** A reason the POS offers for cancelling a delivery ('Отказ гостя'). */
+export interface PosCancelCause {
+  id: string;
+  name: string;
+  deleted: boolean;
+}
+
 /** An order as the POS has it now. */
 export interface PosOrderState {
   id: string;
@@ -259,6 +266,13 @@ export interface PosAdapter {
   deliveryRestrictions(organizationIds: string[]): Promise<PosDeliveryRestrictions>;
   createDelivery(order: PosDeliveryOrder): Promise<PosCreation>;
   commandStatus(organizationId: string, correlationId: string): Promise<PosCreation>;
+  /** The reasons the POS lists for cancelling a delivery (iiko's cancel causes), deleted ones included. */
+  cancelCauses(organizationId: string): Promise<PosCancelCause[]>;
+  /**
+   * Cancels a delivery the POS has. Asynchronous like a creation: followed by commandStatus with the answered
+   * correlation id (an 'Error' there is the POS's refusal: the order is cooked or closed). A cause is optional.
+   */
+  cancelDelivery(organizationId: string, orderId: string, cancelCauseId: string | null): Promise<PosCreation>;
   ordersById(organizationId: string, orderIds: string[]): Promise<PosOrderState[]>;
   /** Orders changed since `revision`: the catch-up when webhooks stop. */
   ordersByRevision(

@@ -36,12 +36,17 @@ export async function posStandingOf(
   const [row] = await db.select().from(posOrderTransfers).where(eq(posOrderTransfers.orderId, orderId));
   if (!row) return null;
   // A retry in progress keeps the last failure's flag until the POS has the order; an order the POS has
-  // is flagged only when the POS cancelled it once cooking began (staff decide what to do).
+  // is flagged only when the POS cancelled it once cooking began (staff decide what to do). A withdrawn
+  // order is flagged while its cancel in the POS fails or when the POS refused it (staff call the kitchen),
+  // and one taken over by hand when the POS took it too (two orders in the kitchen).
   const flagged =
     row.state === 'failed' ||
     row.state === 'in-progress' ||
     row.state === 'waiting' ||
-    (row.state === 'created' && row.lastError === 'pos.cancelled-late');
+    row.state === 'cancelling' ||
+    row.state === 'cancel-refused' ||
+    (row.state === 'created' && row.lastError === 'pos.cancelled-late') ||
+    (row.state === 'taken-over' && row.lastError === 'pos.created-after-take-over');
   return {
     state: row.state,
     failure: flagged ? failureOf(row.lastError, locale) : null,

@@ -1,5 +1,6 @@
 import { posRetryDelayMs } from '@storefront/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { Executor } from '../../core/executor.ts';
 import { orderLines, orders, posOrderTransfers } from '../../db/schema.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { logOrder } from './order-log.ts';
@@ -42,7 +43,11 @@ async function orderSummary(ctx: PosContext, orderId: number) {
   };
 }
 
-/** The POS has the order. True when this call made it so (false: already created, or taken over). */
+/**
+ * The POS has the order. True when this call made it so (false: already created, or taken over). An order
+ * staff took over by hand while a send was under way, which the POS then took too, is in the kitchen twice:
+ * flagged once ('pos.created-after-take-over') for staff to cancel one of them, never silently left so.
+ */
 export async function markCreated(
   ctx: PosContext,
   transfer: TransferRow,
@@ -63,7 +68,10 @@ export async function markCreated(
       })
       .where(openTransfer(transfer.orderId))
       .returning({ orderId: posOrderTransfers.orderId });
-    if (!moved) return false;
+    if (!moved) {
+      await flagCreatedAfterTakeOver(tx, transfer, nowMs);
+      return false;
+    }
     await writeOrderEvent(tx, { ...transfer, id: transfer.orderId }, 'pos-created', now);
     await logOrder(
       tx,
@@ -76,6 +84,70 @@ export async function markCreated(
       nowMs,
     );
     return true;
+  });
+}
+
+const CREATED_AFTER_TAKE_OVER = 'pos.created-after-take-over';
+
+async function flagCreatedAfterTakeOver(tx: Executor, transfer: TransferRow, nowMs: number) {
+  const now = new Date(nowMs);
+  const [flagged] = await tx
+    .update(posOrderTransfers)
+    .set({ lastError: CREATED_AFTER_TAKE_OVER, lastErrorText: null, updatedAt: now })
+    .where(
+      and(
+        eq(posOrderTransfers.orderId, transfer.orderId),
+        eq(posOrderTransfers.state, 'taken-over'),
+        or(isNull(posOrderTransfers.lastError), ne(posOrderTransfers.lastError, CREATED_AFTER_TAKE_OVER)),
+      ),
+    )
+    .returning({ orderId: posOrderTransfers.orderId });
+  if (!flagged) return;
+  await writeOrderEvent(tx, { ...transfer, id: transfer.orderId }, 'pos-failed', now);
+  await logOrder(
+    tx,
+    {
+      ...transfer,
+      kind: 'order',
+      ok: false,
+      error: CREATED_AFTER_TAKE_OVER,
+      summary: { externalOrderId: transfer.externalOrderId, takenOver: true },
+    },
+    nowMs,
+  );
+}
+
+/**
+ * The POS cancelled the order staff took over (they cancelled the duplicate there): the flag goes, said in
+ * the log. Our order is not declined by it: staff typed it in by hand and it is cooked from that one.
+ */
+export async function clearCreatedAfterTakeOver(ctx: PosContext, transfer: TransferRow): Promise<void> {
+  const nowMs = ctx.now();
+  const now = new Date(nowMs);
+  await ctx.db.transaction(async (tx) => {
+    const [cleared] = await tx
+      .update(posOrderTransfers)
+      .set({ lastError: null, lastErrorText: null, updatedAt: now })
+      .where(
+        and(
+          eq(posOrderTransfers.orderId, transfer.orderId),
+          eq(posOrderTransfers.state, 'taken-over'),
+          eq(posOrderTransfers.lastError, CREATED_AFTER_TAKE_OVER),
+        ),
+      )
+      .returning({ orderId: posOrderTransfers.orderId });
+    if (!cleared) return;
+    await writeOrderEvent(tx, { ...transfer, id: transfer.orderId }, 'pos-cancelled', now);
+    await logOrder(
+      tx,
+      {
+        ...transfer,
+        kind: 'order',
+        ok: true,
+        summary: { externalOrderId: transfer.externalOrderId, takenOver: true, posStatus: 'Cancelled' },
+      },
+      nowMs,
+    );
   });
 }
 

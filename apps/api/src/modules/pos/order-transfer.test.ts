@@ -91,7 +91,7 @@ async function untilCreated(orderId: number) {
 describe('an order paid on receipt', () => {
   it('goes at placement with our lines, iiko’s ids and sizes, the guests, the phone, a payment not processed', async () => {
     const order = await placeOnReceipt();
-    expect(await runTransfersOnce(app.pos)).toEqual({ discovered: 1, advanced: 1 });
+    expect(await runTransfersOnce(app.pos)).toEqual({ discovered: 1, withdrawn: 0, advanced: 1 });
     const transfer = await transferOf(database.db, order.id);
     expect(transfer).toMatchObject({ state: 'in-progress', organizationId: ORG, terminalGroupId: TERMINAL });
     const [made] = deliveriesOf(transfer?.externalOrderId as string);
@@ -143,7 +143,7 @@ describe('an order paid on receipt', () => {
     });
 
     // The creation is followed by its command's status, after the backoff: nothing before it is due.
-    expect(await runTransfersOnce(app.pos)).toEqual({ discovered: 0, advanced: 0 });
+    expect(await runTransfersOnce(app.pos)).toEqual({ discovered: 0, withdrawn: 0, advanced: 0 });
     await untilCreated(order.id);
     expect(await transferOf(database.db, order.id)).toMatchObject({ state: 'created', lastError: null });
     expect(fake.requests.some((r) => r.path === 'commands/status')).toBe(true);

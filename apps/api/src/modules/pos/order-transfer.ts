@@ -7,6 +7,7 @@ import {
   PosError,
   type PosOrderState,
 } from '../../integrations/pos/pos-adapter.ts';
+import { advanceCancel, discoverWithdrawals } from './order-cancel.ts';
 import { posOrderIdOf } from './order-external-id.ts';
 import { logOrder } from './order-log.ts';
 import { deliveryOrderOf, OrderNotBookable, type PosDirectory, posDirectory } from './order-payload.ts';
@@ -111,7 +112,7 @@ async function leaseDue(ctx: PosContext, nowMs: number): Promise<TransferRow[]> 
     .where(
       and(
         eq(posOrderTransfers.whiteLabelId, ctx.whiteLabel),
-        inArray(posOrderTransfers.state, [...OPEN_TRANSFER_STATES]),
+        inArray(posOrderTransfers.state, [...OPEN_TRANSFER_STATES, 'cancelling']),
         lte(posOrderTransfers.nextAttemptAt, new Date(nowMs)),
       ),
     )
@@ -178,6 +179,7 @@ async function dropIfWithdrawn(ctx: PosContext, row: TransferRow): Promise<boole
 
 /** One leased row's step: follow a creation in progress, or (after asking whether the POS has it) send. */
 async function advance(ctx: PosContext, adapter: PosAdapter, row: TransferRow): Promise<void> {
+  if (row.state === 'cancelling') return advanceCancel(ctx, adapter, row);
   try {
     if (row.state === 'in-progress' && row.correlationId) {
       await settle(ctx, row, await adapter.commandStatus(row.organizationId, row.correlationId));
@@ -209,14 +211,20 @@ async function advance(ctx: PosContext, adapter: PosAdapter, row: TransferRow): 
 
 export interface TransferReport {
   discovered: number;
+  /** Orders withdrawn on our side whose POS order is to be cancelled (moved to 'cancelling' this round). */
+  withdrawn: number;
   advanced: number;
 }
 
-/** One round at the context's clock: find new orders, then send or check every due one. Tests run it by hand. */
+/**
+ * One round at the context's clock: find new orders and withdrawn ones, then send, cancel or check every due
+ * one. Tests run it by hand.
+ */
 export async function runTransfersOnce(ctx: PosContext): Promise<TransferReport> {
   const adapter = ctx.adapter;
-  if (!adapter) return { discovered: 0, advanced: 0 };
+  if (!adapter) return { discovered: 0, withdrawn: 0, advanced: 0 };
   const discovered = await discoverOrders(ctx);
+  const withdrawn = await discoverWithdrawals(ctx);
   let advanced = 0;
   for (const row of await leaseDue(ctx, ctx.now())) {
     try {
@@ -227,7 +235,7 @@ export async function runTransfersOnce(ctx: PosContext): Promise<TransferReport>
       ctx.log.warn({ err: error, orderId: row.orderId }, 'pos: an order transfer step failed; next time');
     }
   }
-  return { discovered, advanced };
+  return { discovered, withdrawn, advanced };
 }
 
 /** The worker: sends orders that may be cooked, follows creations, catches up statuses by revision. */

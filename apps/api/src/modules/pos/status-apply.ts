@@ -12,8 +12,15 @@ import type { OrderRow } from '../orders/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund, sendSettlementReceipt } from '../payments/index.ts';
 import { givePromoUseBack } from '../promotions/index.ts';
+import { markCancelled, reopenCancel } from './order-cancel.ts';
 import { logOrder } from './order-log.ts';
-import { markCreated, markFailed, OPEN_TRANSFER_STATES, type TransferRow } from './order-transfer-state.ts';
+import {
+  clearCreatedAfterTakeOver,
+  markCreated,
+  markFailed,
+  OPEN_TRANSFER_STATES,
+  type TransferRow,
+} from './order-transfer-state.ts';
 import type { PosContext } from './pos-context.ts';
 
 /**
@@ -52,19 +59,46 @@ export async function applyPosOrderState(
   // Not one of ours (typed in at the till), or another organization's claim to our id: nothing to do.
   if (!transfer || transfer.organizationId !== state.organizationId) return;
 
-  // The creation settles an open transfer only (created and taken over are final: a duplicate is a no-op).
+  // The creation settles an open transfer only (created and taken over are final: a duplicate is a no-op;
+  // one taken over by hand that the POS took too is flagged by markCreated).
   const open = (OPEN_TRANSFER_STATES as readonly string[]).includes(transfer.state);
-  if (open && (state.creationStatus === 'Success' || state.status !== null))
-    await markCreated(ctx, transfer, null);
+  const made = state.creationStatus === 'Success' || state.status !== null;
+  if (open && made) await markCreated(ctx, transfer, null);
   else if (open && state.creationStatus === 'Error')
     await markFailed(ctx, transfer, `pos.${state.failure ?? 'rejected'}`, state.message);
+  else if (transfer.state === 'taken-over' && made && state.status !== 'Cancelled')
+    await markCreated(ctx, transfer, null);
 
   if (state.status === null) return;
+  if (isWithdrawal(transfer)) {
+    // Our own withdrawal: the POS's Cancelled settles it (our order is already cancelled or declined, and
+    // iiko's cause is not the restaurant's word to the customer); a live status after we found nothing to
+    // cancel (a send that reached the POS late) makes the worker cancel it after all.
+    if (state.status === 'Cancelled' && transfer.state === 'cancelling')
+      await markCancelled(ctx, transfer, 'cancelled', state.cancelCause);
+    else if (state.status !== 'Cancelled' && transfer.state === 'cancelled')
+      await reopenCancel(ctx, transfer);
+    await recordExternalStatus(ctx, transfer, state);
+    return;
+  }
+  if (transfer.state === 'taken-over' && state.status === 'Cancelled') {
+    // Staff cancelled the POS's copy of an order typed in by hand: not a decline of ours.
+    await clearCreatedAfterTakeOver(ctx, transfer);
+    await recordExternalStatus(ctx, transfer, state);
+    return;
+  }
   const heard = await recordExternalStatus(ctx, transfer, state);
   await moveOrderAlong(ctx, transfer, state, source, heard);
 }
 
-/** Keeps the furthest status heard (and a cancel's cause), atomically; true when this one is news. */
+/** A transfer of an order withdrawn on our side, being (or done being) cancelled in the POS. */
+const isWithdrawal = (transfer: TransferRow) =>
+  transfer.state === 'cancelling' || transfer.state === 'cancelled' || transfer.state === 'cancel-refused';
+
+/**
+ * Keeps the furthest status heard (and a cancel's cause, unless the cancel was ours), atomically; true when
+ * this one is news.
+ */
 async function recordExternalStatus(ctx: PosContext, transfer: TransferRow, state: PosOrderState) {
   const status = state.status as string;
   const rank = posRank(status);
@@ -79,7 +113,7 @@ async function recordExternalStatus(ctx: PosContext, transfer: TransferRow, stat
     .set({
       externalStatus: status,
       updatedAt: new Date(ctx.now()),
-      ...(status === 'Cancelled' ? { cancelCause: state.cancelCause } : {}),
+      ...(status === 'Cancelled' && !isWithdrawal(transfer) ? { cancelCause: state.cancelCause } : {}),
     })
     .where(
       and(

@@ -45,7 +45,10 @@ export const FAKE_IIKO_DEMO = {
     /** A service (delivery): never a dish. */
     deliveryService: '7b1c1f2e-0000-4000-8000-000000000071',
   },
+  /** iiko's cancel causes: 'Отказ гостя', and the cashier's error listed first; 'Отменён на сайте' deleted. */
   cancelCauseId: '7b1c1f2e-0000-4000-8000-000000000081',
+  cashierErrorCauseId: '7b1c1f2e-0000-4000-8000-000000000084',
+  deletedCauseId: '7b1c1f2e-0000-4000-8000-000000000085',
   zone: 'Центр',
 } as const;
 
@@ -62,6 +65,8 @@ export type FakeIikoOperation =
   | 'delivery_restrictions'
   | 'deliveries/create'
   | 'commands/status'
+  | 'deliveries/cancel'
+  | 'cancel_causes'
   | 'deliveries/by_id'
   | 'deliveries/by_revision'
   | 'webhooks/update_settings'
@@ -186,6 +191,14 @@ export interface FakeIikoDelivery {
   body: Json;
 }
 
+/** One deliveries/cancel call as the fake took it: what it named and what it answered. */
+export interface FakeIikoCancellation {
+  orderId: string;
+  cancelCauseId: string | null;
+  /** 'cancelled' (done now), 'already' (it was Cancelled: nothing changed), 'refused' (closed, delivered). */
+  outcome: 'cancelled' | 'already' | 'refused' | 'not-found';
+}
+
 export interface FakeIikoWebhookDelivery {
   eventType: string;
   organizationId: string;
@@ -277,6 +290,8 @@ const OPERATIONS = new Set<string>([
   'delivery_restrictions',
   'deliveries/create',
   'commands/status',
+  'deliveries/cancel',
+  'cancel_causes',
   'deliveries/by_id',
   'deliveries/by_revision',
   'webhooks/update_settings',
@@ -545,6 +560,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
   const faults = new Map<FakeIikoOperation, FakeIikoFault[]>();
   const requests: { path: string; authorization: string | undefined; body: string }[] = [];
   const webhookDeliveries: FakeIikoWebhookDelivery[] = [];
+  const cancellations: FakeIikoCancellation[] = [];
   const held: { uri: string; authToken: string | null; body: string }[] = [];
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
@@ -956,6 +972,60 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
         succeed(delivery);
   }
 
+  const CANCEL_CAUSES = [
+    { id: FAKE_IIKO_DEMO.cashierErrorCauseId, name: 'Ошибка кассира', isDeleted: false },
+    { id: FAKE_IIKO_DEMO.cancelCauseId, name: 'Отказ гостя', isDeleted: false },
+    { id: FAKE_IIKO_DEMO.deletedCauseId, name: 'Отменён на сайте', isDeleted: true },
+  ];
+
+  /**
+   * deliveries/cancel: an order already Cancelled is left as it is (harmless); one Delivered or Closed is
+   * refused with a 400, as iikoFront refuses to cancel a closed order; otherwise it is Cancelled with the
+   * cause now and DeliveryOrderUpdate is sent. Answers the command's correlation id (commands/status: Success).
+   */
+  function cancel(org: Organization, body: Json, response: ServerResponse): string | null {
+    const orderId = typeof body.orderId === 'string' ? body.orderId : '';
+    const causeId = typeof body.cancelCauseId === 'string' ? body.cancelCauseId : null;
+    const made = deliveries.get(orderId);
+    if (made?.organizationId === org.id) settle(made);
+    if (!made || made.organizationId !== org.id || made.creationStatus !== 'Success') {
+      cancellations.push({ orderId, cancelCauseId: causeId, outcome: 'not-found' });
+      fail(response, 400, `Order ${orderId} not found`, 'OrderNotFound');
+      return null;
+    }
+    const cause = causeId === null ? null : CANCEL_CAUSES.find((c) => c.id === causeId);
+    if (cause === undefined) {
+      fail(response, 400, `Cancel cause ${String(causeId)} not found`, 'Common');
+      return null;
+    }
+    if (made.status === 'Delivered' || made.status === 'Closed') {
+      cancellations.push({ orderId, cancelCauseId: causeId, outcome: 'refused' });
+      fail(
+        response,
+        400,
+        `Order ${orderId} is ${made.status.toLowerCase()} and cannot be cancelled`,
+        'Common',
+      );
+      return null;
+    }
+    const correlationId = randomUUID();
+    commands.set(correlationId, { organizationId: org.id, orderId: null, error: null });
+    if (made.status === 'Cancelled') {
+      cancellations.push({ orderId, cancelCauseId: causeId, outcome: 'already' });
+      return correlationId;
+    }
+    cancellations.push({ orderId, cancelCauseId: causeId, outcome: 'cancelled' });
+    made.status = 'Cancelled';
+    made.cancelInfo = {
+      whenCancelled: iikoTime(now()),
+      cause: cause ? { id: cause.id, name: cause.name } : { id: '', name: '' },
+      comment: null,
+    };
+    bump(made);
+    notify(made.organizationId, 'DeliveryOrderUpdate', orderInfo(made), 'Cancelled');
+    return correlationId;
+  }
+
   function delivery(id: string): FakeIikoDelivery {
     const found = deliveries.get(id);
     if (!found) throw new Error(`the fake iiko has no order ${id}`);
@@ -1163,6 +1233,17 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
           };
         return { state: made.creationStatus };
       }
+      case 'deliveries/cancel': {
+        const org = orgOf(body.organizationId, response);
+        if (!org) return null;
+        const command = cancel(org, body, response);
+        return command ? { correlationId: command } : null;
+      }
+      case 'cancel_causes': {
+        const orgs = orgsOf(body.organizationIds, response);
+        if (!orgs) return null;
+        return { correlationId, cancelCauses: CANCEL_CAUSES };
+      }
       case 'deliveries/by_id': {
         const org = orgOf(body.organizationId, response);
         if (!org) return null;
@@ -1337,6 +1418,8 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     setCreationDelay(ms: number | null) {
       creationDelayMs = ms;
     },
+    /** Every deliveries/cancel call, oldest first, with its outcome. */
+    cancellations: () => [...cancellations],
     /** Every order made (or tried), oldest first, with the create body as sent. */
     deliveries: () => [...deliveries.values()],
     delivery: (id: string) => deliveries.get(id),
@@ -1406,6 +1489,7 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     const org = (body.organizationId as string | undefined) ?? FAKE_IIKO_DEMO.organizationId;
     if (method === 'GET' && path === '/fake/deliveries') return json(response, 200, controls.deliveries());
     if (method === 'GET' && path === '/fake/webhooks') return json(response, 200, webhookDeliveries);
+    if (method === 'GET' && path === '/fake/cancellations') return json(response, 200, cancellations);
     if (method === 'GET' && path === '/fake/nomenclature')
       return json(response, 200, controls.nomenclature(org));
     if (method !== 'POST') return json(response, 404, { error: 'no such control' });
