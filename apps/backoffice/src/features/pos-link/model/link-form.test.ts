@@ -136,10 +136,23 @@ describe('a log entry in words', () => {
     expect(texts).toContain('summary_number {"number":"Б-042"}');
     expect(texts.find((x) => x.startsWith('summary_sum'))).toMatch(/1\s?250/);
     expect(texts).toContain('Ролл ×2 (Соус ×1)');
-    expect(texts).toContain('summary_status {"pos":"Cancelled","ours":"declined"}');
+    expect(texts).toContain(
+      'summary_status {"pos":"Cancelled","ours":"order_status_declined {\\"defaultValue\\":\\"declined\\"}"}',
+    );
     expect(texts).toContain('summary_cause {"cause":"Клиент отказался"}');
     expect(texts).toContain('night');
     expect(texts.join(' ')).not.toContain('uuid');
+  });
+
+  it('names a step the POS made by our status’s words, without raw from and to lines', () => {
+    const lines = summaryLines(
+      entry({ from: 'accepted', to: 'cooking', posStatus: 'CookingStarted', source: 'webhook' }, 'status'),
+      t,
+      'ru',
+    );
+    expect(lines.map((l) => l.text)).toEqual([
+      'summary_status {"pos":"CookingStarted","ours":"order_status_cooking {\\"defaultValue\\":\\"cooking\\"}"}',
+    ]);
   });
 
   it('says a sync that changed nothing', () => {

@@ -103,8 +103,12 @@ export function summaryLines(entry: AdminPosLogEntry, t: TFunction, locale: Loca
     );
   const items = itemsOf(summary.items);
   if (items.length) add('items', t('summary_items'), items.join(', '));
-  if (typeof summary.posStatus === 'string')
-    add('status', null, t('summary_status', { pos: summary.posStatus, ours: text(summary.status) || '—' }));
+  if (typeof summary.posStatus === 'string') {
+    // A step the POS made is written as from → to; a late cancel left to staff names the status it stays at.
+    const ours = text(summary.to) || text(summary.status);
+    const oursText = ours ? t(`order_status_${ours}`, { defaultValue: ours }) : '—';
+    add('status', null, t('summary_status', { pos: summary.posStatus, ours: oursText }));
+  }
   if (typeof summary.cause === 'string' && summary.cause)
     add('cause', null, t('summary_cause', { cause: summary.cause }));
   if (typeof summary.attempts === 'number' && summary.attempts > 1)
@@ -122,6 +126,8 @@ export function summaryLines(entry: AdminPosLogEntry, t: TFunction, locale: Loca
     'items',
     'posStatus',
     'status',
+    'from',
+    'to',
     'cause',
     'attempts',
     'message',
