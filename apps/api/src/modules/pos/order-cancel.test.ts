@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES } from '@storefront/domain';
 import { boardOrder } from '@storefront/domain/contracts';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
 import type { PosAdapter } from '../../integrations/pos/pos-adapter.ts';
@@ -189,7 +190,7 @@ describe('staff decline an order iiko has', () => {
 });
 
 describe('a cancel iiko refuses', () => {
-  it('an order iiko already closed: flagged on the board for staff to call the kitchen, logged, not tried again', async () => {
+  it('an order iiko already closed: flagged on the board for staff to call the kitchen, logged, not tried again; cancelled there by hand, the flag goes', async () => {
     await registerWebhook(app, null);
     try {
       const order = await placeOnReceipt();
@@ -239,6 +240,14 @@ describe('a cancel iiko refuses', () => {
       const lateTransfer = await transferOf(database.db, late.id);
       expect(lateTransfer).toMatchObject({ state: 'cancel-refused', lastError: 'pos.cancel-refused' });
       expect(lateTransfer?.lastErrorText).toMatch(/closed and cannot be cancelled/);
+
+      // Staff call the kitchen, who cancel it in iikoFront: iiko's Cancelled takes the flag away.
+      await registerWebhook(app, webhookUri);
+      fake.cancelOrder(lateId, 'Отказ гостя');
+      await settled();
+      expect(await transferOf(database.db, late.id)).toMatchObject({ state: 'cancelled', lastError: null });
+      expect((await eventsOf(database.db, late.id)).at(-1)).toBe('pos-cancelled');
+      expect(await statusOf(late.id)).toBe('canceled');
     } finally {
       await registerWebhook(app, webhookUri);
     }
@@ -324,5 +333,66 @@ describe('staff take an order over while its send is under way', () => {
     expect(before).not.toBe('declined');
     expect(await transferOf(database.db, order.id)).toMatchObject({ state: 'taken-over', lastError: null });
     expect((await boardView(order.id)).pos).toMatchObject({ state: 'taken-over', failure: null });
+  });
+});
+
+describe('no sequence of faults, retries and webhooks', () => {
+  type Step =
+    | { kind: 'worker' }
+    | { kind: 'settle' }
+    | {
+        kind: 'fail';
+        operation: 'deliveries/cancel' | 'deliveries/by_id' | 'commands/status' | 'cancel_causes';
+        fault: '500-before' | '500-after';
+      };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    { arbitrary: fc.constant({ kind: 'worker' as const }), weight: 3 },
+    fc.constant({ kind: 'settle' as const }),
+    fc.record({
+      kind: fc.constant('fail' as const),
+      operation: fc.constantFrom(
+        'deliveries/cancel' as const,
+        'deliveries/by_id' as const,
+        'commands/status' as const,
+        'cancel_causes' as const,
+      ),
+      fault: fc.constantFrom('500-before' as const, '500-after' as const),
+    }),
+  );
+
+  it('cancels a declined order in iiko twice, or moves our order after the decline', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
+        fake.clearFaults();
+        const order = await placeOnReceipt();
+        const { externalOrderId: id } = await roundsUntil(order.id, 'created');
+        await settled();
+        const declined = await orderMove(app, operator, order.id, 'decline', { reason: 'other' });
+        expect(declined.statusCode, declined.body.slice(0, 300)).toBe(200);
+        const history = await historyOf(database.db, order.id);
+        for (const s of steps) {
+          if (s.kind === 'worker') {
+            clock.advance(RETRY);
+            await runTransfersOnce(app.pos);
+          } else if (s.kind === 'settle') await settled();
+          else fake.failNext(s.operation, s.fault);
+        }
+        // Then time (a fault still queued is spent by a round): the cancel converges.
+        for (let round = 0; round < 8; round++) {
+          await settled();
+          if ((await transferOf(database.db, order.id))?.state === 'cancelled') break;
+          clock.advance(RETRY);
+          await runTransfersOnce(app.pos);
+        }
+        await settled();
+        expect((await transferOf(database.db, order.id))?.state).toBe('cancelled');
+        expect(cancelsOf(id).filter((c) => c.outcome === 'cancelled')).toHaveLength(1);
+        expect(fake.delivery(id)?.status).toBe('Cancelled');
+        expect(await statusOf(order.id)).toBe('declined');
+        expect(await historyOf(database.db, order.id)).toEqual(history);
+        fake.clearFaults();
+      }),
+      { numRuns: 10 },
+    );
   });
 });

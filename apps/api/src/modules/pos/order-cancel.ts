@@ -1,5 +1,5 @@
 import { posRetryDelayMs } from '@storefront/domain';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import { orders, posOrderTransfers } from '../../db/schema.ts';
 import { type PosAdapter, PosError, type PosOrderState } from '../../integrations/pos/pos-adapter.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
@@ -40,8 +40,13 @@ export async function discoverWithdrawals(ctx: PosContext): Promise<number> {
       and(
         eq(posOrderTransfers.whiteLabelId, ctx.whiteLabel),
         inArray(posOrderTransfers.state, [...CANCELLABLE_STATES]),
-        // The POS cancelled it itself (our order was declined by its Cancelled): nothing to cancel back.
-        or(isNull(posOrderTransfers.externalStatus), ne(posOrderTransfers.externalStatus, 'Cancelled')),
+        // The POS cancelled it itself (our order was declined by its Cancelled): nothing to cancel back. One
+        // it closed or delivered is history (every order ends so): keeping those out keeps this round's scan
+        // to the orders still open in the POS; a withdrawal races a close only between two rounds.
+        or(
+          isNull(posOrderTransfers.externalStatus),
+          notInArray(posOrderTransfers.externalStatus, ['Cancelled', 'Closed', 'Delivered']),
+        ),
         inArray(
           posOrderTransfers.orderId,
           ctx.db
@@ -60,6 +65,13 @@ export async function discoverWithdrawals(ctx: PosContext): Promise<number> {
 const stillCancelling = (orderId: number) =>
   and(eq(posOrderTransfers.orderId, orderId), eq(posOrderTransfers.state, 'cancelling'));
 
+/** A cancel the POS refused may still be done there by hand (staff called the kitchen): its Cancelled ends it. */
+const cancelUndone = (orderId: number) =>
+  and(
+    eq(posOrderTransfers.orderId, orderId),
+    inArray(posOrderTransfers.state, ['cancelling', 'cancel-refused']),
+  );
+
 /** The order's number and our status, for the log. */
 async function orderFacts(ctx: PosContext, orderId: number) {
   const [order] = await ctx.db
@@ -70,8 +82,9 @@ async function orderFacts(ctx: PosContext, orderId: number) {
 }
 
 /**
- * The POS has cancelled it (or never had it): final. The board hears of it when a flag goes with it. True
- * when this call settled it (a webhook and the worker may both see the Cancelled).
+ * The POS has cancelled it (or never had it): final, also after a refusal (cancelled in the POS by hand).
+ * The board hears of it when a flag goes with it. True when this call settled it (a webhook and the worker
+ * may both see the Cancelled).
  */
 export async function markCancelled(
   ctx: PosContext,
@@ -86,7 +99,7 @@ export async function markCancelled(
     const [before] = await tx
       .select({ lastError: posOrderTransfers.lastError })
       .from(posOrderTransfers)
-      .where(stillCancelling(transfer.orderId))
+      .where(cancelUndone(transfer.orderId))
       .for('update');
     if (!before) return false;
     await tx
@@ -99,7 +112,7 @@ export async function markCancelled(
         // Heard from the POS (or nothing to hear): a reordered earlier status does not reopen the cancel.
         ...(outcome === 'cancelled' ? { externalStatus: 'Cancelled' } : {}),
       })
-      .where(stillCancelling(transfer.orderId));
+      .where(cancelUndone(transfer.orderId));
     if (before.lastError !== null)
       await writeOrderEvent(tx, { ...transfer, id: transfer.orderId }, 'pos-cancelled', now);
     await logOrder(

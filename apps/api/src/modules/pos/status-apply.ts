@@ -71,10 +71,11 @@ export async function applyPosOrderState(
 
   if (state.status === null) return;
   if (isWithdrawal(transfer)) {
-    // Our own withdrawal: the POS's Cancelled settles it (our order is already cancelled or declined, and
-    // iiko's cause is not the restaurant's word to the customer); a live status after we found nothing to
+    // Our own withdrawal: the POS's Cancelled settles it, after a refusal too (cancelled there by hand); our
+    // order is already cancelled or declined, and iiko's cause is not the restaurant's word to the customer. A
+    // live status after we found nothing to
     // cancel (a send that reached the POS late) makes the worker cancel it after all.
-    if (state.status === 'Cancelled' && transfer.state === 'cancelling')
+    if (state.status === 'Cancelled' && transfer.state !== 'cancelled')
       await markCancelled(ctx, transfer, 'cancelled', state.cancelCause);
     else if (state.status !== 'Cancelled' && transfer.state === 'cancelled')
       await reopenCancel(ctx, transfer);

@@ -1463,6 +1463,10 @@ export async function startFakeIiko(options: FakeIikoOptions = {}) {
     failNext(operation: FakeIikoOperation, fault: FakeIikoFault) {
       faults.set(operation, [...(faults.get(operation) ?? []), fault]);
     },
+    /** Forgets the faults queued and not yet met (a test's leftovers). */
+    clearFaults() {
+      faults.clear();
+    },
     /** Every token issued so far stops working, as at the end of its hour. */
     expireTokens() {
       tokens.clear();
