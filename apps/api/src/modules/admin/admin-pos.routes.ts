@@ -148,6 +148,8 @@ export const adminPosRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
             locale,
           ),
         );
+        // Leaving an organization takes its menu off the restaurant (admin-pos.ts): the storefront follows at once.
+        await catalog.refresh();
         const webhook = change.link.webhook;
         if (change.organizationId && (webhook?.uri !== webhookUriOf(pos) || !webhook.registeredAt)) {
           await registerWebhook(pos, change.organizationId);

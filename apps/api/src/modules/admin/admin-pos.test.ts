@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
-import { posLinks, posLog, posOrganizations, restos } from '../../db/schema.ts';
+import { posLinks, posLog, posOrganizations, restoMenus, restos } from '../../db/schema.ts';
 import { type AdminRole, addAdminStaff, adminCall, errorsOf } from '../../test/admin-kit.ts';
 import { changedTables, databaseFingerprint } from '../../test/database-fingerprint.ts';
 import { FAKE_IIKO_API_LOGIN, FAKE_IIKO_DEMO, type FakeIiko, startFakeIiko } from '../../test/fakes/iiko.ts';
@@ -317,6 +317,34 @@ describe('linking a restaurant to iiko', () => {
     const unlinked = await adminCall(app, 'POST', url(2, '/sync'), as.manager);
     expect(unlinked.statusCode).toBe(409);
     expect(errorsOf(unlinked)[0]?.code).toBe('pos.not-linked');
+  });
+
+  it('unlinking takes the organization’s menu off the restaurant and the storefront; relinking and a sync list it again', async () => {
+    expect((await adminCall(app, 'POST', url(1, '/sync'), as.manager)).statusCode).toBe(200);
+    const [organization] = await database.db
+      .select()
+      .from(posOrganizations)
+      .where(eq(posOrganizations.organizationId, ORG));
+    const menuId = organization?.menuId ?? 0;
+    expect(menuId).toBeGreaterThan(0);
+    const listed = async () =>
+      (
+        await database.db
+          .select()
+          .from(restoMenus)
+          .where(and(eq(restoMenus.restoId, 1), eq(restoMenus.menuId, menuId)))
+      ).length;
+    const served = async () =>
+      ((await app.inject('/1/p/restos/1')).json().menus as { id: number }[]).map((menu) => menu.id);
+    expect(await listed()).toBe(1);
+    expect(await served()).toContain(menuId);
+    const { version } = await read(1);
+    expect((await put(1, version, { linked: false })).statusCode).toBe(200);
+    expect(await listed()).toBe(0);
+    expect(await served()).not.toContain(menuId);
+    expect((await put(1, version + 1, linkBody)).statusCode).toBe(200);
+    expect((await adminCall(app, 'POST', url(1, '/sync'), as.manager)).statusCode).toBe(200);
+    expect(await listed()).toBe(1);
   });
 
   it('pages the log newest first: the restaurant’s own entries and its organization’s, not others’', async () => {

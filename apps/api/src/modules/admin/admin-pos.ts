@@ -13,7 +13,7 @@ import { ApiError } from '../../core/api-error.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
-import { adminAuditLog, posLinks, posLog, posOrganizations } from '../../db/schema.ts';
+import { adminAuditLog, posLinks, posLog, posOrganizations, restoMenus } from '../../db/schema.ts';
 import type { PosContext } from '../pos/index.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
 import { checkIfMatch } from './admin-menus.ts';
@@ -194,6 +194,33 @@ export function assertLinkChoices(
 }
 
 /**
+ * A restaurant that leaves an organization (unlinked, or linked to another) stops listing the menu that
+ * organization's nomenclature fills: nothing keeps it in step any more, and its dishes have no till to go to. A
+ * relink lists it again at its first sync.
+ */
+async function unlistLeftMenu(
+  tx: Executor,
+  whiteLabel: string,
+  restoId: number,
+  link: AdminPosLinkState | null,
+) {
+  const [was] = await tx
+    .select({ menuId: posOrganizations.menuId, organizationId: posLinks.organizationId })
+    .from(posLinks)
+    .innerJoin(
+      posOrganizations,
+      and(
+        eq(posOrganizations.whiteLabelId, posLinks.whiteLabelId),
+        eq(posOrganizations.provider, posLinks.provider),
+        eq(posOrganizations.organizationId, posLinks.organizationId),
+      ),
+    )
+    .where(and(eq(posLinks.restoId, restoId), eq(posLinks.whiteLabelId, whiteLabel)));
+  if (!was?.menuId || was.organizationId === link?.organizationId) return;
+  await tx.delete(restoMenus).where(and(eq(restoMenus.restoId, restoId), eq(restoMenus.menuId, was.menuId)));
+}
+
+/**
  * Writes a link state (null: unlinked) with the version it becomes: the link's row, and the organization's row the
  * sync and the webhook work from (its first sync due at once). The POS's organization row stays when the last
  * restaurant leaves it: its menu and mappings keep their ids for a relink.
@@ -207,6 +234,7 @@ export async function writeLinkState(
   at: Date,
   organizationName: string | null,
 ) {
+  await unlistLeftMenu(tx, access.whiteLabel, restoId, link);
   if (!link) {
     await tx
       .delete(posLinks)

@@ -353,4 +353,18 @@ describe('the menu from iiko', () => {
       await other.closeDatabase();
     }
   });
+
+  it('an organization no restaurant links to any more is not synced on schedule, and is again once relinked', async () => {
+    const links = await db().select().from(posLinks);
+    await db().delete(posLinks);
+    try {
+      await db()
+        .update(posOrganizations)
+        .set({ nextSyncAt: new Date(clock - 1000) });
+      expect(await runMenuSyncOnce(app.pos)).toEqual([]);
+    } finally {
+      await db().insert(posLinks).values(links);
+    }
+    expect(await runMenuSyncOnce(app.pos)).toEqual([ORG]);
+  });
 });

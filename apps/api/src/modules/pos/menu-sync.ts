@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { positionGroups, positions, posOrganizations } from '../../db/schema.ts';
+import { and, asc, eq, exists, inArray, lte } from 'drizzle-orm';
+import { positionGroups, positions, posLinks, posOrganizations } from '../../db/schema.ts';
 import type { PosMenu } from '../../integrations/pos/pos-adapter.ts';
 import { posImageAddress, storePosImages } from './menu-images.ts';
 import { capped, logOrganization, posErrorCode } from './menu-log.ts';
@@ -149,7 +149,7 @@ export async function syncMenuResult(
 }
 
 /**
- * One round of the schedule: leases this brand's organizations that are due (FOR UPDATE SKIP LOCKED, then moved
+ * One round of the schedule: leases this brand's linked organizations that are due (FOR UPDATE SKIP LOCKED, then moved
  * ahead by the sync interval, so another instance leasing at the same moment takes others or none) and reads
  * each one's menu and stop-lists. Answers the organizations it took.
  */
@@ -165,7 +165,25 @@ export async function runMenuSyncOnce(ctx: PosContext): Promise<string[]> {
     const due = await tx
       .select({ organizationId: posOrganizations.organizationId })
       .from(posOrganizations)
-      .where(and(brand, lte(posOrganizations.nextSyncAt, new Date(nowMs))))
+      .where(
+        and(
+          brand,
+          lte(posOrganizations.nextSyncAt, new Date(nowMs)),
+          // An organization no restaurant links to any more keeps its row (a relink keeps our ids), not its sync.
+          exists(
+            tx
+              .select({ restoId: posLinks.restoId })
+              .from(posLinks)
+              .where(
+                and(
+                  eq(posLinks.whiteLabelId, posOrganizations.whiteLabelId),
+                  eq(posLinks.provider, posOrganizations.provider),
+                  eq(posLinks.organizationId, posOrganizations.organizationId),
+                ),
+              ),
+          ),
+        ),
+      )
       .orderBy(asc(posOrganizations.nextSyncAt))
       .limit(LEASE_BATCH)
       .for('update', { skipLocked: true });
