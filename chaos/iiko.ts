@@ -154,7 +154,7 @@ export class Kitchen {
   /** One look at the kitchen: new orders planned, due steps made, the terminal and the held webhooks. */
   tick(now: number) {
     const random = this.random;
-    if (random() < 0.6) this.fake.flushWebhooks();
+    if (!this.quieted && random() < 0.6) this.fake.flushWebhooks();
     if (this.closed) return;
     for (const made of this.fake.deliveries()) {
       if (made.creationStatus !== 'Success' || this.plans.has(made.id)) continue;
@@ -194,9 +194,21 @@ export class Kitchen {
     this.fake.setTerminalAlive(FAKE_IIKO_DEMO.terminalGroupId, true);
   }
 
-  /** Every held webhook sent, and every one under way delivered or given up. */
+  /** Every held webhook sent (unless quiet), and every one under way delivered or given up. */
   async settle() {
-    this.fake.flushWebhooks();
+    if (!this.quieted) this.fake.flushWebhooks();
     await this.fake.webhooksSettled();
+  }
+
+  private quieted = false;
+
+  /** Webhooks held from now, and the ones under way landed: the instances may be stopped. */
+  async quiet() {
+    this.quieted = true;
+    await this.fake.webhooksSettled();
+  }
+
+  resume() {
+    this.quieted = false;
   }
 }

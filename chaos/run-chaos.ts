@@ -346,21 +346,33 @@ async function main(): Promise<number> {
 
     // ---- settle the POS: every transfer finished (retries back off 15 s, 30 s, 60 s…), statuses caught up ----
     const posWaitStarted = Date.now();
+    const live =
+      kind === 'postgres'
+        ? await postgresReader(databaseUrl(ADMIN_URL, databaseName), seededUsedCounts(brandsDir))
+        : null;
     const posLeft = await settlePos({
-      kind,
-      url: kind === 'postgres' ? databaseUrl(ADMIN_URL, databaseName) : null,
-      seeded: seededUsedCounts(brandsDir),
       bound: posWaitStarted + POS_SETTLE_S * 1000,
       kitchen,
       deliveries: () => iikoDeliveries(iiko),
-      lastPosCall: () =>
-        Math.max(
-          0,
-          ...[...iikoProxies.values()].flatMap((p) =>
-            p.records.filter((r) => POS_CALLS.test(r.path)).map((r) => r.endedAt || Date.now()),
-          ),
-        ),
-    });
+      async read(use) {
+        if (live) return use(live);
+        // PGlite: one process at a time. No webhook may find the instance down (it would be a 503 of ours).
+        await kitchen.quiet();
+        await instances.stop(first);
+        const reader = await pgliteReader(dataDir as string, seededUsedCounts(brandsDir));
+        try {
+          return await use(reader);
+        } finally {
+          await reader.close();
+        }
+      },
+      async carryOn() {
+        if (live) return;
+        await instances.start(first);
+        kitchen.resume();
+        await sleep(13_000);
+      },
+    }).finally(() => live?.close());
     log(
       `calls to iiko through the instances' proxies: ${[...iikoProxies].map(([name, p]) => `${name} ${p.records.length}`).join(', ')}`,
     );
@@ -510,42 +522,32 @@ async function main(): Promise<number> {
 
 /**
  * Waits until the POS is done: no transfer waiting, in progress or flagged, every order that may be cooked in
- * iiko, every order where iiko's status puts it. PostgreSQL is read while it serves; a PGlite instance holds its
- * data, so there the wait is for the kitchen to go quiet (no creation in progress, no call for an order in
- * 40 s: longer than the first retries' backoff). Answers how much was left (0: settled).
+ * iiko, every order where iiko's status puts it (a round the killed instance had leased waits out its lease).
+ * Each look reads the database through `read`: PostgreSQL while it serves; PGlite only with its one instance
+ * stopped, so there the kitchen's webhooks are held meanwhile and the instance started again after a look that
+ * found the POS unsettled. Says what it waits for, and at the end prints the slowest orders' trails. Answers
+ * how much was left (0: settled).
  */
 async function settlePos(how: {
-  kind: 'postgres' | 'pglite';
-  url: string | null;
-  seeded: Map<string, number>;
   bound: number;
   kitchen: Kitchen;
   deliveries: () => PosFacts['deliveries'];
-  lastPosCall: () => number;
+  read<T>(use: (reader: FactsReader) => Promise<T>): Promise<T>;
+  carryOn(): Promise<void>;
 }): Promise<number> {
-  if (how.kind === 'pglite' || !how.url) {
-    for (;;) {
-      await how.kitchen.settle();
-      const busy = how.deliveries().filter((d) => d.creationStatus === 'InProgress').length;
-      if ((busy === 0 && Date.now() - how.lastPosCall() > 40_000) || Date.now() > how.bound) return busy;
-      await sleep(2000);
-    }
-  }
-  const live = await postgresReader(how.url, how.seeded);
   let said = Date.now();
   const slow = new Set<number>();
-  try {
-    for (;;) {
-      await how.kitchen.settle();
-      const pos: PosFacts = { ...(await live.posFacts()), deliveries: how.deliveries() };
+  for (;;) {
+    await how.kitchen.settle();
+    const left = await how.read(async (reader) => {
+      const pos: PosFacts = { ...(await reader.posFacts()), deliveries: how.deliveries() };
       const facts = { pos } as ChaosFacts;
       const open = pos.transfers.filter((t) => ['waiting', 'in-progress', 'failed'].includes(t.state));
-      const missing = posNothingMissing(facts);
       const behind = posStatusesConverged(facts);
-      const left = open.length + missing.count + behind.count;
-      if (left === 0 || Date.now() > how.bound) return left;
-      // Now and then, what the wait is for: the retries' backoff, a status the poll has yet to catch up.
-      if (Date.now() - said > 20_000) {
+      const left = open.length + posNothingMissing(facts).count + behind.count;
+      const done = left === 0 || Date.now() > how.bound;
+      // Now and then, what the wait is for: the retries' backoff, a lease, a status the poll has yet to catch up.
+      if (!done && Date.now() - said > 20_000) {
         said = Date.now();
         const what = [
           ...open.map((t) => `order ${t.orderId} ${t.state}${t.lastError ? ` (${t.lastError})` : ''}`),
@@ -554,13 +556,15 @@ async function settlePos(how: {
         log(`the POS has ${left} to settle: ${what.slice(0, 5).join('; ')}`);
         for (const t of open) slow.add(t.orderId);
       }
-      await sleep(2000);
-    }
-  } finally {
-    // The slow ones' trails (transfer, POS log): what the wait was for, to read in the run's output.
-    for (const orderId of [...slow].slice(0, 3))
-      for (const line of await live.posTrail(orderId).catch(() => [])) log(line);
-    await live.close();
+      // The slow ones' trails (transfer, POS log): what the wait was for, to read in the run's output.
+      if (done)
+        for (const orderId of [...slow].slice(0, 3))
+          for (const line of await reader.posTrail(orderId).catch(() => [])) log(line);
+      return done ? left : -1;
+    });
+    if (left >= 0) return left;
+    await how.carryOn();
+    await sleep(2000);
   }
 }
 
