@@ -158,6 +158,58 @@ describe('the customer cancels an order iiko has', () => {
   });
 });
 
+describe('the customer cancels an order whose send failed', () => {
+  it('after iiko made it (a 500 after creating): cancelled in iiko, never sent again; the failure’s flag goes', async () => {
+    await registerWebhook(app, null);
+    try {
+      const order = await placeOnReceipt();
+      fake.failNext('deliveries/create', '500-after');
+      await runTransfersOnce(app.pos);
+      const { externalOrderId: id } = (await transferOf(database.db, order.id)) as {
+        externalOrderId: string;
+      };
+      expect(await transferOf(database.db, order.id)).toMatchObject({
+        state: 'failed',
+        lastError: 'pos.unavailable',
+      });
+      await customerCancels(order.id);
+      await roundsUntil(order.id, 'cancelled');
+      expect(cancelsOf(id).map((c) => c.outcome)).toEqual(['cancelled']);
+      expect(fake.requests.filter((r) => r.path === 'deliveries/create' && r.body.includes(id))).toHaveLength(
+        1,
+      );
+      expect((await boardView(order.id)).pos).toMatchObject({ state: 'cancelled', failure: null });
+      expect((await eventsOf(database.db, order.id)).at(-1)).toBe('pos-cancelled');
+    } finally {
+      await registerWebhook(app, webhookUri);
+    }
+  });
+
+  it('that iiko never made: nothing to cancel there, logged as never in iiko', async () => {
+    await registerWebhook(app, null);
+    try {
+      const order = await placeOnReceipt();
+      fake.failNext('deliveries/create', '500-before');
+      await runTransfersOnce(app.pos);
+      const { externalOrderId: id } = (await transferOf(database.db, order.id)) as {
+        externalOrderId: string;
+      };
+      await customerCancels(order.id);
+      await roundsUntil(order.id, 'cancelled');
+      expect(cancelsOf(id)).toEqual([]);
+      expect(fake.delivery(id)).toBeUndefined();
+      const log = await posLogOf(database.db, order.id);
+      expect(log.at(-1)).toMatchObject({
+        kind: 'order',
+        ok: true,
+        summary: expect.objectContaining({ cancel: 'not-in-pos' }),
+      });
+    } finally {
+      await registerWebhook(app, webhookUri);
+    }
+  });
+});
+
 describe('staff decline an order iiko has', () => {
   it('from accepted: cancelled in iiko, its Cancelled settles the cancel and leaves the staff’s decline as it is', async () => {
     const order = await placeOnReceipt();

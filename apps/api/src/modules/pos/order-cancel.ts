@@ -31,8 +31,7 @@ export async function discoverWithdrawals(ctx: PosContext): Promise<number> {
       state: 'cancelling',
       correlationId: null,
       attempts: 0,
-      lastError: null,
-      lastErrorText: null,
+      // A failed send's flag stays until the cancel settles (which tells the board it went).
       nextAttemptAt: now,
       updatedAt: now,
     })
