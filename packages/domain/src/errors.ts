@@ -682,6 +682,11 @@ export const ERROR_MESSAGES = {
     en: 'The order is already in iiko: there is nothing to retype',
   },
   /** Take-over refused for now: the POS is taking the order this moment; the board shows the outcome. */
+  /** Staff take over an order that we cancelled or declined: its cancel is on its way to iiko, nothing to retype. */
+  'pos.order-withdrawn': {
+    ru: 'Заказ отменён: отмена передаётся в iiko, вбивать его не нужно',
+    en: 'The order is cancelled: the cancel is going to iiko, there is nothing to enter',
+  },
   'pos.order-sending': {
     ru: 'Заказ прямо сейчас передаётся в iiko, подождите результата',
     en: 'The order is being sent to iiko right now; wait for the outcome',

@@ -10,7 +10,8 @@ import { visibleOrderRow } from './board-read.ts';
 /**
  * Staff take an order the POS did not get over by hand: no more tries (the worker leases open rows only).
  * 409 pos.taken-over when already taken over, pos.order-created when the POS has it (nothing to retype),
- * pos.order-sending while the POS is taking it this moment, pos.not-linked for an order with no transfer.
+ * pos.order-sending while the POS is taking it this moment, pos.order-withdrawn for an order we cancelled or
+ * declined (its cancel goes to the POS), pos.not-linked for an order with no transfer.
  * A guarded update: two staff at once make one change.
  */
 export async function takeOverOrder(ctx: BoardContext, access: StaffAccess, orderId: number): Promise<void> {
@@ -38,6 +39,8 @@ export async function takeOverOrder(ctx: BoardContext, access: StaffAccess, orde
     if (row?.state === 'taken-over') throw new ApiError(409, 'pos.taken-over', 'orderId');
     if (row?.state === 'created') throw new ApiError(409, 'pos.order-created', 'orderId');
     if (row?.state === 'in-progress') throw new ApiError(409, 'pos.order-sending', 'orderId');
+    if (row?.state === 'cancelling' || row?.state === 'cancelled' || row?.state === 'cancel-refused')
+      throw new ApiError(409, 'pos.order-withdrawn', 'orderId');
     // No transfer yet: a linked restaurant's order the worker has not picked up is about to be sent.
     const [link] = await tx
       .select({ restoId: posLinks.restoId })

@@ -150,7 +150,8 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (
           `${ORDER_SCOPE} For an order of a restaurant linked to the POS whose sending is waiting or failed ` +
           '(the board flags it with the reason): staff enter it into the POS themselves, and the server stops ' +
           'retrying. 409 pos.taken-over when already taken over, pos.order-created when the POS has the order ' +
-          '(nothing to retype), pos.order-sending while the POS is taking it this moment, pos.not-linked for a ' +
+          '(nothing to retype), pos.order-sending while the POS is taking it this moment, pos.order-withdrawn for ' +
+          'an order we cancelled or declined, pos.not-linked for a ' +
           'restaurant not linked. Written to the event log; answers the order.',
         params: staffOrderParams,
         response: orderResponses,

@@ -129,6 +129,15 @@ describe('the customer cancels an order iiko has', () => {
       expect(fake.delivery(id)?.status).toBe('Cancelled');
       expect(await transferOf(database.db, order.id)).toMatchObject({ state: 'cancelled', lastError: null });
       expect((await boardView(order.id)).pos).toMatchObject({ state: 'cancelled', failure: null });
+      // A board not yet refreshed offers nothing to retype: its cancel went to iiko.
+      const takeOver = await staffCall(
+        app,
+        operator,
+        'POST',
+        `/api/v1/staff/orders/${order.id}/pos/take-over`,
+      );
+      expect(takeOver.statusCode).toBe(409);
+      expect(takeOver.json().errors[0].code).toBe('pos.order-withdrawn');
       const log = (await posLogOf(database.db, order.id)).filter((l) => l.summary.cancel !== undefined);
       expect(log.map((l) => [l.ok, l.error, l.summary.cancel])).toEqual([
         [false, 'pos.unavailable', 'retry'],

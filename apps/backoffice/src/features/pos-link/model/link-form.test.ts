@@ -155,6 +155,18 @@ describe('a log entry in words', () => {
     ]);
   });
 
+  it('reads our cancel sent on to iiko and a take-over in words', () => {
+    const lines = summaryLines(
+      entry({ number: 'Б-7', withdrawn: 'canceled', cancel: 'refused', externalOrderId: 'u' }, 'order'),
+      t,
+      'ru',
+    );
+    expect(lines.map((l) => l.key)).toEqual(['number', 'withdrawn', 'cancel']);
+    expect(lines[2]?.text).toBe('summary_cancel_refused {"defaultValue":"refused"}');
+    const taken = summaryLines(entry({ takenOver: true, posStatus: 'Cancelled' }, 'order'), t, 'ru');
+    expect(taken.map((l) => l.key)).toContain('takenOver');
+  });
+
   it('says a sync that changed nothing', () => {
     expect(summaryLines(entry({ added: [], revision: 3 }), t, 'ru').map((l) => l.key)).toEqual(['unchanged']);
   });

@@ -109,6 +109,18 @@ export function summaryLines(entry: AdminPosLogEntry, t: TFunction, locale: Loca
     const oursText = ours ? t(`order_status_${ours}`, { defaultValue: ours }) : '—';
     add('status', null, t('summary_status', { pos: summary.posStatus, ours: oursText }));
   }
+  // Our cancel or decline sent on to iiko: what we ended the order as, and what iiko did with the cancel.
+  if (typeof summary.withdrawn === 'string')
+    add(
+      'withdrawn',
+      null,
+      t('summary_withdrawn', {
+        status: t(`order_status_${summary.withdrawn}`, { defaultValue: summary.withdrawn }),
+      }),
+    );
+  if (typeof summary.cancel === 'string')
+    add('cancel', null, t(`summary_cancel_${summary.cancel}`, { defaultValue: summary.cancel }));
+  if (summary.takenOver === true) add('takenOver', null, t('summary_taken_over'));
   if (typeof summary.cause === 'string' && summary.cause)
     add('cause', null, t('summary_cause', { cause: summary.cause }));
   if (typeof summary.attempts === 'number' && summary.attempts > 1)
@@ -128,6 +140,9 @@ export function summaryLines(entry: AdminPosLogEntry, t: TFunction, locale: Loca
     'status',
     'from',
     'to',
+    'withdrawn',
+    'cancel',
+    'takenOver',
     'cause',
     'attempts',
     'message',
