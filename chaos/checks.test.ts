@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledgedOrdersExist,
   type ChaosFacts,
-  cancelledAfterReachingPos,
   checkAll,
   cookableOrders,
   no5xxButKills,
@@ -13,8 +12,10 @@ import {
   posNothingFlaggedTaken,
   posNothingMissing,
   posStatusesConverged,
+  posWithdrawalsCancelled,
   promoCodesNotOversold,
   providerMoneyAccounted,
+  withdrawalOutcomes,
 } from './checks.ts';
 
 /**
@@ -245,7 +246,8 @@ describe('the chaos invariants', () => {
 /**
  * Restaurant 3 is linked to iiko. Order 1 (cash) was made and cooked, order 2 (paid online) was made and
  * cancelled by the kitchen, order 3 (online, never paid) is not cookable, order 4 (cash) was cancelled by its
- * customer before the worker saw it, order 5 took two sends (the first failed at the terminal).
+ * customer before the worker saw it, order 5 took two sends (the first failed at the terminal), order 6 (cash)
+ * was cancelled by its customer once iiko had it, and cancelled there.
  */
 function pos(): PosFacts {
   const order = (id: number, fields: Partial<PosFacts['orders'][0]>): PosFacts['orders'][0] => ({
@@ -266,16 +268,19 @@ function pos(): PosFacts {
       order(3, { status: 'new', payType: 'CARD_ONLINE' }),
       order(4, { status: 'canceled' }),
       order(5, { status: 'cooking' }),
+      order(6, { status: 'canceled' }),
     ],
     transfers: [
       { orderId: 1, externalOrderId: 'e1', state: 'created', lastError: null },
       { orderId: 2, externalOrderId: 'e2', state: 'created', lastError: null },
       { orderId: 5, externalOrderId: 'e5', state: 'created', lastError: null },
+      { orderId: 6, externalOrderId: 'e6', state: 'cancelled', lastError: null },
     ],
     deliveries: [
       { id: 'e1', externalNumber: '3-001', creationStatus: 'Success', status: 'Delivered' },
       { id: 'e2', externalNumber: '3-002', creationStatus: 'Success', status: 'Cancelled' },
       { id: 'e5', externalNumber: '3-005', creationStatus: 'Success', status: 'CookingStarted' },
+      { id: 'e6', externalNumber: '3-006', creationStatus: 'Success', status: 'Cancelled' },
     ],
   };
 }
@@ -295,6 +300,7 @@ describe('the POS invariants (the fake iiko)', () => {
       ['pos-duplicates', 0, []],
       ['pos-converged', 0, []],
       ['pos-flagged-taken', 0, []],
+      ['pos-withdrawn', 0, []],
     ]);
     expect(cookableOrders(pos()).map((o) => o.id)).toEqual([1, 2, 5]);
   });
@@ -303,12 +309,12 @@ describe('the POS invariants (the fake iiko)', () => {
     const noTransfer = pos();
     noTransfer.orders.push({
       ...(noTransfer.orders[0] as PosFacts['orders'][0]),
-      id: 6,
-      number: '3-006',
+      id: 7,
+      number: '3-007',
       status: 'new',
     });
     expect(posNothingMissing(withPos(noTransfer)).examples).toEqual([
-      'order 6 (new/pending) was never given a transfer',
+      'order 7 (new/pending) was never given a transfer',
     ]);
 
     const paidOnline = pos();
@@ -329,10 +335,17 @@ describe('the POS invariants (the fake iiko)', () => {
     (byHand.transfers[2] as { state: string }).state = 'taken-over';
     expect(posNothingMissing(withPos(byHand)).count).toBe(0);
 
-    // A transfer made just before the customer cancelled: the worker sends it all the same, iiko must have it.
-    const raced = pos();
-    raced.transfers.push({ orderId: 4, externalOrderId: 'e4', state: 'waiting', lastError: null });
-    expect(posNothingMissing(withPos(raced)).count).toBe(1);
+    // Cancelled by its customer: not to be cooked, whether its transfer is still waiting (never sent) or
+    // cancelled in iiko (the next invariant's business).
+    const withdrawn = pos();
+    withdrawn.transfers.push({ orderId: 4, externalOrderId: 'e4', state: 'waiting', lastError: null });
+    expect(posNothingMissing(withPos(withdrawn)).count).toBe(0);
+    expect(cookableOrders(withdrawn).map((o) => o.id)).toEqual([1, 2, 5]);
+
+    // Declined without a transfer (staff, before the worker saw it): never sent.
+    const declined = pos();
+    (declined.orders[3] as { status: string }).status = 'declined';
+    expect(posNothingMissing(withPos(declined)).count).toBe(0);
   });
 
   it('two iiko orders for one of ours, an iiko order of no number of ours, two transfers with one id', () => {
@@ -369,7 +382,7 @@ describe('the POS invariants (the fake iiko)', () => {
     expect(posNoDuplicates(withPos(shared)).count).toBe(1);
   });
 
-  it('an order left behind iiko, or moved past it; a customer’s cancel is counted apart', () => {
+  it('an order left behind iiko, or moved past it; a customer’s cancel is judged apart', () => {
     const behind = pos();
     (behind.orders[4] as { status: string }).status = 'accepted';
     expect(posStatusesConverged(withPos(behind)).examples).toEqual([
@@ -383,7 +396,30 @@ describe('the POS invariants (the fake iiko)', () => {
     const customerCancel = pos();
     (customerCancel.orders[0] as { status: string }).status = 'canceled';
     expect(posStatusesConverged(withPos(customerCancel)).count).toBe(0);
-    expect(cancelledAfterReachingPos(customerCancel)).toEqual([1]);
+  });
+
+  it('an order cancelled here that iiko still cooks, or whose cancel is still under way', () => {
+    const cooking = pos();
+    (cooking.orders[4] as { status: string }).status = 'canceled';
+    expect(posWithdrawalsCancelled(withPos(cooking)).examples).toEqual([
+      'order 5 was cancelled here, iiko has it CookingStarted (transfer created)',
+    ]);
+
+    const underWay = pos();
+    (underWay.transfers[3] as { state: string }).state = 'cancelling';
+    (underWay.deliveries[3] as { status: string }).status = 'WaitCooking';
+    expect(posWithdrawalsCancelled(withPos(underWay)).count).toBe(1);
+
+    // iiko refused (cooked already: staff are told), or had delivered it before the cancel was seen.
+    const refused = pos();
+    (refused.transfers[3] as { state: string }).state = 'cancel-refused';
+    (refused.deliveries[3] as { status: string }).status = 'CookingStarted';
+    const finished = pos();
+    (finished.orders[0] as { status: string }).status = 'canceled';
+    expect(posWithdrawalsCancelled(withPos(refused)).count).toBe(0);
+    expect(posWithdrawalsCancelled(withPos(finished)).count).toBe(0);
+    expect(withdrawalOutcomes(refused)).toMatchObject({ refused: [6], cancelled: [] });
+    expect(withdrawalOutcomes(finished)).toMatchObject({ cancelled: [6], finishedFirst: [1] });
   });
 
   it('a transfer flagged or still going for an order iiko made', () => {

@@ -349,10 +349,15 @@ export function no5xxButKills(facts: ChaosFacts): InvariantResult {
 
 /** Money kept or given back after being taken: the order was paid online at some point. */
 const ONCE_PAID = new Set(['paid', 'refund_pending', 'refunded']);
-/** A transfer staff took over is cooked by hand: iiko need not have it. */
-const HANDLED_BY_HAND = 'taken-over';
-/** Transfers the worker has not finished: flagged on the board (failed) or still going. */
+/**
+ * A send under way or done: iiko must have the order. Not a transfer staff took over (cooked by hand), nor one
+ * of an order we withdrew (cancelling, cancelled, or refused by iiko).
+ */
+const SENT = new Set(['waiting', 'in-progress', 'created', 'failed']);
+/** Sends the worker has not finished: flagged on the board (failed) or still going. */
 const OPEN_TRANSFERS = new Set(['waiting', 'in-progress', 'failed']);
+/** What iiko says of an order it finished: a withdrawal that came later leaves it as history. */
+const FINISHED_IN_IIKO = new Set(['Delivered', 'Closed']);
 
 const noPos: PosFacts = { linkedRestoIds: [], orders: [], transfers: [], deliveries: [] };
 
@@ -362,18 +367,20 @@ function madeInIiko(pos: PosFacts): Map<string, IikoDeliveryFact> {
 }
 
 /**
- * The orders that may be cooked: every order given a transfer (staff did not take it over), and every order of
- * a linked restaurant paid on receipt or paid online, not cancelled by its customer.
+ * The orders that may be cooked: every order not cancelled by its customer that was given a transfer (staff
+ * did not take it over), and every other order of a linked restaurant paid on receipt or paid online, not
+ * cancelled or declined. (One cancelled before iiko got it is never sent: its transfer goes.)
  */
 export function cookableOrders(pos: PosFacts): PosOrderFact[] {
   const transfers = new Map(pos.transfers.map((t) => [t.orderId, t]));
   const linked = new Set(pos.linkedRestoIds);
   return pos.orders.filter((order) => {
+    if (order.status === 'canceled') return false;
     const transfer = transfers.get(order.id);
-    if (transfer) return transfer.state !== HANDLED_BY_HAND;
+    if (transfer) return SENT.has(transfer.state);
     return (
       linked.has(order.restoId) &&
-      order.status !== 'canceled' &&
+      order.status !== 'declined' &&
       (order.payType !== 'CARD_ONLINE' || ONCE_PAID.has(order.paymentStatus))
     );
   });
@@ -435,7 +442,7 @@ export function posNoDuplicates(facts: ChaosFacts): InvariantResult {
 
 /**
  * Each order iiko made is where iiko's last status puts it (the domain's mapping), the customer's cancel
- * aside (our order is then cancelled whatever the kitchen did: a gap the run counts in its summary).
+ * aside (our order is then cancelled, and iiko's follows it: the next invariant).
  */
 export function posStatusesConverged(facts: ChaosFacts): InvariantResult {
   const pos = facts.pos ?? noPos;
@@ -469,13 +476,42 @@ export function posNothingFlaggedTaken(facts: ChaosFacts): InvariantResult {
   return result('pos-flagged-taken', 'nothing left flagged that iiko actually took', violations);
 }
 
-/** Orders the customer cancelled here once iiko had them: iiko still cooks them (not an invariant; counted). */
-export function cancelledAfterReachingPos(pos: PosFacts): number[] {
+/** What became of the orders withdrawn here (cancelled by the customer) that iiko had made. */
+export interface WithdrawalOutcomes {
+  /** iiko's order is Cancelled. */
+  cancelled: number[];
+  /** iiko refused the cancel (cooked, closed): flagged for staff to call the kitchen. */
+  refused: number[];
+  /** iiko had finished it (Delivered, Closed) before the withdrawal was seen: history. */
+  finishedFirst: number[];
+  /** Still to cook in iiko, or the cancel still under way: the invariant's violations. */
+  leftCooking: { orderId: number; state: string; status: string }[];
+}
+
+export function withdrawalOutcomes(pos: PosFacts): WithdrawalOutcomes {
   const made = madeInIiko(pos);
   const orders = new Map(pos.orders.map((o) => [o.id, o]));
-  return pos.transfers
-    .filter((t) => orders.get(t.orderId)?.status === 'canceled' && made.has(t.externalOrderId))
-    .map((t) => t.orderId);
+  const outcomes: WithdrawalOutcomes = { cancelled: [], refused: [], finishedFirst: [], leftCooking: [] };
+  for (const t of pos.transfers) {
+    const delivery = made.get(t.externalOrderId);
+    if (orders.get(t.orderId)?.status !== 'canceled' || !delivery) continue;
+    if (delivery.status === 'Cancelled') outcomes.cancelled.push(t.orderId);
+    else if (t.state === 'cancel-refused') outcomes.refused.push(t.orderId);
+    else if (FINISHED_IN_IIKO.has(delivery.status)) outcomes.finishedFirst.push(t.orderId);
+    else outcomes.leftCooking.push({ orderId: t.orderId, state: t.state, status: delivery.status });
+  }
+  return outcomes;
+}
+
+/**
+ * An order the customer cancelled once iiko had it is cancelled in iiko too (or iiko refused, and staff are
+ * told; or iiko had finished it first): the kitchen does not cook what nobody will take.
+ */
+export function posWithdrawalsCancelled(facts: ChaosFacts): InvariantResult {
+  const violations = withdrawalOutcomes(facts.pos ?? noPos).leftCooking.map(
+    (o) => `order ${o.orderId} was cancelled here, iiko has it ${o.status} (transfer ${o.state})`,
+  );
+  return result('pos-withdrawn', 'every order cancelled here that iiko had is cancelled in iiko', violations);
 }
 
 export function checkAll(facts: ChaosFacts): InvariantResult[] {
@@ -492,6 +528,7 @@ export function checkAll(facts: ChaosFacts): InvariantResult[] {
           posNoDuplicates(facts),
           posStatusesConverged(facts),
           posNothingFlaggedTaken(facts),
+          posWithdrawalsCancelled(facts),
         ]
       : []),
   ];

@@ -54,8 +54,8 @@ export interface PosSummary {
   offlineSpells: number;
   /** Kills aimed at an instance talking to iiko for an order. */
   killsAtWorker: number;
-  /** Orders the customer cancelled here after iiko had them (iiko still cooks them). */
-  cancelledAfterReachingPos: number;
+  /** Orders the customer cancelled here once iiko had them: cancelled there, refused by iiko, finished first. */
+  withdrawn: { cancelled: number; refused: number; finishedFirst: number };
   /** How long the POS took to settle after the payments did (reported, never asserted). */
   settleS: number;
 }
@@ -106,7 +106,7 @@ function posRows(pos: PosSummary): string[] {
     `| iiko: kitchen moves (cancels) | ${pos.kitchenMoves} (${pos.kitchenCancels}) |`,
     `| iiko: terminal offline spells | ${pos.offlineSpells} |`,
     `| iiko: kills aimed at an instance talking to iiko | ${pos.killsAtWorker} |`,
-    `| iiko: orders the customer cancelled here after iiko had them | ${pos.cancelledAfterReachingPos} |`,
+    `| iiko: orders cancelled here once iiko had them: cancelled in iiko, refused by iiko, finished there first | ${pos.withdrawn.cancelled}, ${pos.withdrawn.refused}, ${pos.withdrawn.finishedFirst} |`,
     `| iiko: seconds the POS took to settle at the end | ${pos.settleS} |`,
   ];
 }

@@ -12,7 +12,6 @@ import { REPO_ROOT } from '../apps/api/src/config.ts';
 import { FAKE_YOOKASSA_SHOP, startFakeYooKassa } from '../apps/api/src/test/fakes/yookassa.ts';
 import {
   type ChaosFacts,
-  cancelledAfterReachingPos,
   checkAll,
   cookableOrders,
   isProviderUnavailable,
@@ -21,6 +20,8 @@ import {
   type PosFacts,
   posNothingMissing,
   posStatusesConverged,
+  posWithdrawalsCancelled,
+  withdrawalOutcomes,
 } from './checks.ts';
 import { Customer } from './customer.ts';
 import {
@@ -388,6 +389,7 @@ async function main(): Promise<number> {
     const database = await reader.facts();
     const pos: PosFacts = { ...(await reader.posFacts()), deliveries: iikoDeliveries(iiko) };
     const flagged = await reader.posFlagged();
+    const withdrawals = withdrawalOutcomes(pos);
     // Left unfinished on our side: attempts still creating/pending whose money the provider took, and refunds.
     const open = await reader.unsettled();
     const known = new Set(fake.paymentIds());
@@ -469,22 +471,26 @@ async function main(): Promise<number> {
         kitchenCancels: kitchen.counts.cancels,
         offlineSpells: kitchen.counts.offlineSpells,
         killsAtWorker,
-        cancelledAfterReachingPos: cancelledAfterReachingPos(pos).length,
+        withdrawn: {
+          cancelled: withdrawals.cancelled.length,
+          refused: withdrawals.refused.length,
+          finishedFirst: withdrawals.finishedFirst.length,
+        },
         settleS: posSettleS,
       },
     };
-    const lateCancels = cancelledAfterReachingPos(pos);
     const notes = [
       ...notesFromSettle.slice(0, 10),
       ...(posLeft > 0
         ? [`the POS had not settled at the end (${posLeft} transfers open or orders behind)`]
         : []),
-      ...(lateCancels.length > 0
+      ...(withdrawals.refused.length + withdrawals.finishedFirst.length > 0
         ? [
-            `orders cancelled by their customer after iiko had them (iiko is not told): ${lateCancels
-              .slice(0, 10)
+            `orders cancelled here that iiko had: refused by iiko (flagged for staff) ${withdrawals.refused
               .map((id) => `#${id}`)
-              .join(', ')}`,
+              .join(
+                ', ',
+              )}; finished in iiko first ${withdrawals.finishedFirst.map((id) => `#${id}`).join(', ')}`,
           ]
         : []),
       ...customers.flatMap((c) => c.unexpected.map((u) => `${c.name}: unexpected ${u}`)).slice(0, 20),
@@ -542,9 +548,13 @@ async function settlePos(how: {
     const left = await how.read(async (reader) => {
       const pos: PosFacts = { ...(await reader.posFacts()), deliveries: how.deliveries() };
       const facts = { pos } as ChaosFacts;
-      const open = pos.transfers.filter((t) => ['waiting', 'in-progress', 'failed'].includes(t.state));
+      // A send or a cancel the worker has yet to finish.
+      const open = pos.transfers.filter((t) =>
+        ['waiting', 'in-progress', 'failed', 'cancelling'].includes(t.state),
+      );
       const behind = posStatusesConverged(facts);
-      const left = open.length + posNothingMissing(facts).count + behind.count;
+      const left =
+        open.length + posNothingMissing(facts).count + behind.count + posWithdrawalsCancelled(facts).count;
       const done = left === 0 || Date.now() > how.bound;
       // Now and then, what the wait is for: the retries' backoff, a lease, a status the poll has yet to catch up.
       if (!done && Date.now() - said > 20_000) {
