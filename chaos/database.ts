@@ -180,9 +180,9 @@ export async function linkToPos(query: Query, plan: PosLinkPlan, products: Map<n
   );
   for (const [positionId, productId] of products)
     await query(
-      `insert into pos_mappings (white_label_id, provider, kind, external_id, external_size_id, our_id)
-       values ($1, 'iiko', 'dish', $2, '', $3)`,
-      [brand, productId, positionId],
+      `insert into pos_mappings (white_label_id, provider, organization_id, kind, external_id, external_size_id,
+       our_id) values ($1, 'iiko', $2, 'dish', $3, '', $4)`,
+      [brand, plan.organizationId, productId, positionId],
     );
 }
 

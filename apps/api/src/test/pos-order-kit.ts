@@ -54,7 +54,7 @@ export async function linkResto1(db: Database, linkedAt: Date, terminalGroupId: 
     // The menu sync is another suite's: not due within these tests.
     nextSyncAt: new Date('2100-01-01T00:00:00Z'),
   });
-  const mapping = { whiteLabelId: 'demo', provider: 'iiko' as const };
+  const mapping = { whiteLabelId: 'demo', provider: 'iiko' as const, organizationId: ORG };
   await db.insert(posMappings).values([
     { ...mapping, kind: 'dish', ...MAPPED.position1, ourId: 1 },
     { ...mapping, kind: 'dish', ...MAPPED.position29, ourId: 29 },

@@ -26,12 +26,13 @@ CREATE TABLE "pos_log" (
 CREATE TABLE "pos_mappings" (
 	"white_label_id" text NOT NULL,
 	"provider" text NOT NULL,
+	"organization_id" text NOT NULL,
 	"kind" text NOT NULL,
 	"external_id" text NOT NULL,
 	"external_size_id" text DEFAULT '' NOT NULL,
 	"external_parent_id" text,
 	"our_id" integer NOT NULL,
-	CONSTRAINT "pos_mappings_white_label_id_provider_kind_external_id_external_size_id_pk" PRIMARY KEY("white_label_id","provider","kind","external_id","external_size_id")
+	CONSTRAINT "pos_mappings_pk" PRIMARY KEY("white_label_id","provider","organization_id","kind","external_id","external_size_id")
 );
 --> statement-breakpoint
 CREATE TABLE "pos_order_transfers" (
@@ -88,6 +89,6 @@ ALTER TABLE "pos_organizations" ADD CONSTRAINT "pos_organizations_white_label_id
 ALTER TABLE "pos_organizations" ADD CONSTRAINT "pos_organizations_menu_id_menus_id_fk" FOREIGN KEY ("menu_id") REFERENCES "public"."menus"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pos_log_resto_idx" ON "pos_log" USING btree ("white_label_id","resto_id","id");--> statement-breakpoint
 CREATE INDEX "pos_log_org_idx" ON "pos_log" USING btree ("white_label_id","organization_id","id");--> statement-breakpoint
-CREATE INDEX "pos_mappings_ours_idx" ON "pos_mappings" USING btree ("white_label_id","kind","our_id");--> statement-breakpoint
+CREATE INDEX "pos_mappings_ours_idx" ON "pos_mappings" USING btree ("white_label_id","organization_id","kind","our_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pos_order_transfers_external_idx" ON "pos_order_transfers" USING btree ("provider","external_order_id");--> statement-breakpoint
 CREATE INDEX "pos_order_transfers_due_idx" ON "pos_order_transfers" USING btree ("state","next_attempt_at");

@@ -84,9 +84,11 @@ export const posOrganizations = pgTable(
 export const POS_MAPPING_KINDS = ['group', 'dish', 'modifier-group', 'modifier-item'] as const;
 
 /**
- * The POS's ids and ours (iiko id ↔ ours): a row of ours keeps its id through every sync. A dish of one POS size
- * has its size's id (empty when the product has one size); a modifier item has its modifier group's POS id as
- * its parent, which an order's modifier names again.
+ * The POS's ids and ours (iiko id ↔ ours), per organization: a row of ours keeps its id through every sync. A
+ * chain's organizations often share product ids, and each organization's menu is a menu of ours with rows of its
+ * own, so the organization is part of the key. A dish of one POS size has its size's id (empty when the product
+ * has one size); a modifier item has its modifier group's POS id as its parent, which an order's modifier names
+ * again.
  */
 export const posMappings = pgTable(
   'pos_mappings',
@@ -95,6 +97,7 @@ export const posMappings = pgTable(
       .notNull()
       .references(() => whiteLabels.id),
     provider: text('provider', { enum: POS_PROVIDERS }).notNull(),
+    organizationId: text('organization_id').notNull(),
     kind: text('kind', { enum: POS_MAPPING_KINDS }).notNull(),
     externalId: text('external_id').notNull(),
     externalSizeId: text('external_size_id').notNull().default(''),
@@ -102,8 +105,12 @@ export const posMappings = pgTable(
     ourId: integer('our_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.whiteLabelId, t.provider, t.kind, t.externalId, t.externalSizeId] }),
-    index('pos_mappings_ours_idx').on(t.whiteLabelId, t.kind, t.ourId),
+    primaryKey({
+      // Drizzle's own name for it is longer than PostgreSQL's 63 characters.
+      name: 'pos_mappings_pk',
+      columns: [t.whiteLabelId, t.provider, t.organizationId, t.kind, t.externalId, t.externalSizeId],
+    }),
+    index('pos_mappings_ours_idx').on(t.whiteLabelId, t.organizationId, t.kind, t.ourId),
   ],
 );
 

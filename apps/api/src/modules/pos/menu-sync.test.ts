@@ -134,12 +134,13 @@ const org = async () => {
 };
 const revision = async () =>
   (await db().select().from(catalogRevision).where(eq(catalogRevision.id, 1)))[0]?.revision;
-const dishMapping = async (productId: string, sizeId = '') => {
+const dishMapping = async (productId: string, sizeId = '', organizationId: string = ORG) => {
   const [row] = await db()
     .select()
     .from(posMappings)
     .where(
       and(
+        eq(posMappings.organizationId, organizationId),
         eq(posMappings.kind, 'dish'),
         eq(posMappings.externalId, productId),
         eq(posMappings.externalSizeId, sizeId),
@@ -366,5 +367,45 @@ describe('the menu from iiko', () => {
       await db().insert(posLinks).values(links);
     }
     expect(await runMenuSyncOnce(app.pos)).toEqual([ORG]);
+  });
+
+  it('a second organization selling the same iiko products gets a menu and rows of its own, each mapped in its organization', async () => {
+    const second = fake.addOrganization({ name: 'Нори-Нори Самара (iiko)' });
+    const terminal = fake.addTerminalGroup(second, { name: 'Кухня в Самаре' });
+    const { groups, products, sizes } = fake.nomenclature(ORG);
+    fake.setNomenclature(second, { groups, products, sizes });
+    await db()
+      .insert(posLinks)
+      .values({
+        restoId: 2,
+        whiteLabelId: 'demo',
+        provider: 'iiko',
+        organizationId: second,
+        terminalGroupId: terminal.id,
+        paymentTypes: {},
+        linkedAt: new Date(clock),
+      });
+    await db()
+      .insert(posOrganizations)
+      .values({
+        whiteLabelId: 'demo',
+        provider: 'iiko',
+        organizationId: second,
+        nextSyncAt: new Date(clock),
+      });
+    const firstDish = await dishMapping(D.products.california);
+    const result = await syncMenuResult(app.pos, second);
+    expect(result?.ok && result.summary.added).toContain('Калифорния');
+    const [secondOrg] = await db()
+      .select()
+      .from(posOrganizations)
+      .where(eq(posOrganizations.organizationId, second));
+    const secondDish = await dishMapping(D.products.california, '', second);
+    expect(secondDish).toBeDefined();
+    expect(secondDish).not.toBe(firstDish);
+    expect((await dish(secondDish)).menuId).toBe(secondOrg?.menuId);
+    expect((await dish(firstDish)).menuId).toBe((await org()).menuId);
+    // The first organization's mapping still names its own row.
+    expect(await dishMapping(D.products.california)).toBe(firstDish);
   });
 });

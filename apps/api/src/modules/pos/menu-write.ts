@@ -124,7 +124,7 @@ const TABLE_OF = {
 
 /**
  * A mapping whose row was deleted (a menu deleted in the back office, then made again by the sync) names the new
- * row. One naming a row that still exists is left: another organization's menu may sell the same POS product.
+ * row. One naming a row that still exists is left as it is.
  */
 async function repointGoneMappings(
   tx: Executor,
@@ -148,6 +148,7 @@ async function repointGoneMappings(
           and(
             eq(posMappings.whiteLabelId, m.whiteLabelId),
             eq(posMappings.provider, m.provider),
+            eq(posMappings.organizationId, m.organizationId),
             eq(posMappings.kind, m.kind),
             eq(posMappings.externalId, m.externalId),
             eq(posMappings.externalSizeId, m.externalSizeId),
@@ -177,7 +178,13 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
   const mappingRows = await tx
     .select()
     .from(posMappings)
-    .where(and(eq(posMappings.whiteLabelId, whiteLabel), eq(posMappings.provider, provider)));
+    .where(
+      and(
+        eq(posMappings.whiteLabelId, whiteLabel),
+        eq(posMappings.provider, provider),
+        eq(posMappings.organizationId, input.organizationId),
+      ),
+    );
   const mappingKey = (kind: MappingKind, externalId: string, externalSizeId: string) =>
     `${kind}|${externalId}|${externalSizeId}`;
   const mapped = new Map(mappingRows.map((m) => [mappingKey(m.kind, m.externalId, m.externalSizeId), m]));
@@ -197,6 +204,7 @@ export async function writeMenu(tx: Executor, input: MenuWriteInput): Promise<Me
       newMappings.push({
         whiteLabelId: whiteLabel,
         provider,
+        organizationId: input.organizationId,
         kind,
         externalId,
         externalSizeId,

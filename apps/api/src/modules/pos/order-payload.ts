@@ -102,6 +102,7 @@ export async function deliveryOrderOf(
             and(
               eq(posMappings.whiteLabelId, order.whiteLabelId),
               eq(posMappings.provider, link.provider),
+              eq(posMappings.organizationId, link.organizationId),
               eq(posMappings.kind, kind),
               inArray(posMappings.ourId, ids),
             ),

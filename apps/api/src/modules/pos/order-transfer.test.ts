@@ -179,7 +179,7 @@ describe('an order paid on receipt', () => {
       canTakeOver: true,
     });
     await database.db.execute(
-      sql`insert into pos_mappings (white_label_id, provider, kind, external_id, our_id) values ('demo', 'iiko', 'dish', ${FAKE_IIKO_DEMO.products.cola}, 2)`,
+      sql`insert into pos_mappings (white_label_id, provider, organization_id, kind, external_id, our_id) values ('demo', 'iiko', ${FAKE_IIKO_DEMO.organizationId}, 'dish', ${FAKE_IIKO_DEMO.products.cola}, 2)`,
     );
     await untilCreated(order.id);
     expect(deliveriesOf(transfer?.externalOrderId as string)).toHaveLength(1);

@@ -32,6 +32,7 @@ export function posStopListHook(
         and(
           eq(posMappings.whiteLabelId, ctx.whiteLabel),
           eq(posMappings.provider, adapter.provider),
+          eq(posMappings.organizationId, link.organizationId),
           eq(posMappings.kind, 'dish'),
           eq(posMappings.ourId, positionId),
         ),

@@ -73,6 +73,7 @@ export async function syncStopLists(ctx: PosContext, organizationId: string): Pr
       and(
         eq(posMappings.whiteLabelId, ctx.whiteLabel),
         eq(posMappings.provider, adapter.provider),
+        eq(posMappings.organizationId, organizationId),
         eq(posMappings.kind, 'dish'),
       ),
     );
