@@ -164,6 +164,12 @@ export class Kitchen {
     for (const [id, steps] of this.plans)
       while (steps[0] && steps[0].at <= now) {
         const step = steps.shift() as Step;
+        // Cancelled (by us, through the API) or closed: nobody cooks it any more.
+        const status = this.fake.delivery(id)?.status;
+        if (status === 'Cancelled' || status === 'Closed') {
+          steps.length = 0;
+          break;
+        }
         try {
           if (step.status === 'cancel') {
             this.fake.cancelOrder(id, pick(random, ['Гость отказался', 'Нет продуктов', 'Не дозвонились']));
