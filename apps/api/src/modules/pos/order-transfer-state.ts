@@ -151,14 +151,17 @@ export async function clearCreatedAfterTakeOver(ctx: PosContext, transfer: Trans
   });
 }
 
-/** The POS is creating it: checked again (by its correlation id when the POS gave one) after a while. */
+/**
+ * The POS is creating it: checked again after a while, by this call's correlation id when the POS gave one, else
+ * by reading the order (an earlier attempt's id would ask about a command that is over).
+ */
 export async function markInProgress(ctx: PosContext, transfer: TransferRow, correlationId: string | null) {
   const nowMs = ctx.now();
   await ctx.db
     .update(posOrderTransfers)
     .set({
       state: 'in-progress',
-      correlationId: correlationId ?? transfer.correlationId,
+      correlationId,
       nextAttemptAt: new Date(nowMs + posRetryDelayMs(transfer.attempts)),
       updatedAt: new Date(nowMs),
     })

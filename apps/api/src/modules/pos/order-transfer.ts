@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '@storefront/domain';
-import { and, asc, eq, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { orders, posLinks, posOrderTransfers } from '../../db/schema.ts';
 import {
   type PosAdapter,
@@ -33,7 +33,10 @@ import { pollStatusesOnce, STATUS_POLL_MS } from './status-poll.ts';
  */
 
 const BATCH = 20;
-/** Longer than any one round's POS calls (IIKO_TIMEOUT_MS is at most 2 minutes): a dead instance's rows come back. */
+/**
+ * Longer than one row's POS calls (IIKO_TIMEOUT_MS is at most 2 minutes): a dead instance's row comes back. Rows
+ * are leased one at a time, so a kill holds up one order for a lease, not a round's worth.
+ */
 const LEASE_MS = 3 * 60_000;
 
 /** Our statuses an order may still be sent in: made, not finished, not refused. */
@@ -104,8 +107,15 @@ export async function discoverOrders(ctx: PosContext): Promise<number> {
   return inserted.length;
 }
 
-/** Due rows, leased: moved a lease ahead in the statement that picks them; a send counts as an attempt. */
-async function leaseDue(ctx: PosContext, nowMs: number): Promise<TransferRow[]> {
+/**
+ * The next due row, leased: moved a lease ahead in the statement that picks it; a send counts as an attempt.
+ * `done` are the rows this round has worked: none twice in a round.
+ */
+async function leaseDue(
+  ctx: PosContext,
+  nowMs: number,
+  done: readonly number[],
+): Promise<TransferRow | null> {
   const due = ctx.db
     .select({ orderId: posOrderTransfers.orderId })
     .from(posOrderTransfers)
@@ -114,12 +124,13 @@ async function leaseDue(ctx: PosContext, nowMs: number): Promise<TransferRow[]> 
         eq(posOrderTransfers.whiteLabelId, ctx.whiteLabel),
         inArray(posOrderTransfers.state, [...OPEN_TRANSFER_STATES, 'cancelling']),
         lte(posOrderTransfers.nextAttemptAt, new Date(nowMs)),
+        done.length > 0 ? notInArray(posOrderTransfers.orderId, [...done]) : undefined,
       ),
     )
     .orderBy(asc(posOrderTransfers.nextAttemptAt))
-    .limit(BATCH)
+    .limit(1)
     .for('update', { skipLocked: true });
-  return ctx.db
+  const leased = await ctx.db
     .update(posOrderTransfers)
     .set({
       nextAttemptAt: new Date(nowMs + LEASE_MS),
@@ -127,6 +138,7 @@ async function leaseDue(ctx: PosContext, nowMs: number): Promise<TransferRow[]> 
     })
     .where(inArray(posOrderTransfers.orderId, due))
     .returning();
+  return leased[0] ?? null;
 }
 
 /** The POS's own record of the order, if it has one ("not found" is iiko's 400: none). */
@@ -226,7 +238,11 @@ export async function runTransfersOnce(ctx: PosContext): Promise<TransferReport>
   const discovered = await discoverOrders(ctx);
   const withdrawn = await discoverWithdrawals(ctx);
   let advanced = 0;
-  for (const row of await leaseDue(ctx, ctx.now())) {
+  const done: number[] = [];
+  while (done.length < BATCH) {
+    const row = await leaseDue(ctx, ctx.now(), done);
+    if (!row) break;
+    done.push(row.orderId);
     try {
       await advance(ctx, adapter, row);
       advanced += 1;

@@ -64,9 +64,13 @@ export async function applyPosOrderState(
   const open = (OPEN_TRANSFER_STATES as readonly string[]).includes(transfer.state);
   const made = state.creationStatus === 'Success' || state.status !== null;
   if (open && made) await markCreated(ctx, transfer, null);
-  else if (open && state.creationStatus === 'Error')
-    await markFailed(ctx, transfer, `pos.${state.failure ?? 'rejected'}`, state.message);
-  else if (transfer.state === 'taken-over' && made && state.status !== 'Cancelled')
+  else if (open && state.creationStatus === 'Error') {
+    const code = `pos.${state.failure ?? 'rejected'}`;
+    // iiko sends an error more than once: a copy of the one already flagged neither logs again nor puts the
+    // retry further off.
+    if (!(transfer.state === 'failed' && transfer.lastError === code))
+      await markFailed(ctx, transfer, code, state.message);
+  } else if (transfer.state === 'taken-over' && made && state.status !== 'Cancelled')
     await markCreated(ctx, transfer, null);
 
   if (state.status === null) return;

@@ -217,6 +217,30 @@ describe('the webhook', () => {
   });
 });
 
+describe('an error iiko sends again', () => {
+  it('neither logs again nor puts the retry further off', async () => {
+    fake.setTerminalAlive(TERMINAL, false);
+    try {
+      const order = await placeOnReceipt();
+      await runTransfersOnce(app.pos);
+      const id = (await transferOf(database.db, order.id))?.externalOrderId as string;
+      // The terminal does not take it: iiko's DeliveryOrderError flags it.
+      await expect.poll(async () => (await transferOf(database.db, order.id))?.state).toBe('failed');
+      await settled();
+      const flagged = await transferOf(database.db, order.id);
+      expect(flagged?.lastError).toBe('pos.terminal-offline');
+      const failures = (await posLogOf(database.db, order.id)).filter((l) => !l.ok).length;
+      fake.resendOrder(id);
+      fake.resendOrder(id);
+      await settled();
+      expect((await transferOf(database.db, order.id))?.nextAttemptAt).toEqual(flagged?.nextAttemptAt);
+      expect((await posLogOf(database.db, order.id)).filter((l) => !l.ok)).toHaveLength(failures);
+    } finally {
+      fake.setTerminalAlive(TERMINAL, true);
+    }
+  });
+});
+
 describe('the poll by revision', () => {
   it('catches up with iiko while webhooks do not arrive, and keeps the revision', async () => {
     await registerWebhook(app, null);
