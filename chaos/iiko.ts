@@ -27,7 +27,9 @@ export const CHAOS_IIKO_TIMEOUT_MS = 1500;
  * The fake iiko, faultless until `startFaults()`: the set-up (the instances registering their webhook) must not
  * fail at random; the run's faults start with the customers.
  */
-export async function startChaosIiko(random: () => number): Promise<{ fake: FakeIiko; startFaults(): void }> {
+export async function startChaosIiko(
+  random: () => number,
+): Promise<{ fake: FakeIiko; startFaults(): void; stopFaults(): void }> {
   const options: FakeIikoOptions = {
     timeoutHoldMs: 2 * CHAOS_IIKO_TIMEOUT_MS,
     // The terminal's transport timeout (iiko: 8 s), short so an offline terminal's failures show within a run.
@@ -50,6 +52,10 @@ export async function startChaosIiko(random: () => number): Promise<{ fake: Fake
         'deliveries/by_revision': { '500-before': 0.05 },
         access_token: { '500-before': 0.03 },
       };
+    },
+    /** iiko answers again: what the run checks at the end is that every transfer converges once it does. */
+    stopFaults() {
+      options.faultRates = undefined;
     },
   };
 }

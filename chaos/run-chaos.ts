@@ -52,7 +52,8 @@ const KILLS = Math.max(10, Number(env.CHAOS_KILLS ?? 12));
 const SEED = Number(env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const PROMO_LIMIT = Number(env.CHAOS_PROMO_LIMIT ?? 8);
 const SETTLE_S = Number(env.CHAOS_SETTLE_S ?? 120);
-const POS_SETTLE_S = Number(env.CHAOS_POS_SETTLE_S ?? 240);
+// Past the longest retry backoff (5 minutes) of a transfer that failed often during the run.
+const POS_SETTLE_S = Number(env.CHAOS_POS_SETTLE_S ?? 420);
 const DROP_RATE = Number(env.CHAOS_DROP_ANSWERS ?? 0.03);
 const ADMIN_URL = env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -90,7 +91,11 @@ async function main(): Promise<number> {
     },
     random: seededRandom(SEED + 1),
   });
-  const { fake: iiko, startFaults: startIikoFaults } = await startChaosIiko(seededRandom(SEED + 3));
+  const {
+    fake: iiko,
+    startFaults: startIikoFaults,
+    stopFaults: stopIikoFaults,
+  } = await startChaosIiko(seededRandom(SEED + 3));
   // One proxy per instance in front of the fake iiko: the killer sees which instance is talking to the kitchen.
   const iikoProxies = new Map<string, ChaosProxy>();
   for (const name of kind === 'postgres' ? ['a', 'b'] : ['a'])
@@ -291,8 +296,10 @@ async function main(): Promise<number> {
     await killer;
     await customersDone;
     await Promise.all(restarts.values());
-    // The cooks go home: no more moves, the terminal back online; held webhooks keep being let go.
+    // The cooks go home: no more moves, the terminal back online, iiko answering again; held webhooks keep being
+    // let go.
     kitchen.close();
+    stopIikoFaults();
     log('orders stopped, kills done: settling');
 
     // ---- settle: notifications delivered, money read back by the sweeper (or the return page) ----

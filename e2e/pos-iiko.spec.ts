@@ -61,6 +61,8 @@ function fakeIiko(request: APIRequestContext) {
     webhooks: async () =>
       (await (await request.get(url('/fake/webhooks'))).json()) as FakeIikoWebhookDelivery[],
     setStatus: (id: string, status: string) => post(`/fake/orders/${id}/status`, { status }),
+    setTerminalAlive: (alive: boolean) =>
+      post(`/fake/terminal-groups/${FAKE_IIKO_DEMO.terminalGroupId}/alive`, { alive }),
   };
 }
 
@@ -212,6 +214,40 @@ test('a manager links a restaurant to iiko; an iiko dish is ordered, reaches iik
     await expect(status).toBeVisible();
     await status.scrollIntoViewIfNeeded();
     await shot(page, testInfo, '06-log-order');
+
+    // The terminal stops answering: iiko cannot hand the next order to the kitchen (its transport timeout), and
+    // the board flags the order with the reason, live, until staff mark it entered by hand.
+    await iiko.setTerminalAlive(false);
+    try {
+      await customer.goto('/');
+      await dish.getByRole('button', { name: `Добавить «${DISH.name}» в корзину` }).click();
+      await customer.getByTestId('cart-button').click();
+      await expect(customer.getByTestId('checkout-form')).toBeVisible();
+      await customer.getByTestId('contact-name').fill('Дарья');
+      await chooseRadio(customer.getByTestId('payment-method-CASH_UPON_RECEIPT'));
+      await customer.getByTestId('place-order').click();
+      await expect(customer).toHaveURL(/\/orders\/\d+$/);
+      const second = (await customer.getByTestId('order-number').textContent()) ?? '';
+      expect(second).not.toBe(number);
+
+      await page.goto('/admin/board');
+      // The board opens on the first restaurant.
+      await page.getByRole('main').getByLabel('Ресторан', { exact: true }).selectOption({ label: RESTO.name });
+      const card = page.getByRole('article', { name: second, exact: true });
+      const flag = card.getByTestId('pos-flag');
+      // iiko waits for the terminal for 8 s before it gives the creation up.
+      await expect(flag).toContainText('Не передан в iiko.', { timeout: 45_000 });
+      await expect(flag).toContainText('Терминал ресторана не принял заказ');
+      await expect(flag).toHaveAttribute('data-code', 'pos.terminal-offline');
+      await card.scrollIntoViewIfNeeded();
+      await shots(page, testInfo, '07-board-flagged', () => card.scrollIntoViewIfNeeded());
+      await card.getByRole('button', { name: 'Вбит вручную' }).click();
+      await expect(card).toContainText('Вбит в iiko вручную');
+      await expect(card.getByTestId('pos-flag')).toHaveCount(0);
+      await shot(page, testInfo, '08-board-taken-over');
+    } finally {
+      await iiko.setTerminalAlive(true);
+    }
   } finally {
     await context.close();
   }

@@ -51,6 +51,7 @@ export const posModule: ApiModule<PosDeps> = {
         '',
       ),
       syncIntervalMs: env.POS_SYNC_INTERVAL_MS,
+      leaseMs: Math.max(30_000, 4 * env.IIKO_TIMEOUT_MS),
       pollMs: env.POS_POLL_MS,
       catalog,
       availability,

@@ -33,12 +33,6 @@ import { pollStatusesOnce, STATUS_POLL_MS } from './status-poll.ts';
  */
 
 const BATCH = 20;
-/**
- * Longer than one row's POS calls (IIKO_TIMEOUT_MS is at most 2 minutes): a dead instance's row comes back. Rows
- * are leased one at a time, so a kill holds up one order for a lease, not a round's worth.
- */
-const LEASE_MS = 3 * 60_000;
-
 /** Our statuses an order may still be sent in: made, not finished, not refused. */
 const SENDABLE_STATUSES = ORDER_STATUSES.filter((s) => s !== 'done' && s !== 'declined' && s !== 'canceled');
 
@@ -133,7 +127,7 @@ async function leaseDue(
   const leased = await ctx.db
     .update(posOrderTransfers)
     .set({
-      nextAttemptAt: new Date(nowMs + LEASE_MS),
+      nextAttemptAt: new Date(nowMs + ctx.leaseMs),
       attempts: sql`case when ${posOrderTransfers.state} = 'in-progress' then ${posOrderTransfers.attempts} else ${posOrderTransfers.attempts} + 1 end`,
     })
     .where(inArray(posOrderTransfers.orderId, due))

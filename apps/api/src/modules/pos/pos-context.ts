@@ -17,6 +17,11 @@ export interface PosContext {
   /** Where the POS sends webhooks: PUBLIC_API_BASE or PUBLIC_URL, without a trailing slash. */
   publicBase: string;
   syncIntervalMs: number;
+  /**
+   * How long the worker holds a transfer it works on: longer than its POS calls (a read, a send, a check), so a
+   * dead instance's row comes back after it. Rows are leased one at a time: a kill holds up one order.
+   */
+  leaseMs: number;
   pollMs: number;
   catalog: CatalogStore;
   availability: AvailabilityStore;
