@@ -232,7 +232,10 @@ test('a manager links a restaurant to iiko; an iiko dish is ordered, reaches iik
 
       await page.goto('/admin/board');
       // The board opens on the first restaurant.
-      await page.getByRole('main').getByLabel('Ресторан', { exact: true }).selectOption({ label: RESTO.name });
+      await page
+        .getByRole('main')
+        .getByLabel('Ресторан', { exact: true })
+        .selectOption({ label: RESTO.name });
       const card = page.getByRole('article', { name: second, exact: true });
       const flag = card.getByTestId('pos-flag');
       // iiko waits for the terminal for 8 s before it gives the creation up.
