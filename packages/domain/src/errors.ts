@@ -234,6 +234,53 @@ export const ERROR_MESSAGES = {
     ru: 'Сумма возврата больше оставшейся суммы платежа',
     en: 'The refund amount is more than is left of the payment',
   },
+  /** Decision 55: a CARD_ONLINE order or attempt asked a method the restaurant's shop has not enabled. */
+  'payment.method-not-offered': {
+    ru: 'Этот способ оплаты в ресторане недоступен, выберите другой',
+    en: 'This restaurant does not offer this way of paying; please choose another',
+  },
+  /** A staff refund of an order that is not done (a live order is declined instead, which refunds it whole). */
+  'payment.refund-order-not-done': {
+    ru: 'Вернуть часть денег можно только за выполненный заказ; живой заказ отклоните',
+    en: 'Money can be refunded only for a done order; decline a live order instead',
+  },
+  /*
+   * Bonus points (decision 55): a preflight's problems (the cart's points) and the calls of the program.
+   */
+  'bonus.program-off': {
+    ru: 'Бонусная программа сейчас не действует',
+    en: 'The bonus programme is not running now',
+  },
+  'bonus.sign-in-required': {
+    ru: 'Войдите, чтобы списать баллы',
+    en: 'Sign in to spend points',
+  },
+  'bonus.not-whole': {
+    ru: 'Списать можно только целое число баллов',
+    en: 'Only whole points can be spent',
+  },
+  'bonus.not-with-promo-code': {
+    ru: 'Баллы и промокод нельзя использовать в одном заказе',
+    en: 'Points and a promo code cannot be used in one order',
+  },
+  'bonus.more-than-balance': {
+    ru: 'У вас нет столько баллов',
+    en: 'You do not have that many points',
+  },
+  'bonus.over-limit': {
+    ru: 'Баллами можно оплатить только часть заказа',
+    en: 'Points can pay only part of the order',
+  },
+  /** An adjustment that would take the balance below zero. */
+  'bonus.below-zero': {
+    ru: 'Нельзя списать больше баллов, чем есть у гостя',
+    en: 'Cannot take more points than the customer has',
+  },
+  /** The order's customer has no person (cannot happen for orders placed signed in) or the order is of another brand. */
+  'bonus.no-customer': {
+    ru: 'У заказа нет гостя с баллами',
+    en: 'The order has no customer with points',
+  },
   'payment.engine-not-found': { ru: 'Такого платёжного сервиса нет', en: 'There is no such payment engine' },
   /** More orders than a customer places (per person and per client in a window): Retry-After says when. */
   'orders.too-many': {

@@ -12,8 +12,10 @@
  * - schema/payments.ts: payment attempts, refunds, and the demo engine's own payments and refunds.
  * - schema/admin.ts: the back office's audit log (decision 45).
  * - schema/pos.ts: links to the chain's point-of-sale system, its id mappings, sync log and order transfers.
+ * - schema/bonus.ts: the brand's bonus program and the points ledger.
  */
 export * from './schema/admin.ts';
+export * from './schema/bonus.ts';
 export * from './schema/catalog.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';

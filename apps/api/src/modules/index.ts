@@ -9,6 +9,7 @@ import { buildPaymentGateways } from '../integrations/payments/payment-gateways.
 import { adminModule } from './admin/index.ts';
 import { authModule } from './auth/index.ts';
 import { boardModule } from './board/index.ts';
+import { bonusModule } from './bonus/index.ts';
 import { bootModule } from './boot/index.ts';
 import { type BrandStore, brandModule } from './brand/index.ts';
 import { AvailabilityStore, CatalogStore, catalogModule } from './catalog/index.ts';
@@ -74,6 +75,7 @@ export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
   geocoderModule,
   authModule,
   staffModule,
+  bonusModule,
   preflightModule,
   ordersModule,
   paymentsModule,
@@ -112,6 +114,7 @@ export const OPENAPI_TAGS = [
     description:
       'The back office: roles per brand (owner, manager, operator), dishes versioned under If-Match, the audit log and its revert',
   },
+  { name: 'bonus', description: 'Bonus points: the balance and history of a person' },
   {
     name: 'pos',
     description: "The chain's point-of-sale system (iiko): its webhook",

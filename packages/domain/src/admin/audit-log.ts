@@ -26,6 +26,12 @@ export const AUDIT_ENTITY_KINDS = [
   'brand-page',
   // A restaurant's link to the point-of-sale system (entity id: the restaurant); its revert links or unlinks back.
   'pos-link',
+  // The brand's bonus program (entity id: 0, one per brand); its revert restores the previous program.
+  'bonus-program',
+  // A customer's points adjusted by staff (entity id: the ledger row); its revert adds the opposite adjustment.
+  'bonus-adjustment',
+  // Money refunded for a done order by staff (entity id: the refund); not revertible, money cannot be taken back.
+  'order-refund',
 ] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
@@ -46,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'generate',
   // A login's sign-in block lifted by an owner or a manager; the entry holds the wrong answers it had.
   'unlock',
+  // Points given or taken by staff (decision 55).
+  'adjust',
+  // Money sent back to a customer (decision 55).
+  'refund',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -60,4 +70,5 @@ export const NOT_REVERTIBLE_ACTIONS: readonly AuditAction[] = [
   'totp-reset',
   'import',
   'unlock',
+  'refund',
 ];

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { DISH_PRICE_MAX } from '../admin/bulk-price.ts';
 import { isEmailAddress, isPhoneNumber, isWebLink } from '../admin/resto-rules.ts';
+import { ONLINE_PAY_METHODS } from '../bonus/bonus-program.ts';
 import { PAY_ENGINES } from '../methods/methods.ts';
 import { adminDishName } from './admin.ts';
 import { adminHoursDay } from './admin-hours.ts';
 import { ADMIN_SET_MAX } from './admin-menus.ts';
+import { onlineMethod } from './bonus.ts';
 import { errorBody, id, idParam, latLng, storedText, timezoneOffset } from './common.ts';
 import { paymentOptions } from './restos.ts';
 
@@ -93,6 +95,8 @@ export const adminResto = z.object({
   payDelivery: paymentOptions,
   payTakeAway: paymentOptions,
   payEngine: z.enum(PAY_ENGINES),
+  /** The online methods its shop has enabled, card first (decision 55): what a customer paying online picks. */
+  onlineMethods: z.array(onlineMethod),
   /** Take-away as soon as possible: ready this many minutes after the order (its preparation time). */
   takeAwayMinutes: z.number().int().nonnegative(),
   /** Take-away totals at or above this are refused; null: no maximum. */
@@ -141,6 +145,11 @@ const restoFields = {
     cashUponReceipt: z.boolean(),
   }),
   payEngine: z.enum(PAY_ENGINES),
+  onlineMethods: z
+    .array(onlineMethod)
+    .min(1, 'must name at least one method')
+    .max(ONLINE_PAY_METHODS.length)
+    .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method'),
   takeAwayMinutes: z.number().int().min(0).max(TAKE_AWAY_MINUTES_MAX),
   takeAwayMaxOrderSum: z.number().int().min(1).max(DISH_PRICE_MAX).nullable(),
   preOrder: adminPreOrdersInput.partial(),

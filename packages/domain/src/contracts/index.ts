@@ -12,6 +12,7 @@ export * from './admin-restos.ts';
 export * from './admin-staff.ts';
 export * from './admin-zones.ts';
 export * from './auth.ts';
+export * from './bonus.ts';
 export * from './boot.ts';
 export * from './brand-config.ts';
 export * from './cities.ts';

@@ -3,6 +3,7 @@ import { PHONE_INPUT_MAX_LENGTH } from '../auth/phone-sign-in.ts';
 import { EMAIL_MAX, ORDER_COMMENT_MAX, PERSON_NAME_MAX } from '../orders/order-contacts.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orders/order-statuses.ts';
 import { PERSON_COUNT_MAX } from '../preflight/preflight-limits.ts';
+import { onlineMethod, orderBonus } from './bonus.ts';
 import {
   customerDeliveryMethod,
   errorBody,
@@ -50,6 +51,8 @@ export const placeOrderRequest = preflightRequest.extend({
   personCount: z.number().int().min(1).max(PERSON_COUNT_MAX),
   /** DELIVERY only; ignored for TAKE_AWAY. */
   deliveryPlace: orderDeliveryDetails.nullable().optional(),
+  /** CARD_ONLINE: card, SBP or SberPay, one the restaurant offers (absent: card); ignored on receipt. */
+  onlineMethod: onlineMethod.optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 
@@ -91,7 +94,10 @@ export const orderLine = z.object({
     }),
   ),
   sum: minorAmount,
+  /** The promo code's share. */
   discount: minorAmount,
+  /** The points' share (decision 55). */
+  bonusDiscount: minorAmount,
   payableAmount: minorAmount,
 });
 
@@ -139,6 +145,8 @@ export const order = orderSummary.extend({
   history: z.array(orderHistoryEntry),
   /** Online payment: its attempt, where to pay, why it failed, refunds (contracts/payments.ts). */
   payment: orderPayment,
+  /** Points spent on the order and what it earns (decision 55). */
+  bonus: orderBonus,
   /** Why the restaurant declined, in the customer's language; null unless declined. */
   declineReason: z
     .object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAY_ENGINES } from '../methods/methods.ts';
 import { PAYMENT_STATUSES } from '../orders/order-statuses.ts';
 import { REFUND_REASONS, REFUND_STATUSES } from '../payments/payment-model.ts';
+import { onlineMethod } from './bonus.ts';
 import { idParam, minorAmount, paymentMethod } from './common.ts';
 
 /**
@@ -40,6 +41,10 @@ export const orderPayment = z.object({
   canRetry: z.boolean(),
   /** The pay types on receipt this order may switch to (POST …/pay-type); empty when none. */
   canSwitchTo: z.array(paymentMethod),
+  /** The current attempt's method: card, SBP or SberPay; null when paid on receipt. */
+  method: onlineMethod.nullable(),
+  /** The methods a new attempt may use (the restaurant's shop's). */
+  methods: z.array(onlineMethod),
   /** Money that went back, newest first: a declined order, or money that arrived when none was due. */
   refunds: z.array(orderRefund),
 });
@@ -52,6 +57,8 @@ export const newPaymentAttemptRequest = z.object({
    * second tab sending the same number gets the attempt the first one started, never a third.
    */
   replacesAttempt: z.number().int().min(0).max(1000),
+  /** Card, SBP or SberPay for the new attempt, one the restaurant offers (absent: the failed attempt's). */
+  onlineMethod: onlineMethod.optional(),
 });
 
 /** POST /api/v1/persons/{personId}/orders/{orderId}/pay-type: pay on receipt instead of online. */

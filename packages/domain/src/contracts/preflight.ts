@@ -5,6 +5,7 @@ import {
   PREFLIGHT_LINES_MAX,
   PROMO_CODE_MAX_LENGTH,
 } from '../preflight/preflight-limits.ts';
+import { preflightBonus } from './bonus.ts';
 import {
   customerDeliveryMethod,
   id,
@@ -64,6 +65,12 @@ export const preflightRequest = z.object({
   /** When the order is wanted (ISO 8601 with offset); null or absent: as soon as possible. */
   preOrderAt: z.iso.datetime({ offset: true }).nullable().optional(),
   personCount: z.number().int().min(1).max(PERSON_COUNT_MAX).optional(),
+  /**
+   * Points the customer wants to spend, minor units of whole points (decision 55); absent or 0: none. More than
+   * the balance, past the program's share, with a promo code the program does not mix, or signed out: a bonus.*
+   * problem, and nothing is spent.
+   */
+  bonusToSpend: minorAmount.max(100_000_000_00).optional(),
 });
 export type PreflightRequest = z.infer<typeof preflightRequest>;
 export type PreflightPosition = z.infer<typeof preflightPosition>;
@@ -105,12 +112,12 @@ export const pricedPosition = z.object({
   modifiers: z.array(pricedModifier),
   /** (price + Σ modifier count × price) × count; 0 for a line that cannot be ordered. */
   sum: minorAmount,
-  /** Automatic discounts (none exist yet; the field is the specification's, docs/product.md §3). */
+  /** Discounts other than a promo code's: the points spent on the line ({code: 'bonus'}, decision 55). */
   discounts: z.array(amountLine),
   /** The promo code's share of this line. */
   promoCodes: z.array(amountLine),
   specials: z.array(amountLine),
-  /** sum − the line's discounts and promo shares; the lines add up exactly to payable − deliveryPrice. */
+  /** sum − the line's promo share and points; the lines add up exactly to payable − deliveryPrice. */
   payableAmount: minorAmount,
   /** False when a problem keeps this line out of the order (not found, not sold now, bad modifiers). */
   available: z.boolean(),
@@ -150,8 +157,10 @@ export const preflightResponse = z.object({
   sum: minorAmount,
   discount: minorAmount,
   deliveryPrice: minorAmount,
-  /** sum − discount + deliveryPrice. */
+  /** sum − discount − bonus.spent + deliveryPrice. */
   payable: minorAmount,
+  /** Points: the balance, what this cart may spend, spends and would earn; null when the brand has no program. */
+  bonus: preflightBonus.nullable(),
   /** DELIVERY: the zone holding the location; null for take-away or outside every zone. */
   deliveryZoneId: id.nullable(),
   /** The zone's bands, for the 'Условия доставки' table and the delivery alert. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOURS_METHODS, PAY_ENGINES } from '../methods/methods.ts';
+import { onlineMethod } from './bonus.ts';
 import {
   calendarDate,
   deliveryMethod,
@@ -80,6 +81,8 @@ export const resto = z.object({
   order: z.number().int(),
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
   payEngine: z.enum(PAY_ENGINES),
+  /** How a customer paying online may pay at this restaurant's shop (decision 55); absent: card only. */
+  onlineMethods: z.array(onlineMethod).optional(),
   pays: z.array(z.object({ id, code: paymentMethod, name: localizedText })),
   photos: z.array(z.string()),
   tags: z.array(tag),

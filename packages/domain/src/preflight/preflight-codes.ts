@@ -74,10 +74,21 @@ export const CART_PROBLEMS = [
   'resto.busy',
 ] as const;
 
+/** The points a cart asks to spend (decision 55); each spends nothing. over-limit carries `limit`. */
+export const BONUS_PROBLEMS = [
+  'bonus.program-off',
+  'bonus.sign-in-required',
+  'bonus.not-whole',
+  'bonus.not-with-promo-code',
+  'bonus.more-than-balance',
+  'bonus.over-limit',
+] as const;
+
 export type PromoCodeProblem = (typeof PROMO_CODE_PROBLEMS)[number];
+export type BonusProblem = (typeof BONUS_PROBLEMS)[number];
 export type PaymentMethodProblem = (typeof PAYMENT_METHOD_PROBLEMS)[number];
 export type CartProblem = (typeof CART_PROBLEMS)[number];
-export type PreflightProblemCode = PromoCodeProblem | PaymentMethodProblem | CartProblem;
+export type PreflightProblemCode = PromoCodeProblem | PaymentMethodProblem | CartProblem | BonusProblem;
 
 /** A problem before it has words: the API adds the message in the request's language. */
 export interface PricingProblem {

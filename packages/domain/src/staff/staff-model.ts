@@ -43,6 +43,12 @@ export const ADMIN_PERMISSIONS = {
   'brand.manage': ['owner'],
   /** A restaurant's link to the chain's point-of-sale system (iiko), its menu sync and its transfer log. */
   'pos.manage': ['owner', 'manager'],
+  /** The brand's bonus program (decision 55). */
+  'bonus.manage': ['owner'],
+  /** A customer's points adjusted with a reason, from the order card; reverted from the audit log. */
+  'bonus.adjust': ['owner', 'manager'],
+  /** Money back for a done order paid online, whole or in part (its points follow proportionally). */
+  'orders.refund': ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 

@@ -7,6 +7,7 @@ import {
   type Minor,
   minor,
   type Nutrition,
+  ONLINE_PAY_METHODS,
   type OpeningHoursDay,
   PAY_ENGINES,
   type PaymentOptions,
@@ -111,6 +112,14 @@ export const restos = pgTable(
     payDelivery: jsonb('pay_delivery').$type<PaymentOptions>().notNull(),
     payTakeAway: jsonb('pay_take_away').$type<PaymentOptions>().notNull(),
     payEngine: text('pay_engine', { enum: PAY_ENGINES }).notNull().default('demo'),
+    /**
+     * The online methods this restaurant's shop has enabled (card, SBP, SberPay; decision 55): what a customer
+     * paying online may pick. A method the shop lacks is refused by YooKassa with 403, so it is never offered.
+     */
+    onlineMethods: text('online_methods', { enum: ONLINE_PAY_METHODS })
+      .array()
+      .notNull()
+      .default(sql`'{card}'`),
     photos: text('photos').array().notNull().default(sql`'{}'`),
     /** Hidden restaurants keep their history (orders) but vanish from the storefront. */
     isPublished: boolean('is_published').notNull().default(true),

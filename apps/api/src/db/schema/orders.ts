@@ -92,6 +92,10 @@ export const orders = pgTable(
     discount: integer('discount').$type<Minor>().notNull(),
     deliveryPrice: integer('delivery_price').$type<Minor>().notNull(),
     payable: integer('payable').$type<Minor>().notNull(),
+    /** Points spent on the order (minor units, whole points): a discount spread over its lines (decision 55). */
+    bonusSpent: integer('bonus_spent').$type<Minor>().notNull().default(sql`0`),
+    /** Points the order earns when it is done, as promised at placement. */
+    bonusEarn: integer('bonus_earn').$type<Minor>().notNull().default(sql`0`),
     positionsCount: integer('positions_count').notNull(),
     /** The current payment attempt's number (payments.attempt); 0 for an order paid on receipt. */
     paymentAttempt: integer('payment_attempt').notNull().default(0),
@@ -139,6 +143,8 @@ export const orderLines = pgTable(
     modifiers: jsonb('modifiers').$type<OrderLineModifier[]>().notNull(),
     sum: integer('sum').$type<Minor>().notNull(),
     discount: integer('discount').$type<Minor>().notNull(),
+    /** The line's share of the points spent. */
+    bonusDiscount: integer('bonus_discount').$type<Minor>().notNull().default(sql`0`),
     payableAmount: integer('payable_amount').$type<Minor>().notNull(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.lineNo)],

@@ -1,11 +1,13 @@
 import {
   type Minor,
+  ONLINE_PAY_METHODS,
   PAY_ENGINES,
   PAYMENT_ATTEMPT_STATUSES,
   type PaymentReceipt,
   REFUND_REASONS,
   REFUND_STATUSES,
 } from '@storefront/domain';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 
@@ -28,6 +30,8 @@ export const payments = pgTable(
     engine: text('engine', { enum: PAY_ENGINES }).notNull(),
     /** The restaurant's payConfig cardOnline value at the time: the provider's shop the money goes to. */
     shop: text('shop').notNull(),
+    /** How the customer chose to pay online: card, SBP or SberPay (YooKassa's payment_method_data). */
+    method: text('method', { enum: ONLINE_PAY_METHODS }).notNull().default(sql`'card'`),
     /** Sent as Idempotence-Key on every create of this attempt: 'order-{orderId}-{attempt}'. */
     idempotenceKey: text('idempotence_key').notNull(),
     /** The provider's payment id, once the provider has answered a create. */

@@ -196,6 +196,7 @@ async function assemble(db: Executor, rows: RestoRow[], locale: Locale): Promise
       payDelivery: row.payDelivery,
       payTakeAway: row.payTakeAway,
       payEngine: row.payEngine,
+      onlineMethods: row.onlineMethods,
       takeAwayMinutes: row.takeAwayMinutes,
       takeAwayMaxOrderSum: row.takeAwayMaxOrderSum,
       preOrder: { DELIVERY: preOrderOf('DELIVERY'), TAKE_AWAY: preOrderOf('TAKE_AWAY') },

@@ -183,6 +183,10 @@ async function currentState(
       // As its PUT: owners and managers, the restaurant theirs.
       assertMay(access, 'pos.manage');
       return { ...(await posLinkStateForRevert(tx, access, entry.entityId)) };
+    case 'bonus-program':
+    case 'bonus-adjustment':
+    case 'order-refund':
+      throw new ApiError(409, 'admin.not-revertible', 'entryId');
   }
 }
 
@@ -274,5 +278,9 @@ async function restore(
     case 'pos-link':
       await restorePosLinkState(tx, access, entry.entityId, state as Partial<PosLinkAudit>, at);
       return;
+    case 'bonus-program':
+    case 'bonus-adjustment':
+    case 'order-refund':
+      throw new ApiError(409, 'admin.not-revertible', 'entryId');
   }
 }

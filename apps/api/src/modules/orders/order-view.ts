@@ -110,10 +110,12 @@ export async function orderFromRow(
       modifiers: line.modifiers.map((m) => ({ ...m, price: m.price as Minor })),
       sum: line.sum,
       discount: line.discount,
+      bonusDiscount: line.bonusDiscount,
       payableAmount: line.payableAmount,
     })),
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
     payment: await orderPaymentOf(db, row, view),
+    bonus: { spent: row.bonusSpent, earn: row.bonusEarn, earnedAt: null },
     declineReason: declineReasonOf(
       row.declineReason,
       view.locale ?? 'ru',

@@ -93,6 +93,8 @@ export async function orderPaymentOf(
     // A new attempt once the current one has ended without money, or never reached the provider.
     canRetry: unpaidOnline && (current === undefined || current.status !== 'succeeded'),
     canSwitchTo: unpaidOnline && options ? ON_RECEIPT.filter((m) => acceptsPaymentMethod(options, m)) : [],
+    method: row.payType === 'CARD_ONLINE' ? (current?.method ?? 'card') : null,
+    methods: row.payType === 'CARD_ONLINE' ? (resto?.onlineMethods ?? ['card']) : [],
     refunds: refunds.map((r) => ({
       amount: r.amount,
       status: r.status,

@@ -172,6 +172,7 @@ export function preflightAnswer(cart: PricedCart, context: AnswerContext): Prefl
     discount: cart.discount,
     deliveryPrice: cart.deliveryPrice,
     payable: cart.payable,
+    bonus: null,
     deliveryZoneId: cart.zoneId,
     deliveryRules: cart.rules,
     deliveryBand: cart.band,

@@ -2,7 +2,7 @@ import type { PreflightProblemCode } from '@storefront/domain';
 import type { PreflightProblem, PreflightResponse } from '@storefront/domain/contracts';
 
 /** Where a preflight problem is shown. */
-export type ProblemPlace = 'promo' | 'delivery-alert' | 'line' | 'validation-popup' | 'banner';
+export type ProblemPlace = 'promo' | 'delivery-alert' | 'line' | 'validation-popup' | 'banner' | 'bonus';
 
 export interface ProblemHandling {
   /** Where the customer sees it; empty: nowhere (handled silently). */
@@ -58,6 +58,14 @@ export const PREFLIGHT_HANDLING: Readonly<Record<PreflightProblemCode, ProblemHa
   'person-order.position-not-available-at-time': onLine,
   'person-order.position-stopped': onLine,
   'person-order.empty': inBanner,
+  // Points (decision 55): the spend is refused and nothing is spent; said beside the points switch, and the
+  // cart asks again without them, so the order can go on.
+  'bonus.program-off': { shows: ['bonus'], blocks: false },
+  'bonus.sign-in-required': { shows: ['bonus'], blocks: false },
+  'bonus.not-whole': { shows: ['bonus'], blocks: false },
+  'bonus.not-with-promo-code': { shows: ['bonus'], blocks: false },
+  'bonus.more-than-balance': { shows: ['bonus'], blocks: false },
+  'bonus.over-limit': { shows: ['bonus'], blocks: false },
   'person-order.delivery-method-not-supported': inBanner,
   'resto.not-accepting-orders': inBanner,
   'resto.busy': inBanner,

@@ -56,6 +56,7 @@ const bauman: AdminResto = {
   payDelivery: { cardOnline: 'demo-shop', cardUponReceipt: true, cashUponReceipt: true },
   payTakeAway: { cardOnline: null, cardUponReceipt: true, cashUponReceipt: true },
   payEngine: 'demo',
+  onlineMethods: ['card'],
   takeAwayMinutes: 20,
   takeAwayMaxOrderSum: 3000000,
   preOrder: {

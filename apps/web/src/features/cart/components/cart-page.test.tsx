@@ -114,6 +114,7 @@ function price(request: PreflightRequest, pricing: Pricing): PreflightResponse {
     discount: minor(discount),
     deliveryPrice: minor(deliveryPrice),
     payable: minor(sum - discount + deliveryPrice),
+    bonus: null,
     deliveryZoneId: 1,
     deliveryRules: rules,
     deliveryBand: null,
