@@ -8,6 +8,7 @@ export {
   bonusFactsForPricing,
   grantWelcomeBonus,
   holdOrderBonus,
+  readBonusProgram,
   settleOrderBonus,
   settleRefundBonus,
 } from './bonus-ledger.ts';
