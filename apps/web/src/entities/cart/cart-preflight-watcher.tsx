@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { usePerson } from '../session/person-store.ts';
+import { cartStore } from './cart-store.ts';
 import { useCartPreflight } from './preflight-query.ts';
 import { useRememberedDishes } from './use-remembered-dishes.ts';
 
@@ -21,6 +22,8 @@ export function CartPreflightWatcher() {
   useEffect(() => {
     const before = seen.current;
     seen.current = profile;
+    // Signed out, the points chosen were the last person's: the next one starts without them (decision 55).
+    if (before && !profile) cartStore.getState().setBonusToSpend(0);
     // Another person (signing in or out) is another key, already asked; the same person's new profile is not.
     if (before === profile || !before || !profile || before.id !== profile.id) return;
     void queryClient.invalidateQueries({ queryKey: ['preflight', profile.id] });

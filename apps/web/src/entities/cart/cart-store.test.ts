@@ -168,4 +168,41 @@ describe('cart lines', () => {
     expect(after?.modifiers[0]?.price).toBe(6_000);
     expect(after?.sum).toBe(2 * (45_000 + 6_000));
   });
+
+  describe('points to spend', () => {
+    it('keeps whole points only, never below 0', () => {
+      cartStore.getState().add({ id: 1, menuId: 1, price: minor(59_000), modifiers: [] });
+      cartStore.getState().setBonusToSpend(12_599);
+      expect(cartStore.getState().bonusToSpend).toBe(12_500);
+      cartStore.getState().setBonusToSpend(-300);
+      expect(cartStore.getState().bonusToSpend).toBe(0);
+      cartStore.getState().setBonusToSpend(Number.NaN);
+      expect(cartStore.getState().bonusToSpend).toBe(0);
+    });
+
+    it('spends nothing once the cart is empty, however the last line went', () => {
+      cartStore.getState().add({ id: 1, menuId: 1, price: minor(59_000), modifiers: [] });
+      cartStore.getState().setBonusToSpend(5_000);
+      cartStore.getState().setCount(1, 1, [], 0);
+      expect(cartStore.getState().positions).toEqual([]);
+      expect(cartStore.getState().bonusToSpend).toBe(0);
+      cartStore.getState().add({ id: 1, menuId: 1, price: minor(59_000), modifiers: [] });
+      cartStore.getState().setBonusToSpend(5_000);
+      cartStore.getState().clear();
+      expect(cartStore.getState().bonusToSpend).toBe(0);
+    });
+
+    it('survives a reload under its own key; a stored fraction of a point is ignored', () => {
+      localStorage.setItem('cart_positions', JSON.stringify([storedLine(1, 59_000)]));
+      localStorage.setItem('cart_bonus_to_spend', '7000');
+      cartStorage.hydrate();
+      expect(cartStore.getState().bonusToSpend).toBe(7_000);
+      cartStore.getState().setBonusToSpend(3_000);
+      expect(localStorage.getItem('cart_bonus_to_spend')).toBe('3000');
+      cartStore.setState({ bonusToSpend: minor(0) });
+      localStorage.setItem('cart_bonus_to_spend', '7050');
+      cartStorage.hydrate();
+      expect(cartStore.getState().bonusToSpend).toBe(0);
+    });
+  });
 });

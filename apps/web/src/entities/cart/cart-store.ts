@@ -8,6 +8,7 @@ import {
   type Minor,
   makeCartLine,
   minor,
+  POINT,
   POSITION_COUNT_MAX,
   portionsOfDish,
   removeFromCart,
@@ -57,6 +58,13 @@ const isCartPosition = shape<CartPosition>({
 
 export interface Cart {
   positions: CartPosition[];
+  /**
+   * Points the customer chose to spend (decision 55), minor units of whole points; 0: none. Sent with every
+   * preflight and so with the placement, which is priced by the same request. An empty cart spends nothing.
+   */
+  bonusToSpend: Minor;
+  /** Whole points only (rounded down), never negative. */
+  setBonusToSpend(amount: number): void;
   /** Adds one portion (or `count`), merged with the same dish and modifiers (docs/product.md §4 'Cart'). */
   add(input: {
     id: number;
@@ -119,8 +127,20 @@ function withServerPrice(line: CartPosition, priced: ServerLinePrice): CartPosit
   return changed ? { ...next, sum } : line;
 }
 
+/** An amount the customer may ask to spend: whole points, never negative (the server judges the rest). */
+export function spendableAmount(amount: number): Minor {
+  if (!Number.isFinite(amount) || amount <= 0) return minor(0);
+  return minor(Math.floor(amount / POINT) * POINT);
+}
+
 export const cartStore = createStore<Cart>()((set) => ({
   positions: [],
+  bonusToSpend: minor(0),
+  setBonusToSpend: (amount) =>
+    set((state) => {
+      const next = spendableAmount(amount);
+      return next === state.bonusToSpend ? state : { bonusToSpend: next };
+    }),
   add: (input) =>
     set((state) => ({
       positions: withinMaxCount(
@@ -184,11 +204,22 @@ export const cartStore = createStore<Cart>()((set) => ({
       // Unchanged, the state stays the same object: nothing is written to storage again.
       return changed ? { positions } : state;
     }),
-  clear: () => set({ positions: [] }),
+  clear: () => set({ positions: [], bonusToSpend: minor(0) }),
 }));
+
+// However the last line went (removed, counted down to 0, dropped by the validation popup), an empty cart
+// spends no points: the next cart starts without them.
+cartStore.subscribe((state) => {
+  if (state.positions.length === 0 && state.bonusToSpend !== 0)
+    cartStore.setState({ bonusToSpend: minor(0) });
+});
 
 export const cartStorage = bindStorage(cartStore, {
   positions: { key: STORAGE_KEYS.cartPositions, isValid: arrayOf(isCartPosition) },
+  bonusToSpend: {
+    key: STORAGE_KEYS.cartBonusToSpend,
+    isValid: (value): value is Minor => isMinor(value) && value % POINT === 0,
+  },
 });
 
 /** The number shown on the cart button: portions, not lines. */

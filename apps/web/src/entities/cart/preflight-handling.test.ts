@@ -1,4 +1,5 @@
 import {
+  BONUS_PROBLEMS,
   CART_PROBLEMS,
   type Minor,
   minor,
@@ -16,7 +17,12 @@ const problem = (code: string, extra: { line?: number; amountLeft?: Minor } = {}
 
 describe('preflight handling table', () => {
   it('has a row for every code a preflight can report', () => {
-    const codes = [...PROMO_CODE_PROBLEMS, ...PAYMENT_METHOD_PROBLEMS, ...CART_PROBLEMS].sort();
+    const codes = [
+      ...PROMO_CODE_PROBLEMS,
+      ...PAYMENT_METHOD_PROBLEMS,
+      ...CART_PROBLEMS,
+      ...BONUS_PROBLEMS,
+    ].sort();
     expect(Object.keys(PREFLIGHT_HANDLING).sort()).toEqual(codes);
   });
 
@@ -105,5 +111,13 @@ describe('preflight handling table', () => {
     expect(handlingOf({ code: 'something.new' })).toEqual({ shows: ['banner'], blocks: false });
     expect(handlingOf({ code: 'something.new', line: 2 })).toEqual({ shows: ['line'], blocks: true });
     expect(handlingOf({ code: 'promo-code.min-order-amount' }).blocks).toBe(false);
+  });
+
+  it('says a refused spend of points under the points control, and lets the order go on', () => {
+    const reading = readPreflight([problem('bonus.more-than-balance'), problem('bonus.over-limit')]);
+    expect(reading.bonusProblems.map((p) => p.code)).toEqual(['bonus.more-than-balance', 'bonus.over-limit']);
+    expect(reading.bannerProblems).toEqual([]);
+    expect(reading.blocking).toBe(false);
+    expect(readPreflight([problem('bonus.sign-in-required')]).promoMessages).toEqual([]);
   });
 });

@@ -107,6 +107,8 @@ export interface PreflightReading {
   bannerProblems: readonly PreflightProblem[];
   /** The minimum-order problem, told by the delivery alert. */
   deliveryAlertProblem: PreflightProblem | null;
+  /** Why the points asked for were not spent (decision 55): said under the points control. */
+  bonusProblems: readonly PreflightProblem[];
   /** Whether any problem keeps the order from being placed. */
   blocking: boolean;
 }
@@ -116,6 +118,7 @@ export function readPreflight(problems: PreflightResponse['problems']): Prefligh
   const notFoundLines: number[] = [];
   const promoMessages: PreflightProblem[] = [];
   const bannerProblems: PreflightProblem[] = [];
+  const bonusProblems: PreflightProblem[] = [];
   let promoRefusal: PreflightProblem | null = null;
   let clearPromo = false;
   let deliveryAlertProblem: PreflightProblem | null = null;
@@ -135,6 +138,7 @@ export function readPreflight(problems: PreflightResponse['problems']): Prefligh
       if (place === 'promo' && handling.promo !== 'drop') promoMessages.push(problem);
       if (place === 'banner') bannerProblems.push(problem);
       if (place === 'delivery-alert') deliveryAlertProblem ??= problem;
+      if (place === 'bonus') bonusProblems.push(problem);
     }
   }
   // A code cleared without a word takes any other message about it along (docs/product.md §8 'cleared').
@@ -150,6 +154,7 @@ export function readPreflight(problems: PreflightResponse['problems']): Prefligh
     clearPromo,
     bannerProblems,
     deliveryAlertProblem,
+    bonusProblems,
     blocking,
   };
 }

@@ -48,12 +48,13 @@ export async function fetchPreflight(
 /**
  * The preflight of the current cart, for the cart page and the checkout. It re-runs whenever the request
  * changes — delivery method, counts, person, promo code, address, payment method, order time, person
- * count — or at boot with a non-empty cart; the previous answer stays on screen while the next one runs.
+ * count, points to spend — or at boot with a non-empty cart; the previous answer stays on screen while the next one runs.
  */
 export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
   const brand = useBrand();
   const location = useCurrentLocation();
   const lines = useStore(cartStore, (state) => state.positions);
+  const bonusToSpend = useStore(cartStore, (state) => state.bonusToSpend);
   const selectedMethod = useSelections((state) => state.deliveryMethod);
   const selectedPayment = useSelections((state) => state.paymentMethod);
   const deliveryPlace = useSelections((state) => state.deliveryPlace);
@@ -82,6 +83,8 @@ export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
           personCount: brand.features.personCount ? personCount : undefined,
           preOrderAt: options.preOrderAt ?? draftPreOrderAt ?? null,
           names: positionNames(queryClient, lines, locale),
+          // The checkout places `...request`: the order spends exactly what this preflight priced.
+          bonusToSpend: personId !== null ? bonusToSpend : undefined,
         })
       : null;
 

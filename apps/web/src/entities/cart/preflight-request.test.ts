@@ -123,4 +123,12 @@ describe('preflight request', () => {
       preflightKey(buildPreflightRequest({ ...base, paymentMethod: 'CASH_UPON_RECEIPT' }), 1),
     ).not.toEqual(preflightKey(request, 1));
   });
+
+  it('sends the points to spend only when there are some, and keys the query on them', () => {
+    expect(buildPreflightRequest(base)).not.toHaveProperty('bonusToSpend');
+    expect(buildPreflightRequest({ ...base, bonusToSpend: minor(0) })).not.toHaveProperty('bonusToSpend');
+    const spending = buildPreflightRequest({ ...base, bonusToSpend: minor(12_500) });
+    expect(spending.bonusToSpend).toBe(12_500);
+    expect(preflightKey(spending, 1)).not.toEqual(preflightKey(buildPreflightRequest(base), 1));
+  });
 });

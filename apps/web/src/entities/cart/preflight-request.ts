@@ -3,6 +3,7 @@ import {
   type CustomerDeliveryMethod,
   type LatLng,
   type Locale,
+  type Minor,
   type PaymentMethod,
   pickText,
 } from '@storefront/domain';
@@ -23,6 +24,11 @@ export interface PreflightInput {
   personCount?: number | undefined;
   /** When the order is wanted; null: as soon as possible (the checkout sets it). */
   preOrderAt?: string | null;
+  /**
+   * Points to spend (decision 55), minor units of whole points; sent only when more than 0, and only by a
+   * signed-in person (a visitor's preflight has no balance to spend from).
+   */
+  bonusToSpend?: Minor;
   /** Each position's name as the customer reads it (docs/product.md §3 lists `name`), by position id. */
   names?: ReadonlyMap<number, string>;
 }
@@ -72,6 +78,7 @@ export function buildPreflightRequest(input: PreflightInput): PreflightRequest {
     ...withPlace,
     preOrderAt: input.preOrderAt ?? null,
     ...(input.personCount !== undefined ? { personCount: input.personCount } : {}),
+    ...(input.bonusToSpend && input.bonusToSpend > 0 ? { bonusToSpend: input.bonusToSpend } : {}),
   };
 }
 

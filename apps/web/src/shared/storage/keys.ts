@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   version: 'app_version',
   whiteLabel: 'app_white_label',
   cartPositions: 'cart_positions',
+  /** Not in the specification's list (docs/product.md §3): the points the cart spends survive a reload (decision 55). */
+  cartBonusToSpend: 'cart_bonus_to_spend',
   personProfile: 'person_profile',
   personTokenSet: 'person_token_set',
   adulthoodConfirmed: 'person_adulthood_confirmed',

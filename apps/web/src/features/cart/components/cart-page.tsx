@@ -33,6 +33,7 @@ import { ConfirmationPopup } from '../../../shared/ui/confirmation-popup.tsx';
 import { useCartTexts } from '../cart-namespace.ts';
 import { lineKey, type PriceChange } from '../model/price-changes.ts';
 import { usePreflightAnswer } from '../model/use-preflight-answer.ts';
+import { BonusControl } from './bonus-control.tsx';
 import { CartLineView } from './cart-line.tsx';
 import styles from './cart-page.module.css';
 import { CartTotals } from './cart-totals.tsx';
@@ -105,7 +106,7 @@ function FilledCart({
   const { request, query, currency } = useCartPreflight();
   const answer = query.data;
   const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
-  const { changes, dismissChanges } = usePreflightAnswer(request, answer, fresh);
+  const { changes, dismissChanges, bonusRefusal } = usePreflightAnswer(request, answer, fresh);
   const reading = useMemo(() => readPreflight(answer?.problems ?? []), [answer]);
   const [clearing, setClearing] = useState(false);
   const [pending, setPending] = useState(false);
@@ -348,6 +349,16 @@ function FilledCart({
               delivery={method === 'DELIVERY'}
               currency={currency}
               locale={locale}
+              bonus={
+                answer?.bonus && (
+                  <BonusControl
+                    bonus={answer.bonus}
+                    authorised={authorised}
+                    withPromoCode={!!request?.promoCode}
+                    problems={reading.bonusProblems.length > 0 ? reading.bonusProblems : bonusRefusal}
+                  />
+                )
+              }
             />
             {/* The checkout's place-order button (and what it says) lands here on wide screens. */}
             {checkoutSection && twoColumns && (

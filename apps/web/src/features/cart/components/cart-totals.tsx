@@ -1,11 +1,12 @@
 import { formatMoney, type Locale, type Minor } from '@storefront/domain';
 import type { PreflightResponse } from '@storefront/domain/contracts';
+import type { ReactNode } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useCartTexts } from '../cart-namespace.ts';
 import styles from './cart-page.module.css';
 
 /**
- * Sum, discount, delivery ('Бесплатно' when zero) and the amount to pay, all the server's. While a
+ * Sum, discount, points spent, delivery ('Бесплатно' when zero) and the amount to pay, all the server's. While a
  * preflight runs they say so; a failed one is said in words with a retry.
  */
 export function CartTotals({
@@ -16,6 +17,7 @@ export function CartTotals({
   delivery,
   currency,
   locale,
+  bonus,
 }: {
   answer: PreflightResponse | undefined;
   calculating: boolean;
@@ -24,6 +26,8 @@ export function CartTotals({
   delivery: boolean;
   currency: string;
   locale: Locale;
+  /** The points control (decision 55), above the figures it changes. */
+  bonus?: ReactNode;
 }) {
   const { t } = useCartTexts();
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
@@ -39,6 +43,7 @@ export function CartTotals({
       <h2 id="cart-totals" className={styles.cardTitle}>
         {t('totals')}
       </h2>
+      {bonus}
       {failure && !calculating ? (
         <div role="alert" className={styles.failure}>
           <p>{t('failed', { message: failure })}</p>
@@ -57,6 +62,14 @@ export function CartTotals({
               <dt>{t('discount')}</dt>
               <dd data-testid="total-discount">
                 {calculating ? t('calculating') : `−${money(answer.discount)}`}
+              </dd>
+            </div>
+          )}
+          {answer?.bonus && answer.bonus.spent > 0 && (
+            <div>
+              <dt>{t('bonusSpent')}</dt>
+              <dd data-testid="total-bonus">
+                {calculating ? t('calculating') : `−${money(answer.bonus.spent)}`}
               </dd>
             </div>
           )}

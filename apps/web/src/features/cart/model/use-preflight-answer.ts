@@ -1,4 +1,4 @@
-import type { PreflightRequest, PreflightResponse } from '@storefront/domain/contracts';
+import type { PreflightProblem, PreflightRequest, PreflightResponse } from '@storefront/domain/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
@@ -15,7 +15,10 @@ import {
 /**
  * Acts once on each fresh answer of the current cart: lists prices that changed behind the customer's
  * back, makes the stored cart take the server's prices, and applies the handling table's verdict on the
- * promo code (refused: dropped with its reason; cleared; or its judged state kept in the draft).
+ * promo code (refused: dropped with its reason; cleared; or its judged state kept in the draft). Points the
+ * server would not spend (the balance fell, the cart shrank past the program's share, a promo code came) come
+ * down to what this cart may spend, and the reason stays under the points control until the customer
+ * chooses again (decision 55).
  */
 export function usePreflightAnswer(
   request: PreflightRequest | null,
@@ -23,6 +26,8 @@ export function usePreflightAnswer(
   fresh: boolean,
 ) {
   const [changes, setChanges] = useState<PriceChange[]>([]);
+  const [bonusRefusal, setBonusRefusal] = useState<readonly PreflightProblem[]>([]);
+  const refusing = useRef(false);
   const shown = useRef<ShownPricing | null>(null);
   const handled = useRef<PreflightResponse | null>(null);
 
@@ -53,6 +58,17 @@ export function usePreflightAnswer(
     );
 
     const reading = readPreflight(answer.problems);
+    const cart = cartStore.getState();
+    if (
+      request.bonusToSpend &&
+      cart.bonusToSpend === request.bonusToSpend &&
+      reading.bonusProblems.length > 0
+    ) {
+      setBonusRefusal(reading.bonusProblems);
+      refusing.current = true;
+      cart.setBonusToSpend(Math.min(request.bonusToSpend, answer.bonus?.spendable ?? 0));
+      refusing.current = false;
+    }
     const draft = orderDraftStore.getState();
     if (draft.promoCode && draft.promoCode.code === promoCode) {
       if (reading.clearPromo) draft.removePromoCode();
@@ -73,5 +89,15 @@ export function usePreflightAnswer(
     }
   }, [request, answer, fresh]);
 
-  return { changes, dismissChanges: () => setChanges([]) };
+  // A choice of the customer's own (the switch, the slider) is a new question: the old refusal goes.
+  useEffect(() => {
+    let before = cartStore.getState().bonusToSpend;
+    return cartStore.subscribe((state) => {
+      if (state.bonusToSpend === before) return;
+      before = state.bonusToSpend;
+      if (!refusing.current) setBonusRefusal([]);
+    });
+  }, []);
+
+  return { changes, dismissChanges: () => setChanges([]), bonusRefusal };
 }
