@@ -104,4 +104,10 @@ export const ordersTextsEn = {
   refund_canceled: 'failed, we will contact you',
   toOrder: 'Open the order',
   dish: 'Dish no. {{id}}',
+  bonusWillEarn_one: 'This order will earn {{count}} point once it is completed',
+  bonusWillEarn_other: 'This order will earn {{count}} points once it is completed',
+  bonusEarned_one: '{{count}} point earned',
+  bonusEarned_other: '{{count}} points earned',
+  bonusSpent: 'Paid in points',
+  bonusLine: 'in points −{{amount}}',
 } satisfies EnglishTexts<typeof ordersTexts>;

@@ -105,4 +105,15 @@ export const ordersTexts = {
   refund_canceled: 'не удалось, мы свяжемся с вами',
   toOrder: 'Открыть заказ',
   dish: 'Блюдо №{{id}}',
+  // Bonus points (decision 55).
+  bonusWillEarn_one: 'За этот заказ начислим {{count}} балл, когда он будет выполнен',
+  bonusWillEarn_few: 'За этот заказ начислим {{count}} балла, когда он будет выполнен',
+  bonusWillEarn_many: 'За этот заказ начислим {{count}} баллов, когда он будет выполнен',
+  bonusWillEarn_other: 'За этот заказ начислим {{count}} балла, когда он будет выполнен',
+  bonusEarned_one: 'Начислен {{count}} балл',
+  bonusEarned_few: 'Начислено {{count}} балла',
+  bonusEarned_many: 'Начислено {{count}} баллов',
+  bonusEarned_other: 'Начислено {{count}} балла',
+  bonusSpent: 'Оплачено баллами',
+  bonusLine: 'баллами −{{amount}}',
 } satisfies NamespaceTexts;

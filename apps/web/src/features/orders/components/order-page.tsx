@@ -1,7 +1,8 @@
 import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { invalidateBonus, pointsOf } from '../../../entities/bonus/bonus-query.ts';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { DeliveryPlaceText } from '../../../entities/location/delivery-place-text.tsx';
 import { cancelOrder, failureText, orderQuery } from '../../../entities/orders/order-client.ts';
@@ -106,6 +107,13 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
     onError: () => setConfirming(false),
   });
 
+  // Points move with the order (decision 55): held when it was placed (this page is where a placement lands),
+  // earned when done, released when cancelled or declined. The header's and the profile's balance follow.
+  const pointsMoment = `${order.id}|${order.status}|${order.bonus.earnedAt}`;
+  useEffect(() => {
+    if (pointsMoment) void invalidateBonus(queryClient);
+  }, [pointsMoment, queryClient]);
+
   const over = order.status === 'canceled' || order.status === 'declined';
   // A card-online order reaches the restaurant only once paid (decision 22): until then it is not 'accepted'.
   const unpaid = !over && paymentActionable(order);
@@ -142,6 +150,18 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
           {order.number}
         </p>
         {order.status === 'new' && !unpaid && <p>{t('weWillCall')}</p>}
+        {order.bonus.earnedAt !== null && order.bonus.earn > 0 ? (
+          <p className={styles.points} data-testid="order-bonus-earn">
+            {t('bonusEarned', { count: pointsOf(order.bonus.earn) })}
+          </p>
+        ) : (
+          !over &&
+          order.bonus.earn > 0 && (
+            <p className={styles.points} data-testid="order-bonus-earn">
+              {t('bonusWillEarn', { count: pointsOf(order.bonus.earn) })}
+            </p>
+          )
+        )}
         {order.status === 'declined' && order.declineReason && (
           <p className={styles.failure} data-testid="order-decline-reason">
             {order.declineReason.message}
@@ -192,6 +212,11 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
               </span>
               <span className={styles.amount} data-testid="order-line-amount">
                 {money(line.payableAmount)}
+                {line.bonusDiscount > 0 && (
+                  <span className={styles.lineBonus} data-testid="order-line-bonus">
+                    {t('bonusLine', { amount: money(line.bonusDiscount) })}
+                  </span>
+                )}
               </span>
             </li>
           ))}
@@ -203,6 +228,12 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
             <>
               <dt>{t('discount')}</dt>
               <dd>−{money(order.discount)}</dd>
+            </>
+          )}
+          {order.bonus.spent > 0 && (
+            <>
+              <dt>{t('bonusSpent')}</dt>
+              <dd data-testid="order-bonus-spent">{pointsOf(order.bonus.spent)}</dd>
             </>
           )}
           {order.deliveryType === 'DELIVERY' && (
