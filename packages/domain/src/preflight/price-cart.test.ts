@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BONUS_PROGRAM_OFF, type BonusProgram, DEMO_BONUS_PROGRAM } from '../bonus/bonus-program.ts';
 import type { PreflightPosition, PreflightRequest } from '../contracts/preflight.ts';
 import { CUSTOMER_DELIVERY_METHODS, PAYMENT_METHODS } from '../methods/methods.ts';
 import { minor } from '../money/money.ts';
@@ -44,6 +45,23 @@ function price(
 
 const codes = (cart: ReturnType<typeof priceCart>) => cart.problems.map((problem) => problem.code);
 
+/** Prices with the demo program (5 %, up to 20 %, no promo codes) and a balance; null: anonymous. */
+function priceWithPoints(
+  { bonusToSpend, ...request }: Omit<Partial<PreflightRequest>, 'bonusToSpend'> & { bonusToSpend?: number },
+  balance: number | null,
+  { program = DEMO_BONUS_PROGRAM, promo = { kind: 'none' } as PromoLookup, earnPercent = 5 } = {},
+) {
+  return priceCart(catalog, {
+    request: makePricingRequest({
+      ...request,
+      ...(bonusToSpend !== undefined && { bonusToSpend: minor(bonusToSpend) }),
+    }),
+    promo,
+    nowMs: WEDNESDAY_LUNCH_MS,
+    bonus: { program, balance: balance === null ? null : minor(balance), earnPercent },
+  });
+}
+
 describe('priceCart', () => {
   it('prices a delivery from the catalog: lines, band and payable', () => {
     const cart = price({ positions: [line(ROLL, 2, { price: 1, sum: 2 })] });
@@ -71,10 +89,12 @@ describe('priceCart', () => {
         modifiers: [],
         sum: 70_000,
         promoDiscount: 0,
+        bonusDiscount: 0,
         payableAmount: 70_000,
         available: true,
       },
     ]);
+    expect(cart.bonus).toBeNull();
   });
 
   it('takes away without a zone, a band or a delivery price, ignoring any address', () => {
@@ -377,6 +397,20 @@ const nowArb = fc.integer({
   max: WEDNESDAY_LUNCH_MS + 3 * 86_400_000,
 });
 
+const bonusArb: fc.Arbitrary<PricingInput['bonus']> = fc.option(
+  fc.record({
+    program: fc.constantFrom<BonusProgram>(DEMO_BONUS_PROGRAM, BONUS_PROGRAM_OFF, {
+      ...DEMO_BONUS_PROGRAM,
+      spendMaxPercent: 100,
+      promoCodeOrdersSpend: true,
+      promoCodeOrdersEarn: true,
+    }),
+    balance: fc.option(fc.integer({ min: 0, max: 3_000 }).map((points) => minor(points * 100))),
+    earnPercent: fc.integer({ min: 0, max: 10 }),
+  }),
+  { nil: undefined },
+);
+
 const inputArb: fc.Arbitrary<PricingInput> = fc
   .record({
     deliveryType: fc.constantFrom(...CUSTOMER_DELIVERY_METHODS),
@@ -386,14 +420,22 @@ const inputArb: fc.Arbitrary<PricingInput> = fc
     preOrderMinutes: fc.option(fc.integer({ min: -60, max: 5 * 24 * 60 })),
     promo: promoArb,
     nowMs: nowArb,
+    bonus: bonusArb,
+    bonusToSpend: fc.oneof(
+      fc.constant(undefined),
+      fc.integer({ min: 0, max: 3_000 }).map((points) => points * 100),
+      fc.integer({ min: 0, max: 300_000 }),
+    ),
   })
-  .map(({ preOrderMinutes, promo, nowMs, ...request }) => ({
+  .map(({ preOrderMinutes, promo, nowMs, bonus, bonusToSpend, ...request }) => ({
     request: makePricingRequest({
       ...request,
       preOrderAt: preOrderMinutes === null ? null : new Date(nowMs + preOrderMinutes * 60_000).toISOString(),
+      ...(bonusToSpend !== undefined && { bonusToSpend: minor(bonusToSpend) }),
     }),
     promo,
     nowMs,
+    ...(bonus && { bonus }),
   }));
 
 const catalogs = [
@@ -411,6 +453,123 @@ const catalogs = [
   })(),
 ];
 
+describe('priceCart with points (decision 55)', () => {
+  const twoRolls = { positions: [line(ROLL, 2)] };
+
+  it('spends exactly the share: a discount of the lines, earning on the money left for dishes', () => {
+    // 2 rolls = 700 ₽, 20 % = 140 ₽; delivery 200 ₽ is neither spendable nor earning.
+    const cart = priceWithPoints({ ...twoRolls, bonusToSpend: 14_000 }, 50_000);
+    expect(cart).toMatchObject({
+      sum: 70_000,
+      discount: 0,
+      deliveryPrice: 20_000,
+      payable: 70_000 - 14_000 + 20_000,
+      problems: [],
+      // (700 − 140) × 5 % = 28 ₽.
+      bonus: { balance: 50_000, spendable: 14_000, spent: 14_000, earn: 2_800, earnPercent: 5 },
+    });
+    expect(cart.lines.map((priced) => [priced.bonusDiscount, priced.payableAmount])).toEqual([
+      [14_000, 56_000],
+    ]);
+  });
+
+  it('refuses a point past the share with its limit, and a part of a point, spending nothing', () => {
+    const over = priceWithPoints({ ...twoRolls, bonusToSpend: 14_100 }, 50_000);
+    expect(over.problems).toEqual([{ code: 'bonus.over-limit', limit: 14_000 }]);
+    expect(over).toMatchObject({ payable: 90_000, bonus: { spent: 0, spendable: 14_000, earn: 3_500 } });
+    expect(over.lines[0]?.bonusDiscount).toBe(0);
+    expect(codes(priceWithPoints({ ...twoRolls, bonusToSpend: 14_050 }, 50_000))).toEqual([
+      'bonus.not-whole',
+    ]);
+  });
+
+  it('lets a small balance be spent whole, and refuses more than it', () => {
+    const cart = priceWithPoints({ ...twoRolls, bonusToSpend: 10_000 }, 10_000);
+    expect(cart).toMatchObject({
+      payable: 80_000,
+      problems: [],
+      bonus: { spendable: 10_000, spent: 10_000 },
+    });
+    expect(codes(priceWithPoints({ ...twoRolls, bonusToSpend: 10_100 }, 10_000))).toEqual([
+      'bonus.more-than-balance',
+    ]);
+  });
+
+  it('answers the points of a cart that spends none: the balance, the spendable share and the earn', () => {
+    const cart = priceWithPoints(twoRolls, 50_000);
+    expect(cart.bonus).toEqual({ balance: 50_000, spendable: 14_000, spent: 0, earn: 3_500, earnPercent: 5 });
+    expect(cart.problems).toEqual([]);
+  });
+
+  it('keeps the delivery band on the order value: points do not make delivery dearer', () => {
+    // 5 rolls = 1750 ₽: free delivery from 1500 ₽; 350 ₽ in points would bring a discount below it.
+    const cart = priceWithPoints({ positions: [line(ROLL, 5)], bonusToSpend: 35_000 }, 50_000);
+    expect(cart).toMatchObject({ band: free, deliveryPrice: 0, payable: 140_000, problems: [] });
+  });
+
+  it('does not mix points with an applied promo code on the demo rules', () => {
+    const cart = priceWithPoints({ ...twoRolls, bonusToSpend: 10_000 }, 50_000, {
+      promo: foundPromo({ value: 10 }),
+    });
+    expect(cart.problems).toEqual([{ code: 'bonus.not-with-promo-code' }]);
+    expect(cart.bonus).toMatchObject({ spendable: 0, spent: 0, earn: 0 });
+    expect(cart.discount).toBe(7_000);
+    // A code below its minimum is not applied, so points go.
+    const inactive = priceWithPoints({ ...twoRolls, bonusToSpend: 10_000 }, 50_000, {
+      promo: foundPromo({ minOrderAmount: minor(100_000) }),
+    });
+    expect(inactive).toMatchObject({ problems: [], bonus: { spent: 10_000 } });
+  });
+
+  it('spreads points over what the lines cost after a promo code, when the program mixes them', () => {
+    const mixing = { ...DEMO_BONUS_PROGRAM, promoCodeOrdersSpend: true, promoCodeOrdersEarn: true };
+    // 3 rolls (1050 ₽) + a bowl (710 ₽) − 20 % = 1408 ₽; 20 % of it = 281.60 ₽ → 281 ₽ spendable.
+    const cart = priceWithPoints({ positions: [line(ROLL, 3), bowl(1)], bonusToSpend: 28_100 }, 100_000, {
+      program: mixing,
+      promo: foundPromo({ value: 20 }),
+    });
+    expect(cart).toMatchObject({
+      discount: 35_200,
+      payable: 176_000 - 35_200 - 28_100 + 20_000,
+      problems: [],
+      bonus: { spendable: 28_100, spent: 28_100, earn: wholeFivePercent(176_000 - 35_200 - 28_100) },
+    });
+    expect(
+      cart.lines.map((priced) => [priced.promoDiscount, priced.bonusDiscount, priced.payableAmount]),
+    ).toEqual([
+      [21_000, 16_765, 84_000 - 16_765],
+      [14_200, 11_335, 56_800 - 11_335],
+    ]);
+  });
+
+  it('asks an anonymous cart to sign in, spending nothing', () => {
+    const cart = priceWithPoints({ ...twoRolls, bonusToSpend: 10_000 }, null);
+    expect(cart.problems).toEqual([{ code: 'bonus.sign-in-required' }]);
+    expect(cart.bonus).toEqual({ balance: null, spendable: 0, spent: 0, earn: 3_500, earnPercent: 5 });
+    expect(priceWithPoints(twoRolls, null).problems).toEqual([]);
+  });
+
+  it('answers no points when the program is off, refusing a spend', () => {
+    const off = priceWithPoints({ ...twoRolls, bonusToSpend: 10_000 }, 50_000, {
+      program: BONUS_PROGRAM_OFF,
+    });
+    expect(off).toMatchObject({ bonus: null, payable: 90_000, problems: [{ code: 'bonus.program-off' }] });
+    expect(price({ ...twoRolls, bonusToSpend: minor(10_000) }).problems).toEqual([
+      { code: 'bonus.program-off' },
+    ]);
+    expect(priceWithPoints(twoRolls, 50_000, { program: BONUS_PROGRAM_OFF }).problems).toEqual([]);
+  });
+
+  it('lists a points problem last, after the promo code', () => {
+    const cart = priceWithPoints({ ...twoRolls, bonusToSpend: 60_000 }, 50_000, {
+      promo: { kind: 'not-found', code: 'NOPE' },
+    });
+    expect(codes(cart)).toEqual(['promo-code.not-found', 'bonus.more-than-balance']);
+  });
+});
+
+const wholeFivePercent = (amount: number) => Math.floor((amount * 5) / 100 / 100) * 100;
+
 describe('priceCart properties over generated carts', () => {
   const RUNS = { numRuns: 3_000 };
 
@@ -419,7 +578,7 @@ describe('priceCart properties over generated carts', () => {
       fc.property(fc.constantFrom(...catalogs), inputArb, (pricing, input) => {
         const cart = priceCart(pricing, input);
         expect(cart.payable).toBeGreaterThanOrEqual(0);
-        expect(cart.payable).toBe(cart.sum - cart.discount + cart.deliveryPrice);
+        expect(cart.payable).toBe(cart.sum - cart.discount - (cart.bonus?.spent ?? 0) + cart.deliveryPrice);
         expect(cart.lines).toHaveLength(input.request.positions.length);
         const lines = cart.lines.reduce((total, priced) => total + priced.payableAmount, 0);
         expect(lines).toBe(cart.payable - cart.deliveryPrice);
@@ -427,6 +586,29 @@ describe('priceCart properties over generated carts', () => {
           expect(priced.payableAmount).toBeGreaterThanOrEqual(0);
           if (!priced.available) expect(priced.sum).toBe(0);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it('spends whole points within the balance and the share, spread over the lines, or says why not', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...catalogs), inputArb, (pricing, input) => {
+        const cart = priceCart(pricing, input);
+        const spent = cart.bonus?.spent ?? 0;
+        const asked = input.request.bonusToSpend ?? 0;
+        const refused = codes(cart).some((code) => code.startsWith('bonus.'));
+        expect(spent === asked || (spent === 0 && refused)).toBe(true);
+        if (asked === 0) expect(refused).toBe(false);
+        expect(spent % 100).toBe(0);
+        if (cart.bonus) {
+          expect(spent).toBeLessThanOrEqual(cart.bonus.spendable);
+          expect(cart.bonus.spendable).toBeLessThanOrEqual(cart.bonus.balance ?? 0);
+          expect(cart.bonus.earn).toBeLessThanOrEqual(cart.sum - cart.discount - spent);
+        }
+        expect(cart.lines.reduce((total, priced) => total + priced.bonusDiscount, 0)).toBe(spent);
+        for (const priced of cart.lines)
+          expect(priced.payableAmount).toBe(priced.sum - priced.promoDiscount - priced.bonusDiscount);
       }),
       RUNS,
     );

@@ -1,3 +1,5 @@
+import type { BonusProgram } from '../bonus/bonus-program.ts';
+import { bonusEarn, judgeBonusSpend } from '../bonus/bonus-rules.ts';
 import type { PromoCodeKind } from '../catalog/catalog-constants.ts';
 import type { ModifierGroup } from '../catalog/modifier-rules.ts';
 import type { DeliveryRule, DeliveryZone } from '../contracts/deliveries.ts';
@@ -105,6 +107,11 @@ export interface PricingInput {
   promo: PromoLookup;
   /** The server's clock, epoch ms. */
   nowMs: number;
+  /**
+   * The brand's points (decision 55) as the API read them for this person; absent: no program. `balance` null:
+   * an anonymous cart. `earnPercent`: the tier this person's next order earns at.
+   */
+  bonus?: { program: BonusProgram; balance: Minor | null; earnPercent: number };
 }
 
 export interface PricedLine {
@@ -115,8 +122,22 @@ export interface PricedLine {
   modifiers: { id: number; modifierId: number; count: number; price: Minor }[];
   sum: Minor;
   promoDiscount: Minor;
+  /** The line's share of the points spent (a second discount, after the promo code's). */
+  bonusDiscount: Minor;
   payableAmount: Minor;
   available: boolean;
+}
+
+/** A priced cart's points: what the person has, may spend, spends and would earn. */
+export interface PricedBonus {
+  /** Null for an anonymous cart. */
+  balance: Minor | null;
+  /** The most this cart may spend (0 anonymous, off, or with a promo code the program does not mix). */
+  spendable: Minor;
+  spent: Minor;
+  /** What the order would earn when done: the percent of the money paid for dishes. */
+  earn: Minor;
+  earnPercent: number;
 }
 
 export interface PricedCart {
@@ -133,7 +154,10 @@ export interface PricedCart {
   sum: Minor;
   discount: Minor;
   deliveryPrice: Minor;
+  /** sum − discount − bonus.spent + deliveryPrice. */
   payable: Minor;
+  /** Null when the brand has no program on (the storefront shows nothing of points). */
+  bonus: PricedBonus | null;
   zoneId: number | null;
   rules: DeliveryRule[];
   band: DeliveryRule | null;
@@ -144,7 +168,7 @@ export interface PricedCart {
 /**
  * Prices a request that passed the contract; never throws for one. Every problem is reported at once, in the
  * order the storefront should show them: order time, method, address and zone, lines, an empty cart, the
- * zone's sum range, payment, promo code.
+ * zone's sum range, payment, promo code, points.
  */
 export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedCart {
   const { request, nowMs } = input;
@@ -222,7 +246,58 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
     line.payableAmount = minor(line.sum - share);
   });
 
-  const choice = zone ? chooseDeliveryBand(zone.rules, minor(sum - discount)) : null;
+  // Points are judged on the dishes after the promo code, and are a second discount spread over what the
+  // lines still cost, so a receipt's items add up to the money paid (decision 55).
+  const dishesSum = minor(sum - discount);
+  const hasPromoCode = promo?.active === true;
+  const bonusProblems: PricingProblem[] = [];
+  let bonus: PricedBonus | null = null;
+  let spent = minor(0);
+  const program = input.bonus?.program;
+  const requested = minor(request.bonusToSpend ?? 0);
+  if (input.bonus && program?.enabled) {
+    const judged = judgeBonusSpend(program, {
+      requested,
+      dishesSum,
+      hasPromoCode,
+      balance: input.bonus.balance,
+    });
+    spent = judged.spent;
+    if (judged.problem)
+      bonusProblems.push(
+        judged.problem === 'bonus.over-limit'
+          ? { code: judged.problem, limit: judged.limit }
+          : { code: judged.problem },
+      );
+    const earnPercent = input.bonus.earnPercent;
+    bonus = {
+      balance: input.bonus.balance,
+      spendable: judged.limit,
+      spent,
+      earn: bonusEarn(program, {
+        dishesSum: sum,
+        promoDiscount: discount,
+        bonusSpent: spent,
+        hasPromoCode,
+        earnPercent,
+      }),
+      earnPercent,
+    };
+  } else if (requested > 0) {
+    bonusProblems.push({ code: 'bonus.program-off' });
+  }
+  const bonusShares = spreadDiscount(
+    available.map((line) => line.payableAmount),
+    spent,
+  );
+  available.forEach((line, index) => {
+    const share = bonusShares[index] ?? minor(0);
+    line.bonusDiscount = share;
+    line.payableAmount = minor(line.payableAmount - share);
+  });
+
+  // The band and the take-away maximum read the order's value: points are a way of paying, not a discount of it.
+  const choice = zone ? chooseDeliveryBand(zone.rules, dishesSum) : null;
   // Nothing to deliver costs nothing, and a range warning on it would only add noise to 'empty'.
   const hasGoods = available.length > 0;
   const rangeProblems: PricingProblem[] = hasGoods && choice?.problem ? [choice.problem] : [];
@@ -243,7 +318,8 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
     sum,
     discount,
     deliveryPrice,
-    payable: minor(sum - discount + deliveryPrice),
+    payable: minor(sum - discount - spent + deliveryPrice),
+    bonus,
     zoneId: zone?.id ?? null,
     rules: choice?.rules ?? [],
     band: choice?.band ?? null,
@@ -258,6 +334,7 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
       ...rangeProblems,
       ...(payProblem ? [{ code: payProblem }] : []),
       ...promoProblems,
+      ...bonusProblems,
     ],
   };
 }

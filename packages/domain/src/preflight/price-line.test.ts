@@ -40,6 +40,7 @@ describe('priceLine', () => {
       modifiers: [],
       sum: 105_000,
       promoDiscount: 0,
+      bonusDiscount: 0,
       payableAmount: 105_000,
       available: true,
     });

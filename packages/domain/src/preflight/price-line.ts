@@ -126,6 +126,7 @@ export function priceLine(position: PreflightPosition, index: number, context: L
       modifiers,
       sum,
       promoDiscount: minor(0),
+      bonusDiscount: minor(0),
       payableAmount: sum,
       available,
     },
