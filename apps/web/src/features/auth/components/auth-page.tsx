@@ -11,6 +11,7 @@ import { authTextsEn } from '../auth-texts.en.ts';
 import { authTexts } from '../auth-texts.ts';
 import styles from './auth-page.module.css';
 import { PhoneSignIn } from './phone-sign-in.tsx';
+import { ProfileBonus } from './profile-bonus.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { useCaptcha } from './use-captcha.tsx';
 import { useVkRedirectReturn } from './use-vk-redirect-return.ts';
@@ -99,6 +100,7 @@ function Profile({ onContinue }: { onContinue: () => void }) {
           </>
         )}
       </dl>
+      <ProfileBonus />
       <Button variant="primary" size="l" fullWidth onClick={onContinue}>
         {t('continue')}
       </Button>
