@@ -107,6 +107,8 @@ export const demoPayments = pgTable(
     returnUrl: text('return_url').notNull(),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     receipt: jsonb('receipt').$type<PaymentReceipt | null>(),
+    /** Card, SBP or SberPay, as created (YooKassa's payment_method.type): the page shows that method's form. */
+    method: text('method', { enum: ONLINE_PAY_METHODS }).notNull().default(sql`'card'`),
     cancellationReason: text('cancellation_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** A payment nobody paid by then reads as canceled, expired_on_confirmation. */

@@ -1,0 +1,1 @@
+ALTER TABLE "demo_payments" ADD COLUMN "method" text DEFAULT 'card' NOT NULL;
