@@ -26,4 +26,8 @@ export const headerTextsEn = {
   scrollTop: 'Back to top',
   search: 'Search the menu',
   termsOfSale: 'Terms of sale',
+  points_one: '{{count}} point',
+  points_other: '{{count}} points',
+  pointsLink_one: 'Bonus points: {{count}} point, profile',
+  pointsLink_other: 'Bonus points: {{count}} points, profile',
 } satisfies EnglishTexts<typeof headerTexts>;

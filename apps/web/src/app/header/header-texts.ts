@@ -24,4 +24,12 @@ export const headerTexts = {
   scrollTop: 'Наверх',
   search: 'Поиск по меню',
   termsOfSale: 'Условия продажи',
+  points_one: '{{count}} балл',
+  points_few: '{{count}} балла',
+  points_many: '{{count}} баллов',
+  points_other: '{{count}} балла',
+  pointsLink_one: 'Бонусные баллы: {{count}} балл, профиль',
+  pointsLink_few: 'Бонусные баллы: {{count}} балла, профиль',
+  pointsLink_many: 'Бонусные баллы: {{count}} баллов, профиль',
+  pointsLink_other: 'Бонусные баллы: {{count}} балла, профиль',
 } satisfies NamespaceTexts;

@@ -1,4 +1,5 @@
 import { pickText } from '@storefront/domain';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
 import { useCartCount } from '../../entities/cart/cart-store.ts';
@@ -7,11 +8,27 @@ import { useSelections } from '../../entities/location/selections-store.ts';
 import { useBrand } from '../../shared/config.tsx';
 import { useLocale } from '../../shared/i18n/use-locale.ts';
 import { AppLink } from '../../shared/navigation/app-link.tsx';
+import { DrawnLater } from '../../shared/scheduling/drawn-later.tsx';
+import { STORAGE_KEYS } from '../../shared/storage/keys.ts';
+import { readRaw } from '../../shared/storage/local-storage.ts';
 import { CartIcon, HouseIcon, MenuIcon, PersonIcon, PinIcon, SearchIcon } from '../../shared/ui/icons.tsx';
 import styles from './header.module.css';
 import { PrimaryLinks } from './links.tsx';
 import { LocaleMenu } from './locale-menu.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
+
+// The points (decision 55) come with the session's code, after the first screen (decision 32).
+const HeaderBonus = lazy(() => import('./header-bonus.tsx'));
+
+/** The balance beside the profile entry, asked for only by a browser that keeps a customer's session. */
+function Points() {
+  if (readRaw(STORAGE_KEYS.personTokenSet) === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <HeaderBonus variant="header" />
+    </Suspense>
+  );
+}
 
 function LocationButton() {
   const { t } = useTranslation('header');
@@ -85,6 +102,9 @@ export function Header() {
           <SearchIcon size={22} />
         </button>
         <LocaleMenu />
+        <DrawnLater>
+          <Points />
+        </DrawnLater>
         <AppLink to="/auth" className={styles.account} aria-label={t('account')} data-testid="account-button">
           <PersonIcon size={22} />
         </AppLink>

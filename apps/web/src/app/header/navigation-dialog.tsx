@@ -4,6 +4,7 @@ import { useAppFlags } from '../../entities/app-flags/app-flags-store.ts';
 import { useLocation } from '../../shared/navigation/router.tsx';
 import { ResponsiveDialog } from '../../shared/ui/dialog.tsx';
 import styles from './header.module.css';
+import HeaderBonus from './header-bonus.tsx';
 import { PrimaryLinks, SecondaryLinks, StoreLinks } from './links.tsx';
 
 /** The navigation panel's dialog: primary and secondary links (loaded when first opened: navigation-panel.tsx). */
@@ -25,6 +26,8 @@ export default function NavigationDialog() {
     <ResponsiveDialog open={open} onOpenChange={setOpen} title={t('navigation')} closeLabel={common('close')}>
       <nav className={styles.panel}>
         <PrimaryLinks className={styles.panelPrimary} withAccount />
+        {/* Phones have no header room for the balance: it stands under the profile's link here. */}
+        <HeaderBonus variant="panel" />
         <SecondaryLinks />
         <StoreLinks />
       </nav>
