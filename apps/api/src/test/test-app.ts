@@ -45,13 +45,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /** The test configuration: the demo brand, no storefront build, defaults otherwise. */
 export function testConfig(env: Record<string, string> = {}) {
-  // The payments sweeper's timer is off: tests run it by hand on their pinned clock (payments-sweeper runOnce).
+  // The payments and bonus sweepers' timers are off: tests run them by hand on their pinned clock.
   return loadConfig({
     NODE_ENV: 'test',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     WEB_SERVER_BUILD: '/nonexistent-web-server-build.js',
     BACKOFFICE_DIST_DIR: '/nonexistent-backoffice-dist',
     PAYMENT_SWEEP_MS: '0',
+    BONUS_SWEEP_MS: '0',
     ...env,
   });
 }
