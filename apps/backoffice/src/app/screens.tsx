@@ -1,5 +1,6 @@
 import { mayAdmin } from '@storefront/domain';
 import { AuditLogScreen } from '../features/audit-log/components/audit-log-screen.tsx';
+import { BonusProgramScreen } from '../features/bonus-program/components/bonus-program-screen.tsx';
 import type { BackOfficeScreen } from './back-office-shell.tsx';
 import { BRAND_TABS, BrandSection } from './brand-section.tsx';
 import { MARKETING_TABS, MarketingSection } from './marketing-section.tsx';
@@ -34,6 +35,12 @@ export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
     label: 'brand',
     allowed: (role) => mayAdmin(role, 'brand.manage') && BRAND_TABS.length > 0,
     render: () => <BrandSection />,
+  },
+  {
+    path: '/bonus',
+    label: 'bonus',
+    allowed: (role) => mayAdmin(role, 'bonus.manage'),
+    render: () => <BonusProgramScreen />,
   },
   {
     path: '/audit',

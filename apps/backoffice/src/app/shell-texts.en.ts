@@ -28,6 +28,7 @@ export const shellTextsEn = {
   promotions: 'Promotions',
   promoCodes: 'Promo codes',
   brand: 'Brand',
+  bonus: 'Bonus points',
   brandSections: 'Brand sections',
   brandSettings: 'Settings',
   brandPages: 'Pages',

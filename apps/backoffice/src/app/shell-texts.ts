@@ -28,6 +28,7 @@ export const shellTexts = {
   promotions: 'Акции',
   promoCodes: 'Промокоды',
   brand: 'Бренд',
+  bonus: 'Бонусы',
   brandSections: 'Разделы бренда',
   brandSettings: 'Настройки',
   brandPages: 'Страницы',

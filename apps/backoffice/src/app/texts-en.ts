@@ -4,6 +4,7 @@ import { photosTextsEn } from '../entities/photos/photos-texts.en.ts';
 import { weekHoursTextsEn } from '../entities/week-hours/week-hours-texts.en.ts';
 import { auditLogTextsEn } from '../features/audit-log/audit-log-texts.en.ts';
 import { staffTextsEn } from '../features/board/staff-texts.en.ts';
+import { bonusProgramTextsEn } from '../features/bonus-program/bonus-program-texts.en.ts';
 import { brandPagesTextsEn } from '../features/brand-pages/brand-pages-texts.en.ts';
 import { brandSettingsTextsEn } from '../features/brand-settings/brand-settings-texts.en.ts';
 import { citiesTextsEn } from '../features/cities/cities-texts.en.ts';
@@ -45,4 +46,5 @@ export const TEXTS_EN: LocaleTexts = {
   promotions: promotionsTextsEn,
   promoCodes: promoCodesTextsEn,
   posLink: posLinkTextsEn,
+  bonusProgram: bonusProgramTextsEn,
 };

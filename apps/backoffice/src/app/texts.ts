@@ -4,6 +4,7 @@ import { photosTexts } from '../entities/photos/photos-texts.ts';
 import { weekHoursTexts } from '../entities/week-hours/week-hours-texts.ts';
 import { auditLogTexts } from '../features/audit-log/audit-log-texts.ts';
 import { staffTexts } from '../features/board/staff-texts.ts';
+import { bonusProgramTexts } from '../features/bonus-program/bonus-program-texts.ts';
 import { brandPagesTexts } from '../features/brand-pages/brand-pages-texts.ts';
 import { brandSettingsTexts } from '../features/brand-settings/brand-settings-texts.ts';
 import { citiesTexts } from '../features/cities/cities-texts.ts';
@@ -49,6 +50,7 @@ export const TEXTS_RU: LocaleTexts = {
   promotions: promotionsTexts,
   promoCodes: promoCodesTexts,
   posLink: posLinkTexts,
+  bonusProgram: bonusProgramTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
