@@ -42,8 +42,19 @@ function price(request: PreflightRequest, points: Points): PreflightResponse {
   else if (asked > limit) problems.push({ code: 'bonus.over-limit', message: 'Баллами — не больше 20 %' });
   const spent = problems.length > 0 ? 0 : asked;
   const paidForDishes = answer.sum - spent;
+  // The points spread over the lines as a discount of their own (one line here).
+  const positions = answer.positions.map((line) =>
+    spent > 0
+      ? {
+          ...line,
+          discounts: [{ code: 'bonus', name: 'Баллы', amount: minor(spent) }],
+          payableAmount: minor(line.payableAmount - spent),
+        }
+      : line,
+  );
   return {
     ...answer,
+    positions,
     payable: minor(answer.payable - spent),
     problems,
     bonus: {
@@ -134,6 +145,8 @@ describe('bonus points in the cart', () => {
     expect(text(screen.getByTestId('total-payable'))).toBe(rub(118_000 - 12_500));
     expect(screen.getByTestId('bonus-amount')).toHaveTextContent('125 баллов');
     expect(screen.getByTestId('bonus-earn')).toHaveTextContent('Начислим 52 балла');
+    // The line keeps its own sum: the points are the order's, not a promo code's share of the line.
+    expect(text(screen.getByTestId('line-sum'))).toBe(rub(118_000));
 
     // The slider moves by whole points and asks once the customer rests on a value.
     const asked = preflights.length;

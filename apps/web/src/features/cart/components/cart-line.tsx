@@ -1,4 +1,11 @@
-import { type CartLine, formatMoney, type Locale, type Minor, POSITION_COUNT_MAX } from '@storefront/domain';
+import {
+  type CartLine,
+  formatMoney,
+  type Locale,
+  type Minor,
+  minor,
+  POSITION_COUNT_MAX,
+} from '@storefront/domain';
 import type { PreflightProblem, PricedPosition } from '@storefront/domain/contracts';
 import { cartStore } from '../../../entities/cart/cart-store.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
@@ -35,7 +42,9 @@ export function CartLineView({
   const setCount = (count: number) =>
     cartStore.getState().setCount(line.id, line.menu.id, line.modifiers, count);
   const problemId = `cart-line-${line.menu.id}-${line.id}-${line.modifiers.map((m) => m.id).join('-')}-problem`;
-  const promoApplies = priced?.available && priced.payableAmount < priced.sum;
+  // The promo code's share only: points spent (decision 55) are the whole order's, said in the totals.
+  const promoShare = priced?.promoCodes.reduce((total, share) => total + share.amount, 0) ?? 0;
+  const promoApplies = priced?.available && promoShare > 0;
   return (
     <li
       className={styles.line}
@@ -92,7 +101,7 @@ export function CartLineView({
                   <span className="visually-hidden">{t('lineOldSum')}: </span>
                   {money(priced.sum)}
                 </s>{' '}
-                {money(priced.payableAmount)}
+                {money(minor(priced.sum - promoShare))}
               </>
             ) : (
               money(priced ? priced.sum : line.sum)
