@@ -11,7 +11,7 @@ import type { Order, OrderSummary } from '@storefront/domain/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
-import { orderHistory, orderLines, orders, posOrderTransfers } from '../../db/schema.ts';
+import { bonusLedger, orderHistory, orderLines, orders, posOrderTransfers } from '../../db/schema.ts';
 import { orderPaymentOf, type PaymentViewOptions } from '../payments/index.ts';
 
 /** Order rows to the contract's answers (ORDERING.md; packages/domain/src/contracts/orders.ts). */
@@ -115,13 +115,26 @@ export async function orderFromRow(
     })),
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
     payment: await orderPaymentOf(db, row, view),
-    bonus: { spent: row.bonusSpent, earn: row.bonusEarn, earnedAt: null },
+    bonus: { spent: row.bonusSpent, earn: row.bonusEarn, earnedAt: await bonusEarnedAtOf(db, row) },
     declineReason: declineReasonOf(
       row.declineReason,
       view.locale ?? 'ru',
       row.status === 'declined' ? await posCancelCauseOf(db, row.id) : null,
     ),
   };
+}
+
+/**
+ * When the order's points were credited: its `earned` row, written once it is done (decision 55). Only a done
+ * order that earns can have one, so the others are answered without a read.
+ */
+async function bonusEarnedAtOf(db: Executor, row: OrderRow): Promise<string | null> {
+  if (row.status !== 'done' || row.bonusEarn <= 0) return null;
+  const [earned] = await db
+    .select({ at: bonusLedger.createdAt })
+    .from(bonusLedger)
+    .where(and(eq(bonusLedger.orderId, row.id), eq(bonusLedger.kind, 'earned')));
+  return earned ? earned.at.toISOString() : null;
 }
 
 /** A page of the person's orders, newest first. */

@@ -1,3 +1,4 @@
+import { DEMO_BONUS_PROGRAM, minor } from '@storefront/domain';
 import type { PlaceOrderRequest } from '@storefront/domain/contracts';
 import {
   foundPromo,
@@ -153,6 +154,55 @@ describe('the cart at the quoted price', () => {
       errors: [{ code: 'promo-code.limit-exceed', field: 'promoCode' }],
     });
     expect(refusal.preflight?.payable).toBe(decided.value.cart.payable);
+  });
+});
+
+describe('points at the quoted price (decision 55)', () => {
+  const withPoints = (balance: number): LockedFacts => ({
+    ...open,
+    bonus: { program: DEMO_BONUS_PROGRAM, balance: minor(balance), earnPercent: 5 },
+  });
+
+  it('accepts the points its quote spent and writes them on the order and its lines', () => {
+    const at = input({ bonusToSpend: minor(14_000) });
+    const decided = decideCart(
+      settings,
+      at,
+      makePricingCatalog(),
+      quoteFor(at, withPoints(50_000)),
+      withPoints(50_000),
+    );
+    if (!decided.ok) throw decided.refusal;
+    const rows = orderRows(settings, at, makePricingCatalog(), decided.value, {
+      orderCode: null,
+      takeAwayMinutes: 20,
+      name: { ru: 'Ресторан' },
+    });
+    // 700 ₽ of rolls − 140 ₽ in points + 200 ₽ delivery; earns 5 % of 560 ₽.
+    expect(rows.order).toMatchObject({ payable: 76_000, bonusSpent: 14_000, bonusEarn: 2_800, discount: 0 });
+    expect(rows.lines.map((l) => [l.discount, l.bonusDiscount, l.payableAmount])).toEqual([
+      [0, 14_000, 56_000],
+    ]);
+  });
+
+  it('refuses a quote that spent other points with 409, and a balance that fell with 422 and the preflight', () => {
+    const quoted = quoteFor(input({ bonusToSpend: minor(10_000) }), withPoints(50_000));
+    const other = decideCart(
+      settings,
+      input({ bonusToSpend: minor(14_000) }),
+      makePricingCatalog(),
+      quoted,
+      withPoints(50_000),
+    );
+    if (other.ok || !(other.refusal instanceof OrderRefusal)) throw new Error('expected a refusal');
+    expect(other.refusal.status).toBe(409);
+
+    const at = input({ bonusToSpend: minor(10_000) });
+    const fell = decideCart(settings, at, makePricingCatalog(), quoted, withPoints(5_000));
+    if (fell.ok || !(fell.refusal instanceof OrderRefusal)) throw new Error('expected a refusal');
+    expect(fell.refusal.status).toBe(422);
+    expect(fell.refusal.errors.map((e) => e.code)).toEqual(['bonus.more-than-balance']);
+    expect(fell.refusal.preflight?.bonus).toMatchObject({ balance: 5_000, spendable: 5_000, spent: 0 });
   });
 });
 

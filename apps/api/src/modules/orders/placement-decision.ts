@@ -5,11 +5,13 @@ import {
   isPreOrderSlot,
   type Locale,
   type LocalizedText,
+  minor,
   normalizePhone,
   orderContactIssues,
   type PayEngine,
   type PricedCart,
   type PricingCatalog,
+  type PricingInput,
   type PromoLookup,
   parseTimezoneOffset,
   paymentOptionsFor,
@@ -141,10 +143,15 @@ export function decideClaim(claim: Claim): Decision<'place' | { replayOf: number
   }
 }
 
-/** What the order's transaction read under its locks: the promo code's counts, the stop-list and 'busy'. */
+/**
+ * What the order's transaction read under its locks: the promo code's counts, the stop-list and 'busy', and
+ * the person's points (read after the person's row lock, so two placements never spend the same points).
+ */
 export interface LockedFacts {
   promo: PromoLookup;
   availability: Pick<PricingCatalog, 'stopList' | 'busyUntilMs'>;
+  /** Absent: no program (the brand's points are off). */
+  bonus?: PricingInput['bonus'];
 }
 
 /** A cart accepted at the quoted price: what the rows are made of. */
@@ -196,7 +203,10 @@ export function decideCart(
 ): Decision<AcceptedCart> {
   const { body, nowMs, personId, locale } = input;
   const { resto } = pricing;
-  const cart = priceCart({ ...pricing, ...facts.availability }, { request: body, promo: facts.promo, nowMs });
+  const cart = priceCart(
+    { ...pricing, ...facts.availability },
+    { request: body, promo: facts.promo, nowMs, bonus: facts.bonus },
+  );
   const context = {
     locale,
     currency: resto.currency,
@@ -360,6 +370,7 @@ export function orderRows(
       }),
       sum: line.sum,
       discount: line.promoDiscount,
+      bonusDiscount: line.bonusDiscount,
       payableAmount: line.payableAmount,
     }));
 
@@ -402,6 +413,9 @@ export function orderRows(
       discount: cart.discount,
       deliveryPrice: cart.deliveryPrice,
       payable: cart.payable,
+      // What was spent and what the order earns once done, as priced now (decision 55).
+      bonusSpent: cart.bonus?.spent ?? minor(0),
+      bonusEarn: cart.bonus?.earn ?? minor(0),
       positionsCount: cart.positionsCount,
       // Online: attempt 1 is written with the order, and the order waits for its money until pay_until.
       paymentAttempt: online ? 1 : 0,

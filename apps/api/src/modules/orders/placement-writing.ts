@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PricingCatalog, PromoLookup } from '@storefront/domain';
+import { minor, type PricingCatalog, type PromoLookup } from '@storefront/domain';
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
@@ -15,6 +15,7 @@ import {
   promoCodes,
   restos,
 } from '../../db/schema.ts';
+import { bonusFactsForPricing, holdOrderBonus } from '../bonus/index.ts';
 import { type CatalogSnapshot, readAvailability } from '../catalog/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { insertAttempt } from '../payments/index.ts';
@@ -33,8 +34,8 @@ import {
 /**
  * Writing a placement (decision 36): the order's transaction. It reads the facts placement-decision.ts
  * decides on under their locks, throws the refusal a decision returns (so nothing it wrote survives), and
- * writes an accepted order whole. The order of its statements is the order of its locks: the person's
- * row, the promo code's row, then the restaurant's counter row last.
+ * writes an accepted order whole (with the hold of the points it spends). The order of its statements is the
+ * order of its locks: the person's row, the promo code's row, then the restaurant's counter row last.
  */
 
 /** The promo code's definition from the catalog, its counts from PostgreSQL with its row locked. */
@@ -99,7 +100,12 @@ export async function writeOrder(
   const promo = checked.promo ?? (await lockedPromo(tx, settings, snapshot, body.promoCode, personId));
   // The stop-list and 'busy' from the database, not the instance's copy: the authoritative check (decision 23).
   const availability = await readAvailability(tx, resto.id, resto.timezone, nowMs);
-  const decided = decideCart(settings, input, pricing, quote, { promo, availability });
+  // The points as they stand under the person's lock: a second placement of this person waits for the first's
+  // hold, so the same points are never spent twice (decision 55).
+  const bonus = await bonusFactsForPricing(tx, settings.whiteLabel, personId, nowMs, {
+    lockedForPlacement: true,
+  });
+  const decided = decideCart(settings, input, pricing, quote, { promo, availability, bonus });
   if (!decided.ok) throw decided.refusal;
   const accepted = decided.value;
 
@@ -149,6 +155,13 @@ export async function writeOrder(
     });
   }
   await tx.insert(orderHistory).values({ orderId, status: 'new', at, by: 'customer' });
+  await holdOrderBonus(tx, {
+    whiteLabel: settings.whiteLabel,
+    personId,
+    orderId,
+    amount: accepted.cart.bonus?.spent ?? minor(0),
+    nowMs,
+  });
   if (accepted.cart.promo)
     await tx
       .insert(promoCodeRedemptions)

@@ -63,6 +63,9 @@ function problemMessage(problem: PricingProblem, context: MessageContext): strin
       return ru
         ? `${base} (максимум ${money(problem.limit)})`
         : `${base} (the maximum is ${money(problem.limit)})`;
+    case 'bonus.over-limit':
+      if (problem.limit === undefined) return base;
+      return ru ? `${base}: не больше ${money(problem.limit)}` : `${base}: at most ${money(problem.limit)}`;
     case 'resto.not-accepting-orders':
       if (problem.nextOpenAt === undefined) return base;
       return ru
@@ -118,9 +121,13 @@ export function quoteOf(cart: PricedCart, context: AnswerContext): Quote {
     discount: cart.discount,
     deliveryPrice: cart.deliveryPrice,
     payable: cart.payable,
+    bonusSpent: cart.bonus?.spent ?? 0,
     expiresAt: quoteExpiry(context.nowMs),
   };
 }
+
+/** A line's discount by points, as the customer reads it. */
+const POINTS_NAME = { ru: 'Баллы', en: 'Points' };
 
 export function preflightAnswer(cart: PricedCart, context: AnswerContext): PreflightResponse {
   const { request } = context;
@@ -146,7 +153,10 @@ export function preflightAnswer(cart: PricedCart, context: AnswerContext): Prefl
         price: m.price,
       })),
       sum: line.sum,
-      discounts: [],
+      discounts:
+        line.bonusDiscount > 0
+          ? [{ code: 'bonus', name: pickText(POINTS_NAME, context.locale), amount: line.bonusDiscount }]
+          : [],
       promoCodes:
         promo && line.promoDiscount > 0
           ? [{ code: promo.definition.code, name: promo.definition.code, amount: line.promoDiscount }]
@@ -172,7 +182,7 @@ export function preflightAnswer(cart: PricedCart, context: AnswerContext): Prefl
     discount: cart.discount,
     deliveryPrice: cart.deliveryPrice,
     payable: cart.payable,
-    bonus: null,
+    bonus: cart.bonus,
     deliveryZoneId: cart.zoneId,
     deliveryRules: cart.rules,
     deliveryBand: cart.band,

@@ -15,6 +15,7 @@ import { clientKeyOf } from '../../core/client-key.ts';
 import type { Database } from '../../db/client.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
+import { bonusFactsForPricing } from '../bonus/index.ts';
 import type { AvailabilityStore, CatalogStore } from '../catalog/index.ts';
 import { preflightAnswer } from './preflight-answer.ts';
 import { normalisePromoCode, pricingCatalogFor } from './pricing-catalog.ts';
@@ -37,7 +38,9 @@ const DESCRIPTION =
   'problem of the cart in `problems` (docs/product.md §8 codes; `errors[0]` mirrors the first). Only a malformed body is ' +
   'a 400 (with the field). 404 resto.not-found: the restaurant is unknown, unpublished or of another brand. ' +
   'Unknown promo codes spend the client’s hourly guesses; once spent every code answers ' +
-  'promo-code.too-many-attempts. `quote` is a signed token of this pricing that order placement checks.';
+  'promo-code.too-many-attempts. `bonusToSpend` asks to pay part of the dishes in points (signed in; bonus.* ' +
+  'problems when refused, spending nothing); `bonus` answers the balance, the spendable share, the spend and the ' +
+  'earn (null when the brand has no program). `quote` is a signed token of this pricing that order placement checks.';
 
 /** POST /1/persons/orders/preflight (anonymous) and POST /1/persons/{personId}/orders/preflight (signed in). */
 export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = async (
@@ -78,9 +81,11 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
           },
           spentBudgets,
         );
+    // The person's points as they stand; placement reads them again under the person's lock (decision 55).
+    const bonus = await bonusFactsForPricing(db, whiteLabel, personId, nowMs, { lockedForPlacement: false });
     const cart = priceCart(
       { ...pricing, ...availability.forResto(pricing.resto.id, pricing.resto.timezone, nowMs) },
-      { request: body, promo, nowMs },
+      { request: body, promo, nowMs, bonus },
     );
     return preflightAnswer(cart, {
       locale: requestLocale(request),

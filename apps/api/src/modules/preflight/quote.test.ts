@@ -24,6 +24,7 @@ const quote: Quote = {
   discount: 18700,
   deliveryPrice: 15000,
   payable: 183300,
+  bonusSpent: 0,
   expiresAt: quoteExpiry(NOW),
 };
 
@@ -43,6 +44,20 @@ describe('quote', () => {
     expect(quote.expiresAt - NOW).toBe(QUOTE_TTL_MINUTES * 60_000);
     expect(verifyQuote(key, token, quote.expiresAt - 1).ok).toBe(true);
     expect(verifyQuote(key, token, quote.expiresAt)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('carries the points spent under a short key only when there are some; a quote without them reads 0', () => {
+    const spending: Quote = { ...quote, payable: 173300, bonusSpent: 10000 };
+    const token = signQuote(key, spending);
+    expect(verifyQuote(key, token, NOW)).toEqual({ ok: true, quote: spending });
+    const wireOf = (signed: string) =>
+      JSON.parse(Buffer.from(signed.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    expect(wireOf(token).bs).toBe(10000);
+    expect('bs' in wireOf(signQuote(key, quote))).toBe(false);
+    const zeroed = tamper(token, (w) => {
+      w.bs = 0;
+    });
+    expect(verifyQuote(key, zeroed, NOW)).toEqual({ ok: false, reason: 'signature' });
   });
 
   it('refuses a changed payable, line, expiry or person under the old signature', () => {

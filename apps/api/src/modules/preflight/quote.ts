@@ -41,6 +41,8 @@ export interface Quote {
   discount: number;
   deliveryPrice: number;
   payable: number;
+  /** Points spent (decision 55); a quote signed before points existed carries none and reads as 0. */
+  bonusSpent: number;
   /** Epoch ms after which the quote is refused. */
   expiresAt: number;
 }
@@ -89,6 +91,8 @@ type Wire = {
   ds: number;
   dp: number;
   pa: number;
+  /** Points spent; absent when 0. */
+  bs?: number;
   e: number;
 };
 
@@ -107,6 +111,7 @@ export function signQuote(key: QuoteKey, quote: Quote): string {
     ds: quote.discount,
     dp: quote.deliveryPrice,
     pa: quote.payable,
+    ...(quote.bonusSpent > 0 && { bs: quote.bonusSpent }),
     e: quote.expiresAt,
   };
   const payload = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
@@ -134,7 +139,8 @@ function fromWire(w: Partial<Wire>): Quote | null {
     !(w.c === null || typeof w.c === 'string') ||
     !Array.isArray(w.i) ||
     !w.i.every(isLine) ||
-    ![w.s, w.ds, w.dp, w.pa, w.e].every(isInt)
+    ![w.s, w.ds, w.dp, w.pa, w.e].every(isInt) ||
+    !(w.bs === undefined || (isInt(w.bs) && w.bs >= 0))
   )
     return null;
   return {
@@ -151,6 +157,7 @@ function fromWire(w: Partial<Wire>): Quote | null {
     discount: w.ds as number,
     deliveryPrice: w.dp as number,
     payable: w.pa as number,
+    bonusSpent: w.bs ?? 0,
     expiresAt: w.e as number,
   };
 }
