@@ -5,8 +5,9 @@ import { ApiError } from '../../core/api-error.ts';
 import { clientKeyOf } from '../../core/client-key.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
-import { phoneCodes, phoneSignIn } from '../../db/schema.ts';
+import { persons, phoneCodes, phoneSignIn } from '../../db/schema.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
+import { grantWelcomeBonus } from '../bonus/index.ts';
 import { findOrCreatePersonByPhone } from './persons.ts';
 import { hashPhoneCode, newPhoneCode, phoneCodeMatches } from './phone-codes.ts';
 import { blockedRetryAfter, decideCodeRequest, PHONE_LIMITS } from './phone-limits.ts';
@@ -181,7 +182,13 @@ export async function signInWithPhoneCode(
 
     await tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, live.id));
     await tx.update(phoneSignIn).set({ failedAttempts: 0 }).where(phoneKey(whiteLabel, phone));
+    const [known] = await tx
+      .select({ id: persons.id })
+      .from(persons)
+      .where(and(eq(persons.whiteLabelId, whiteLabel), eq(persons.phone, phone)));
     const personId = await findOrCreatePersonByPhone(tx, whiteLabel, phone);
+    // The program's welcome gift on the first sign-in (decision 55); its unique index keeps it to one.
+    if (!known) await grantWelcomeBonus(tx, whiteLabel, personId, now.getTime());
     const refreshToken = await startRefreshFamily(tx, personId, 'PHONE', now);
     return { personId, refreshToken };
   });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
 import { personIdentities, persons } from '../../db/schema.ts';
+import { grantWelcomeBonus } from '../bonus/index.ts';
 import { startRefreshFamily } from './refresh-tokens.ts';
 
 export type { SocialProvider };
@@ -151,6 +152,8 @@ export async function signInWithProfile(
     try {
       const { linked, refreshToken } = await deps.db.transaction(async (tx) => {
         const linked = await findOrLinkPerson(tx, whiteLabel, profile);
+        // The program's welcome gift on the first sign-in (decision 55); its unique index keeps it to one.
+        if (linked.how === 'created') await grantWelcomeBonus(tx, whiteLabel, linked.personId, now.getTime());
         return { linked, refreshToken: await startRefreshFamily(tx, linked.personId, profile.provider, now) };
       });
       if (linked.how !== 'identity')

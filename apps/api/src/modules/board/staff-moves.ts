@@ -11,6 +11,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { orderHistory, orderLines, orders, payments } from '../../db/schema.ts';
+import { settleOrderBonus } from '../bonus/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund, sendSettlementReceipt } from '../payments/index.ts';
@@ -112,6 +113,8 @@ export async function declineOrder(
     if (!moved) throw transitionInvalid();
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
     await recordMove(tx, moved, 'declined', access, now);
+    // Its points hold goes back in the same transaction as the decline (decision 55).
+    await settleOrderBonus(tx, orderId, nowMs);
     if (moved.paymentStatus !== 'paid' || moved.paidPaymentId === null) return null;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, moved.paidPaymentId));
     if (!payment) return null;
@@ -157,6 +160,8 @@ export async function moveOrder(
       .returning();
     if (!updated) throw transitionInvalid();
     await recordMove(tx, updated, to, access, now);
+    // A done order earns its points in the same transaction as the move (decision 55).
+    if (to === 'done') await settleOrderBonus(tx, orderId, nowMs);
     return updated;
   });
   if (to === 'done' && moved.payType === 'CARD_ONLINE' && moved.paymentStatus === 'paid') {

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import { orderHistory, orders, payments } from '../../db/schema.ts';
+import { settleOrderBonus } from '../bonus/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { queueAutomaticRefund } from '../payments/index.ts';
 import { givePromoUseBack } from '../promotions/index.ts';
@@ -48,6 +49,7 @@ export async function cancelOrder(
     }
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
     await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: now, by: 'customer' });
+    await settleOrderBonus(tx, orderId, nowMs);
     await writeOrderEvent(
       tx,
       { id: orderId, whiteLabelId: moved.whiteLabelId, restoId: moved.restoId },

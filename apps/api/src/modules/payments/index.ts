@@ -10,7 +10,7 @@ export { orderPaymentOf, type PaymentViewOptions } from './payment-view.ts';
 export type { PaymentsContext } from './payments-context.ts';
 export { onlinePayGate, readPaymentsSettings } from './payments-settings.ts';
 export { startSweeper } from './payments-sweeper.ts';
-export { advanceRefund, queueAutomaticRefund } from './refunds.ts';
+export { advanceRefund, queueAutomaticRefund, queueStaffRefund, refundableOf } from './refunds.ts';
 export { sendSettlementReceipt } from './settlement-receipt.ts';
 
 /** Online payment: the providers' notifications and the demo engine's payment page. */

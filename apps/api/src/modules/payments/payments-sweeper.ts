@@ -1,6 +1,7 @@
 import { PAYABLE_PAYMENT_STATUSES } from '@storefront/domain';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { orderHistory, orders, paymentRefunds, payments } from '../../db/schema.ts';
+import { settleOrderBonus } from '../bonus/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { givePromoUseBack } from '../promotions/index.ts';
 import { attemptRow, startAttempt } from './attempts.ts';
@@ -90,6 +91,7 @@ async function cancelUnpaid(ctx: PaymentsContext, orderId: number, nowMs: number
     if (!moved) return false;
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
     await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: new Date(nowMs), by: 'system' });
+    await settleOrderBonus(tx, orderId, nowMs);
     await writeOrderEvent(tx, moved, 'canceled', new Date(nowMs));
     return true;
   });

@@ -1,14 +1,17 @@
-import type { RefundReason } from '@storefront/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type Minor, minor, type RefundReason } from '@storefront/domain';
+import { and, count, eq, inArray, ne, sum } from 'drizzle-orm';
+import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import { orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { PaymentProviderError } from '../../integrations/payments/payment-gateway.ts';
+import { settleRefundBonus } from '../bonus/index.ts';
 import { nextCheckDelayMs, type PaymentsContext, refundKey } from './payments-context.ts';
 
 /**
  * Refunds: the row first (in the transaction that decided the money goes back), the provider after, with the
  * row's idempotence key every time. A full refund of the payment the order keeps moves its payment status
  * paid → refund_pending → refunded; a partial one, or money the order never kept, leaves it as it is.
+ * A refund of a done order that succeeds moves its points (decision 55) in the same transaction.
  */
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -42,6 +45,70 @@ export async function queueAutomaticRefund(
   return row?.id ?? null;
 }
 
+/** What of the payment is not refunded or on its way back (canceled refunds gave nothing back). */
+export async function refundableOf(tx: Executor, payment: PaymentRow): Promise<Minor> {
+  const [row] = await tx
+    .select({ total: sum(paymentRefunds.amount) })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, payment.id), ne(paymentRefunds.status, 'canceled')));
+  return minor(payment.amount - Number(row?.total ?? 0));
+}
+
+/**
+ * Staff's refund of (part of) a done order's payment, in the caller's transaction: the n-th refund of the
+ * payment takes key refundKey(payment.id, n). The payment's row is locked so two refunds at once count each
+ * other. The rest of the payment (the last part, or all of it) puts the order's payment refund_pending, so it
+ * ends `refunded` as a full refund does; less than the rest leaves the order paid.
+ */
+export async function queueStaffRefund(
+  tx: Executor,
+  payment: PaymentRow,
+  amount: Minor,
+  nowMs: number,
+): Promise<{ refundId: number; refundable: Minor }> {
+  await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for('update');
+  const left = await refundableOf(tx, payment);
+  if (amount <= 0 || amount > left) throw new ApiError(422, 'payment.refund-amount-invalid', 'amount');
+  const [made] = await tx
+    .select({ n: count() })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, payment.id));
+  const now = new Date(nowMs);
+  const whole = amount === left;
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      idempotenceKey: refundKey(payment.id, (made?.n ?? 0) + 1),
+      status: 'creating',
+      // Staff's refunds of a done order are parts of its money, whatever their size: the automatic reasons
+      // (declined, cancelled, second payment…) would tell the customer something that did not happen.
+      reason: 'partial',
+      amount,
+      currency: payment.currency,
+      receipt: payment.receipt ?? null,
+      createdAt: now,
+      updatedAt: now,
+      nextCheckAt: new Date(nowMs + 10_000),
+    })
+    .returning({ id: paymentRefunds.id });
+  if (!row) throw new Error('the refund row was not written');
+  if (whole) {
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'refund_pending' })
+      .where(
+        and(
+          eq(orders.id, payment.orderId),
+          eq(orders.paidPaymentId, payment.id),
+          eq(orders.paymentStatus, 'paid'),
+        ),
+      );
+  }
+  return { refundId: row.id, refundable: minor(left - amount) };
+}
+
 /** Moves the order's status when a full refund of its kept payment ends. */
 async function finishOrderRefund(tx: Executor, refund: RefundRow, status: 'succeeded' | 'canceled') {
   const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
@@ -71,6 +138,7 @@ async function storeRefundState(
       .where(and(eq(paymentRefunds.id, refund.id), inArray(paymentRefunds.status, ['creating', 'pending'])))
       .returning();
     if (moved && provider.status !== 'pending') await finishOrderRefund(tx, moved, provider.status);
+    if (moved?.status === 'succeeded') await settleRefundBonus(tx, moved.id, nowMs);
   });
 }
 

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { orderHistory, orders, payments, posOrderTransfers } from '../../db/schema.ts';
 import type { PosOrderState } from '../../integrations/pos/pos-adapter.ts';
+import { settleOrderBonus } from '../bonus/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund, sendSettlementReceipt } from '../payments/index.ts';
@@ -231,6 +232,8 @@ async function stepOrder(
   if (step === 'new') throw new Error('the POS never moves an order back to new');
   await tx.insert(orderHistory).values({ orderId: order.id, status: step, at: now, by: POS_ACTOR });
   await writeOrderEvent(tx, moved, step, now);
+  // iiko's done earns the order's points, its cancel releases their hold, as the board's moves do (decision 55).
+  if (step === 'done' || step === 'declined') await settleOrderBonus(tx, order.id, nowMs);
   await logOrder(
     tx,
     {
