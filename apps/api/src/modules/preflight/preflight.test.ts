@@ -91,6 +91,18 @@ describe('pricing from the server catalog', () => {
     expect(answer.quoteExpiresAt).toBe(new Date(DAY + 10 * 60_000).toISOString());
   });
 
+  it('answers no points while the brand has no program, and refuses points asked for (decision 55)', async () => {
+    const { personId, token } = await newPerson(app, database.db);
+    for (const options of [{}, { personId, token }]) {
+      const plain = await pricedAt(DAY, cart(), options);
+      expect(plain).toMatchObject({ bonus: null, problems: [] });
+      expect(plain.positions).toEqual([expect.objectContaining({ discounts: [] })]);
+      const asked = await pricedAt(DAY, cart({ bonusToSpend: 10000 }), options);
+      expect(codesOf(asked)).toEqual(['bonus.program-off']);
+      expect(asked).toMatchObject({ bonus: null, payable: 138000 });
+    }
+  });
+
   it('ignores the prices, sums and names a client sends', async () => {
     const honest = await pricedAt(
       DAY,
