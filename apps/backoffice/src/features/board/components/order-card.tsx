@@ -4,8 +4,11 @@ import {
   DECLINE_REASON_TEXTS,
   type DeclineReason,
   declineReasonsFor,
+  formatMoney,
   isLateUnaccepted,
   type Locale,
+  type Minor,
+  mayAdmin,
   nextStaffStatus,
   type OrderStatus,
   pickText,
@@ -20,6 +23,8 @@ import { ResponsiveDialog } from '@storefront/web/src/shared/ui/dialog.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
+import { mayRefund } from '../model/bonus-api.ts';
 import { restoDayTime } from '../model/resto-day-time.ts';
 import {
   acceptOrder,
@@ -29,6 +34,8 @@ import {
   takeOverOrder,
   upsertOrder,
 } from '../model/staff-api.ts';
+import { CustomerPoints, OrderPointsLine } from './order-bonus.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
 import styles from './staff.module.css';
 
 export interface OrderCardProps {
@@ -80,6 +87,9 @@ export function OrderCard({
   const titleId = useId();
   const [delay, setDelay] = useState<number>(0);
   const [declining, setDeclining] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const [refunded, setRefunded] = useState<string | null>(null);
+  const role = useStaffSession()?.staff.role;
   const time = (iso: string) => restoClockTime(Date.parse(iso), order.timezone);
   const when = (iso: string) => restoDayTime(iso, nowMs, order.timezone, locale, t);
 
@@ -219,6 +229,8 @@ export function OrderCard({
         {/* On receipt the method says it all; online the kitchen must see that the money is in. */}
         {order.paymentStatus !== 'not_required' && `, ${t(`paymentStatus_${order.paymentStatus}`)}`}
       </p>
+      <OrderPointsLine order={order} locale={locale} />
+      {refunded && <p role="status">{refunded}</p>}
       {notice && (
         <p role="alert" className={styles.error}>
           {notice}
@@ -262,7 +274,35 @@ export function OrderCard({
             {t(`move_${next}`)}
           </Button>
         )}
+        {role && mayAdmin(role, 'orders.refund') && mayRefund(order) && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setRefunded(null);
+              setRefunding(true);
+            }}
+          >
+            {t('refund')}
+          </Button>
+        )}
       </div>
+      <CustomerPoints order={order} locale={locale} />
+      {refunding && (
+        <RefundDialog
+          order={order}
+          locale={locale}
+          onClose={() => setRefunding(false)}
+          onDone={(refund) => {
+            setRefunding(false);
+            const money = (amount: number) => formatMoney(amount as Minor, order.currency || 'RUB', locale);
+            setRefunded(t('refundDone', { amount: money(refund.amount), left: money(refund.refundable) }));
+            // The card's payment (its refunds, what is left) comes from the order: read it again.
+            void readOrder(order.id)
+              .then((fresh) => upsertOrder(queryClient, staffId, fresh))
+              .catch(() => undefined);
+          }}
+        />
+      )}
       {declining && (
         <DeclineDialog
           number={order.number}
