@@ -60,6 +60,7 @@ export class ScriptedGateway implements PaymentGateway {
         confirmationUrl: `https://pay.example/${id}`,
         cancellation: null,
         test: true,
+        method: input.method,
       };
       this.payments.set(id, payment);
       this.byKey.set(`${input.shop}/${idempotenceKey}`, { id, hash });

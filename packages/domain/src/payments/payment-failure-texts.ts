@@ -1,11 +1,13 @@
 import type { LocalizedText } from '../i18n/locale.ts';
-import type { PaymentCancellationReason } from './payment-model.ts';
+import type { METHOD_NOT_ENABLED, PaymentCancellationReason } from './payment-model.ts';
 
 /**
  * Why a payment did not go through, in words a customer understands (INTEGRATIONS.md: each reason deserves
  * them). Unknown reasons read as the general decline.
  */
-export const PAYMENT_FAILURE_TEXTS: Readonly<Record<PaymentCancellationReason, LocalizedText>> = {
+export const PAYMENT_FAILURE_TEXTS: Readonly<
+  Record<PaymentCancellationReason | typeof METHOD_NOT_ENABLED, LocalizedText>
+> = {
   '3d_secure_failed': {
     ru: 'Не пройдена проверка 3-D Secure: попробуйте ещё раз или другую карту',
     en: '3-D Secure check failed: try again or use another card',
@@ -63,11 +65,15 @@ export const PAYMENT_FAILURE_TEXTS: Readonly<Record<PaymentCancellationReason, L
     ru: 'Время подтверждения платежа истекло',
     en: 'The time to confirm the payment has run out',
   },
+  method_not_enabled: {
+    ru: 'Этот способ оплаты сейчас недоступен: выберите другой или оплатите картой',
+    en: 'This way of paying is not available right now: choose another or pay by card',
+  },
 };
 
 /** Own keys only: a reason such as 'toString' comes from outside and must not reach Object.prototype. */
 export function paymentFailureText(reason: string | null | undefined): LocalizedText {
   return reason && Object.hasOwn(PAYMENT_FAILURE_TEXTS, reason)
-    ? PAYMENT_FAILURE_TEXTS[reason as PaymentCancellationReason]
+    ? PAYMENT_FAILURE_TEXTS[reason as keyof typeof PAYMENT_FAILURE_TEXTS]
     : PAYMENT_FAILURE_TEXTS.general_decline;
 }

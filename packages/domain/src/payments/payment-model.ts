@@ -63,6 +63,12 @@ export const PAYMENT_CANCELLATION_REASONS = [
 export type PaymentCancellationReason = (typeof PAYMENT_CANCELLATION_REASONS)[number];
 
 /**
+ * Ours, not YooKassa's (decision 55): the provider refused to create a payment of a method its shop has not
+ * enabled (403 forbidden). Not among the reasons above, so the demo page does not offer it as a decline.
+ */
+export const METHOD_NOT_ENABLED = 'method_not_enabled';
+
+/**
  * The shortest wait before an unpaid card-online order is cancelled: YooKassa keeps a payment page open for
  * an hour (`expired_on_confirmation`), so cancelling sooner would cancel orders being paid.
  */

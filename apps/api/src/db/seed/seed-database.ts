@@ -126,6 +126,7 @@ export async function seedBrand(
         payDelivery: r.payConfig.delivery,
         payTakeAway: r.payConfig.takeAway,
         payEngine: r.payEngine,
+        onlineMethods: r.onlineMethods ?? ['card'],
         photos: r.photos,
       })),
     );

@@ -7,6 +7,7 @@ import {
   localizedText,
   MEASURE_UNITS,
   minorAmount,
+  onlineMethod,
   openingHoursDay,
   paymentOptions,
   timeOfDay,
@@ -69,6 +70,8 @@ const seedResto = z.object({
   methods,
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
   payEngine: z.enum(PAY_ENGINES),
+  /** The online methods its shop has enabled (decision 55); absent: card only. */
+  onlineMethods: z.array(onlineMethod).min(1).optional(),
   photos: z.array(z.string()),
   tags: z.array(z.string()),
   menuIds: z.array(id),

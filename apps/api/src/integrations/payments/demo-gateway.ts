@@ -47,6 +47,7 @@ function providerPaymentOf(row: DemoPaymentRow, publicUrl: string): ProviderPaym
           }
         : null,
     test: true,
+    method: row.method,
   };
 }
 
@@ -149,6 +150,7 @@ export function demoGateway(db: Database, publicUrl: string, now: () => number):
           returnUrl: input.returnUrl,
           metadata: input.metadata,
           receipt: input.receipt,
+          method: input.method,
           createdAt: new Date(nowMs),
           expiresAt: new Date(nowMs + DEMO_PAYMENT_TTL_MS),
         })

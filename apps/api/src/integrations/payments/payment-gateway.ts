@@ -1,4 +1,4 @@
-import type { Minor, PayEngine, PaymentReceipt } from '@storefront/domain';
+import type { Minor, OnlinePayMethod, PayEngine, PaymentReceipt } from '@storefront/domain';
 
 /**
  * One interface for every payment provider (decision 22), shaped by YooKassa and T-Bank
@@ -25,10 +25,17 @@ export interface ProviderPayment {
   cancellation: { party: string; reason: string } | null;
   /** A test shop's payment (YooKassa's `test`); the demo engine's are always test payments. */
   test: boolean;
+  /** How it is paid, as the provider says (YooKassa's payment_method.type); null when it does not say. */
+  method: OnlinePayMethod | null;
 }
 
 export interface CreatePaymentInput {
   shop: string;
+  /**
+   * Card, SBP or SberPay (decision 55): the provider's page offers only this one. The shop must have it
+   * enabled, or the create is refused (YooKassa: 403 forbidden).
+   */
+  method: OnlinePayMethod;
   /** ≤ 64 of [0-9a-zA-Z+-_.]; the same key with the same body answers the same payment. */
   idempotenceKey: string;
   amount: Minor;

@@ -67,6 +67,7 @@ function paymentInput(overrides: Partial<CreatePaymentInput> = {}): CreatePaymen
     returnUrl: 'https://shop.example/orders/42/paid',
     metadata: { orderId: '42', attempt: '1' },
     receipt,
+    method: 'card',
     ...overrides,
   };
 }
@@ -116,6 +117,7 @@ describe('YooKassa adapter: payments', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual({
       amount: { value: '1290.00', currency: 'RUB' },
       capture: true,
+      payment_method_data: { type: 'bank_card' },
       confirmation: { type: 'redirect', return_url: 'https://shop.example/orders/42/paid' },
       description: 'Заказ Б-042, Нори-Нори',
       metadata: { attempt: '1', orderId: '42' },
@@ -148,8 +150,39 @@ describe('YooKassa adapter: payments', () => {
       metadata: { orderId: '42', attempt: '1' },
       cancellation: null,
       test: true,
+      method: 'card',
     });
     expect(payment.confirmationUrl).toMatch(/\/checkout\//);
+  });
+
+  it('names SBP and SberPay as YooKassa’s types, one-stage, and reads the method back (decision 55)', async () => {
+    const sbp = await gateway.createPayment(paymentInput({ method: 'sbp' }));
+    const sbpBody = JSON.parse(fake.requests.at(-1)?.body ?? '');
+    expect(sbpBody).toMatchObject({ capture: true, payment_method_data: { type: 'sbp' } });
+    expect(sbp.method).toBe('sbp');
+    const sberpay = await gateway.createPayment(paymentInput({ method: 'sberpay' }));
+    expect(JSON.parse(fake.requests.at(-1)?.body ?? '').payment_method_data).toEqual({ type: 'sberbank' });
+    expect(sberpay.method).toBe('sberpay');
+    fake.pay(sberpay.id);
+    expect(await gateway.getPayment(SHOP, sberpay.id)).toMatchObject({
+      status: 'succeeded',
+      method: 'sberpay',
+    });
+    // The receipt goes as with a card: the same items, the same customer.
+    await gateway.createPayment(paymentInput());
+    expect(sbpBody.receipt).toEqual(JSON.parse(fake.requests.at(-1)?.body ?? '').receipt);
+  });
+
+  it('a method the shop has not enabled is refused with 403 forbidden, not an unknown outcome', async () => {
+    fake.setShopMethods(FAKE_YOOKASSA_SHOP.shopId, ['bank_card']);
+    try {
+      const error = await gateway.createPayment(paymentInput({ method: 'sbp' })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PaymentProviderError);
+      expect(error).toMatchObject({ kind: 'refused', details: { status: 403, code: 'forbidden' } });
+      expect((await gateway.createPayment(paymentInput())).method).toBe('card');
+    } finally {
+      fake.setShopMethods(FAKE_YOOKASSA_SHOP.shopId, ['bank_card', 'sbp', 'sberbank']);
+    }
   });
 
   it('writes a phone as digits from 7 when there is no e-mail, and no receipt when there is none', async () => {

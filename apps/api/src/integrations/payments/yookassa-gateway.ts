@@ -2,6 +2,7 @@ import {
   amountStringToMinor,
   type Minor,
   minorToAmountString,
+  type OnlinePayMethod,
   type PaymentReceipt,
   type ReceiptItem,
 } from '@storefront/domain';
@@ -28,7 +29,21 @@ const paymentAnswer = z.looseObject({
   confirmation: z.looseObject({ type: z.string(), confirmation_url: z.string().optional() }).nullish(),
   cancellation_details: z.looseObject({ party: z.string(), reason: z.string() }).nullish(),
   test: z.boolean().optional(),
+  // Any type YooKassa may name (wallets, installments…): only ours are read, others leave the method unknown.
+  payment_method: z.looseObject({ type: z.string() }).nullish(),
 });
+
+/** Our online methods as YooKassa's payment_method_data types (INTEGRATIONS.md 'SBP and SberPay'). */
+const YOOKASSA_METHOD_TYPES = {
+  card: 'bank_card',
+  sbp: 'sbp',
+  sberpay: 'sberbank',
+} as const satisfies Record<OnlinePayMethod, string>;
+
+function methodOfType(type: string | undefined): OnlinePayMethod | null {
+  const found = Object.entries(YOOKASSA_METHOD_TYPES).find(([, t]) => t === type);
+  return found ? (found[0] as OnlinePayMethod) : null;
+}
 
 const refundAnswer = z.looseObject({
   id: z.string().min(1),
@@ -146,7 +161,8 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
   function toPayment(operation: string, raw: unknown): ProviderPayment {
     const answer = paymentAnswer.safeParse(raw);
     if (!answer.success) throw unreadable(operation);
-    const { id, status, amount, metadata, confirmation, cancellation_details, test } = answer.data;
+    const { id, status, amount, metadata, confirmation, cancellation_details, test, payment_method } =
+      answer.data;
     return {
       id,
       status,
@@ -162,6 +178,7 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
         ? { party: cancellation_details.party, reason: cancellation_details.reason }
         : null,
       test: test ?? false,
+      method: methodOfType(payment_method?.type),
     };
   }
 
@@ -200,7 +217,10 @@ export function yookassaGateway(settings: Settings, log: FastifyBaseLogger): Pay
     async createPayment(input) {
       const body = {
         amount: money(input.amount, input.currency),
+        // One stage for every method: SBP has no hold at all, and cards were always captured at once.
         capture: true,
+        // The hosted page offers only the customer's choice; a method the shop lacks is 403 forbidden.
+        payment_method_data: { type: YOOKASSA_METHOD_TYPES[input.method] },
         confirmation: { type: 'redirect', return_url: input.returnUrl },
         description: clip(input.description, 128),
         metadata: sortedStrings(input.metadata),

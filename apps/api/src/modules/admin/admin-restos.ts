@@ -5,6 +5,8 @@ import {
   type Locale,
   type LocalizedText,
   minor,
+  ONLINE_PAY_METHODS,
+  type OnlinePayMethod,
   type PayEngine,
   type PaymentOptions,
   pickText,
@@ -52,6 +54,8 @@ export interface RestoState {
   payDelivery: PaymentOptions;
   payTakeAway: PaymentOptions;
   payEngine: PayEngine;
+  /** The online methods the restaurant's shop has enabled (decision 55), card first. */
+  onlineMethods: OnlinePayMethod[];
   takeAwayMinutes: number;
   takeAwayMaxOrderSum: number | null;
   preOrder: AdminPreOrders;
@@ -79,6 +83,7 @@ const STATE_KEYS = [
   'payDelivery',
   'payTakeAway',
   'payEngine',
+  'onlineMethods',
   'takeAwayMinutes',
   'takeAwayMaxOrderSum',
   'preOrder',
@@ -196,7 +201,7 @@ async function assemble(db: Executor, rows: RestoRow[], locale: Locale): Promise
       payDelivery: row.payDelivery,
       payTakeAway: row.payTakeAway,
       payEngine: row.payEngine,
-      onlineMethods: row.onlineMethods,
+      onlineMethods: methodsInOrder(row.onlineMethods),
       takeAwayMinutes: row.takeAwayMinutes,
       takeAwayMaxOrderSum: row.takeAwayMaxOrderSum,
       preOrder: { DELIVERY: preOrderOf('DELIVERY'), TAKE_AWAY: preOrderOf('TAKE_AWAY') },
@@ -292,11 +297,19 @@ const payOptions = (options: PaymentOptions): PaymentOptions => ({
   cardOnline: options.cardOnline?.trim() ? options.cardOnline.trim() : null,
 });
 
+/**
+ * Online methods in one order (card, SBP, SberPay), so a form that ticks them in another order changes nothing
+ * and the audit's before and after compare as lists.
+ */
+const methodsInOrder = (methods: readonly OnlinePayMethod[]): OnlinePayMethod[] =>
+  ONLINE_PAY_METHODS.filter((m) => methods.includes(m));
+
 /** The state's fields as they are stored: pay options' blank shop names as null, lists of ids sorted. */
 function normalized(input: Partial<Record<keyof RestoState, unknown>>): Partial<RestoState> {
   const state = { ...input } as Partial<RestoState>;
   if (state.payDelivery) state.payDelivery = payOptions(state.payDelivery);
   if (state.payTakeAway) state.payTakeAway = payOptions(state.payTakeAway);
+  if (state.onlineMethods) state.onlineMethods = methodsInOrder(state.onlineMethods);
   if (state.menuIds) state.menuIds = sortedIds(state.menuIds);
   return state;
 }

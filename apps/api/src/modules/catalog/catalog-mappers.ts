@@ -5,7 +5,7 @@ import type {
   PaymentOptions,
   PromoCodeDefinition,
 } from '@storefront/domain';
-import { allowedPaymentMethods, DAYS_OF_WEEK } from '@storefront/domain';
+import { allowedPaymentMethods, DAYS_OF_WEEK, ONLINE_PAY_METHODS } from '@storefront/domain';
 import {
   type City,
   type DeliveryZone,
@@ -190,6 +190,10 @@ export function mapRestos(rows: CatalogRows, tagById: Map<number, Tag>): Map<num
       order: r.order,
       payConfig: { delivery: r.payDelivery, takeAway: r.payTakeAway },
       payEngine: r.payEngine,
+      // Only where a customer may pay online at all (decision 55): the storefront offers a choice from these.
+      ...(r.payDelivery.cardOnline || r.payTakeAway.cardOnline
+        ? { onlineMethods: ONLINE_PAY_METHODS.filter((m) => r.onlineMethods.includes(m)) }
+        : {}),
       pays: paysOf(r.payDelivery, r.payTakeAway),
       photos: r.photos,
       tags: linkedTags(tagsByResto.get(r.id), tagById),

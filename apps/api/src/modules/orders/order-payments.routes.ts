@@ -24,7 +24,9 @@ const RETRY_DESCRIPTION =
   'receipt), payment.already-paid, payment.order-closed (cancelled or declined); 404 order.not-found. When the provider does not ' +
   'answer, the order is answered with the new attempt pending and no confirmationUrl (as at placement): the same ' +
   'call again, the return page’s check or the sweeper creates it with the same idempotence key. More than 10 ' +
-  'attempts of one order in an hour (the first included) is 429 payments.too-many with Retry-After.';
+  'attempts of one order in an hour (the first included) is 429 payments.too-many with Retry-After. ' +
+  '`onlineMethod` (card, sbp, sberpay; absent: the replaced attempt’s) must be one the restaurant offers: ' +
+  'else 422 payment.method-not-offered, nothing written.';
 
 const PAY_TYPE_DESCRIPTION =
   'Pays on receipt instead of online, while the order is unpaid and open. 422 with the restaurant capability ' +
@@ -69,13 +71,13 @@ export const orderPaymentsRoutes: FastifyPluginAsyncZod<OrderPaymentsRoutesOptio
         description: RETRY_DESCRIPTION,
         params: orderPaymentParams,
         body: newPaymentAttemptRequest,
-        response: { 201: order, ...personal, 409: errorBody, 429: errorBody, 503: errorBody },
+        response: { 201: order, ...personal, 409: errorBody, 422: errorBody, 429: errorBody, 503: errorBody },
       },
       config: { auth: 'path-person' },
     },
     async (request, reply) => {
       const answered = await actThenAnswer(request, (personId, orderId) =>
-        newAttempt(payments, personId, orderId, request.body.replacesAttempt),
+        newAttempt(payments, personId, orderId, request.body.replacesAttempt, request.body.onlineMethod),
       );
       return reply.code(201).send(answered);
     },

@@ -7,6 +7,7 @@ import {
   type LocalizedText,
   minor,
   normalizePhone,
+  type OnlinePayMethod,
   orderContactIssues,
   type PayEngine,
   type PricedCart,
@@ -115,6 +116,11 @@ export function decideRequest(
     preOrderEnabled: settings.preOrderEnabled,
   });
   if (!pricing) return refuse(new ApiError(404, 'resto.not-found', 'restoId'));
+  // The online method must be one the restaurant's shop has enabled (YooKassa refuses the others with 403).
+  // A restaurant that takes no online payment lists none: its CARD_ONLINE is refused with the pay type's code.
+  const offered = input.snapshot.restos.get(body.restoId)?.onlineMethods;
+  if (body.payType === 'CARD_ONLINE' && offered && !offered.includes(body.onlineMethod ?? 'card'))
+    return refuse(new ApiError(422, 'payment.method-not-offered', 'onlineMethod'));
   const check = verifyQuote(settings.quoteKey, body.quote, input.nowMs);
   // An expired quote is a price to confirm again (409 after re-pricing); a forged or foreign one is not a quote.
   if (!check.ok && check.reason !== 'expired')
@@ -314,7 +320,7 @@ export interface OrderRows {
   order: Omit<typeof orders.$inferInsert, 'number'>;
   lines: Omit<typeof orderLines.$inferInsert, 'orderId'>[];
   /** CARD_ONLINE: the payment attempt 1 written with the order. */
-  attempt: { engine: PayEngine; shop: string } | null;
+  attempt: { engine: PayEngine; shop: string; method: OnlinePayMethod } | null;
   /** The first entry of the person's deliveries (docs/product.md §3). */
   contacts: { personName: string; phone: string; email: string | null };
   /** The restaurant-local day and letters of the order's number. */
@@ -350,7 +356,7 @@ export function orderRows(
     const shop = paymentOptionsFor(resto.payConfig, body.deliveryType).cardOnline;
     const engine = snapshot.restos.get(resto.id)?.payEngine;
     if (!shop || !engine) throw new Error(`restaurant ${resto.id} took CARD_ONLINE without a shop`);
-    attempt = { engine, shop };
+    attempt = { engine, shop, method: body.onlineMethod ?? 'card' };
   }
 
   const groupsOf = (positionId: number) => snapshot.modifiersByPosition.get(positionId)?.modifiers ?? [];

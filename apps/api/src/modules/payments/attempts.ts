@@ -1,6 +1,8 @@
 import {
   buildPaymentReceipt,
   type Locale,
+  METHOD_NOT_ENABLED,
+  type OnlinePayMethod,
   type PayEngine,
   type PaymentReceipt,
   pickText,
@@ -35,6 +37,8 @@ export interface NewAttempt {
   attempt: number;
   engine: PayEngine;
   shop: string;
+  /** Card, SBP or SberPay: one the restaurant's shop has enabled (checked by the caller). */
+  method: OnlinePayMethod;
   nowMs: number;
   settings: PaymentsSettings;
   brandLocale: Locale;
@@ -85,6 +89,7 @@ export async function insertAttempt(tx: Executor, attempt: NewAttempt): Promise<
     attempt: attempt.attempt,
     engine: attempt.engine,
     shop: attempt.shop,
+    method: attempt.method,
     idempotenceKey: attemptKey(attempt.orderId, attempt.attempt),
     status: 'creating',
     amount: order.payable,
@@ -145,6 +150,7 @@ export async function startAttempt(ctx: PaymentsContext, row: PaymentRow): Promi
   try {
     const created = await gateway.createPayment({
       shop: row.shop,
+      method: row.method,
       idempotenceKey: row.idempotenceKey,
       amount: row.amount,
       currency: row.currency,
@@ -169,9 +175,10 @@ export async function startAttempt(ctx: PaymentsContext, row: PaymentRow): Promi
   } catch (error) {
     if (error instanceof PaymentProviderError && error.kind === 'refused') {
       ctx.log.error({ err: error, paymentId: row.id }, 'the provider refused to create the payment');
-      await ctx.db.transaction((tx) =>
-        endAttempt(tx, row, { party: 'merchant', reason: 'general_decline' }, nowMs),
-      );
+      // YooKassa answers 403 forbidden for a method the shop has not enabled (SBP, SberPay switched off there
+      // while on here): the customer hears that this way of paying is unavailable, not that a bank declined.
+      const reason = error.details.status === 403 ? METHOD_NOT_ENABLED : 'general_decline';
+      await ctx.db.transaction((tx) => endAttempt(tx, row, { party: 'merchant', reason }, nowMs));
       return 'refused';
     }
     ctx.log.warn({ err: error, paymentId: row.id }, 'creating the payment failed; it will be asked again');

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import {
   formatMoney,
   type Locale,
+  type OnlinePayMethod,
   PAYMENT_CANCELLATION_REASONS,
   type PaymentCancellationReason,
   paymentFailureText,
@@ -46,6 +48,17 @@ const T = {
     en: 'This is a demo payment page: no money is taken and no card is needed.',
   },
   pay: { ru: 'Оплатить', en: 'Pay' },
+  sbpScan: { ru: 'Отсканируйте QR-код в приложении банка', en: 'Scan the QR code in your bank’s app' },
+  sbpPay: { ru: 'Оплатить в приложении банка', en: 'Pay in the bank’s app' },
+  sbpHint: {
+    ru: 'На телефоне кнопка откроет приложение банка; здесь она оплачивает демо-платёж.',
+    en: 'On a phone the button opens the bank’s app; here it pays the demo payment.',
+  },
+  sberpayPay: { ru: 'Оплатить через SberPay', en: 'Pay with SberPay' },
+  sberpayHint: {
+    ru: 'Оплата подтверждается в СберБанк Онлайн; здесь кнопка оплачивает демо-платёж.',
+    en: 'The payment is confirmed in SberBank Online; here the button pays the demo payment.',
+  },
   decline: { ru: 'Отклонить платёж', en: 'Decline the payment' },
   reason: { ru: 'Причина отказа', en: 'Reason' },
   abandon: { ru: 'Вернуться в магазин без оплаты', en: 'Back to the shop without paying' },
@@ -64,8 +77,60 @@ function page(locale: Locale, title: string, body: string) {
 .amount{font-size:2rem;font-weight:700;margin:.5rem 0}form{margin:1rem 0}button{font-size:1rem;padding:.6rem 1rem;margin:.25rem 0;max-width:100%;white-space:normal}
 button{cursor:pointer;border-radius:.5rem;border:1px solid #888;background:#fff}button.pay{background:#1a7f37;color:#fff;border-color:#1a7f37}
 fieldset{border:1px solid #ccc;border-radius:.5rem;margin:0 0 .5rem;padding:.5rem .75rem;min-width:0}legend{padding:0 .25rem}
-.reason{display:flex;gap:.5rem;align-items:flex-start;padding:.3rem 0;overflow-wrap:anywhere}.reason input{margin:.2rem 0 0;flex:none}</style>
+.reason{display:flex;gap:.5rem;align-items:flex-start;padding:.3rem 0;overflow-wrap:anywhere}.reason input{margin:.2rem 0 0;flex:none}
+.method{border:1px solid #ccc;border-radius:.5rem;padding:.75rem;margin:1rem 0;text-align:center}.method p{margin:.25rem 0}
+.qr{width:12rem;height:12rem;max-width:100%;display:block;margin:.5rem auto;background:#fff}.hint{color:#555;font-size:.875rem}
+button.sberpay{background:#21a038;border-color:#21a038}</style>
 </head><body>${body}</body></html>`;
+}
+
+/**
+ * A QR-like picture drawn from the payment's id (decision 55): the demo has no bank to scan it, so it only has to
+ * look like the QR code a real SBP page shows on a desktop. 21 × 21 modules with the three corner squares.
+ */
+function demoQr(id: string): string {
+  const bits = createHash('sha256').update(id).digest();
+  const size = 21;
+  const corner = (x: number, y: number) =>
+    [
+      [0, 0],
+      [size - 7, 0],
+      [0, size - 7],
+    ].find(([cx = 0, cy = 0]) => x >= cx && x < cx + 7 && y >= cy && y < cy + 7);
+  const cells: string[] = [];
+  for (let y = 0; y < size; y += 1)
+    for (let x = 0; x < size; x += 1) {
+      const at = corner(x, y);
+      let dark: boolean;
+      if (at) {
+        const [cx = 0, cy = 0] = at;
+        const ring = Math.max(Math.abs(x - cx - 3), Math.abs(y - cy - 3));
+        dark = ring !== 2;
+      } else {
+        const n = y * size + x;
+        dark = (((bits[n % bits.length] ?? 0) >> (n % 8)) & 1) === 1;
+      }
+      if (dark) cells.push(`<rect x="${x + 2}" y="${y + 2}" width="1" height="1"/>`);
+    }
+  return `<svg class="qr" viewBox="0 0 25 25" role="img" aria-hidden="true" shape-rendering="crispEdges" data-testid="demo-sbp-qr"><rect width="25" height="25" fill="#fff"/><g fill="#000">${cells.join('')}</g></svg>`;
+}
+
+/** The pay button of the method the payment was created with: a card's as ever, SBP's QR and app, SberPay's. */
+function payBlock(method: OnlinePayMethod, id: string, action: string, locale: Locale): string {
+  const word = (text: { ru: string; en: string }) => escapeHtml(pickText(text, locale));
+  const form = (label: string, extra = '') =>
+    `<form method="post" action="${action}"><input type="hidden" name="action" value="pay">` +
+    `<button class="pay${extra}" type="submit" data-testid="demo-pay">${label}</button></form>`;
+  switch (method) {
+    case 'card':
+      return form(word(T.pay));
+    case 'sbp':
+      return `<section class="method" data-testid="demo-method" data-method="sbp"><p><strong>${word(T.sbpScan)}</strong></p>
+${demoQr(id)}${form(`📱 ${word(T.sbpPay)}`)}<p class="hint">${word(T.sbpHint)}</p></section>`;
+    case 'sberpay':
+      return `<section class="method" data-testid="demo-method" data-method="sberpay">
+${form(word(T.sberpayPay), ' sberpay')}<p class="hint">${word(T.sberpayHint)}</p></section>`;
+  }
 }
 
 const sendPage = (reply: FastifyReply, status: number, html: string) =>
@@ -128,8 +193,7 @@ export const demoPageRoutes: FastifyPluginAsyncZod<DemoPageRoutesOptions> = asyn
       ).join('');
       const body = `<p class="demo" data-testid="demo-notice">${word(T.demo, locale)}</p>
 <h1>${brandName}</h1><p>${escapeHtml(payment.description)}</p><p class="amount" data-testid="demo-amount">${amount}</p>
-<form method="post" action="${action}"><input type="hidden" name="action" value="pay">
-<button class="pay" type="submit" data-testid="demo-pay">${word(T.pay, locale)}</button></form>
+${payBlock(payment.method, payment.id, action, locale)}
 <form method="post" action="${action}"><input type="hidden" name="action" value="decline">
 <fieldset data-testid="demo-decline-reason"><legend>${word(T.reason, locale)}</legend>${reasons}</fieldset>
 <button type="submit" data-testid="demo-decline">${word(T.decline, locale)}</button></form>

@@ -1,4 +1,9 @@
-import { PAYABLE_PAYMENT_STATUSES, paymentMethodProblem, paymentOptionsFor } from '@storefront/domain';
+import {
+  type OnlinePayMethod,
+  PAYABLE_PAYMENT_STATUSES,
+  paymentMethodProblem,
+  paymentOptionsFor,
+} from '@storefront/domain';
 import { and, count, eq, gt, inArray, min, notInArray } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
@@ -67,18 +72,38 @@ async function settleCurrent(ctx: PaymentsContext, order: OrderRow): Promise<voi
 }
 
 /**
+ * The method of a new attempt: the one asked, else the previous attempt's, and either way one the restaurant's
+ * shop offers now (decision 55), or 422 payment.method-not-offered before anything is written. A restaurant
+ * that no longer takes online payment lists none: its retry keeps the previous attempt's shop and method.
+ */
+async function methodOfNewAttempt(
+  ctx: PaymentsContext,
+  order: OrderRow,
+  asked: OnlinePayMethod | undefined,
+): Promise<OnlinePayMethod> {
+  const previous =
+    order.paymentAttempt > 0 ? await attemptRow(ctx, order.id, order.paymentAttempt) : undefined;
+  const method = asked ?? previous?.method ?? 'card';
+  const offered = ctx.catalog().restos.get(order.restoId)?.onlineMethods ?? [previous?.method ?? 'card'];
+  if (!offered.includes(method)) throw new ApiError(422, 'payment.method-not-offered', 'onlineMethod');
+  return method;
+}
+
+/**
  * POST …/payments: attempt n+1 replaces attempt `replacesAttempt`, once. The current attempt is settled first
  * (it may have been paid meanwhile: then the paid order is the answer). A double click or a second tab with
- * the same number gets the attempt the first one started.
+ * the same number gets the attempt the first one started, whatever method it names.
  */
 export async function newAttempt(
   ctx: PaymentsContext,
   personId: number,
   orderId: number,
   replacesAttempt: number,
+  onlineMethod?: OnlinePayMethod,
 ) {
   let order = await ownOrder(ctx, personId, orderId);
   refuseUnlessPayable(order);
+  const method = await methodOfNewAttempt(ctx, order, onlineMethod);
   await settleCurrent(ctx, order);
   order = await ownOrder(ctx, personId, orderId);
   if (order.paymentStatus === 'paid') return;
@@ -122,6 +147,7 @@ export async function newAttempt(
       attempt: next,
       engine,
       shop: shopName,
+      method,
       nowMs,
       settings: ctx.settings,
       brandLocale: ctx.brandLocale,

@@ -79,7 +79,7 @@ async function settleRead(ctx: PaymentsContext, row: PaymentRow): Promise<Settle
     );
     return 'mismatch';
   }
-  if (provider.status === 'succeeded') return succeeded(ctx, row, nowMs);
+  if (provider.status === 'succeeded') return succeeded(ctx, row, provider, nowMs);
   if (provider.status === 'canceled') return canceled(ctx, row, provider, nowMs);
   await ctx.db
     .update(payments)
@@ -94,12 +94,18 @@ async function settleRead(ctx: PaymentsContext, row: PaymentRow): Promise<Settle
   return 'pending';
 }
 
-async function succeeded(ctx: PaymentsContext, row: PaymentRow, nowMs: number): Promise<SettleResult> {
+async function succeeded(
+  ctx: PaymentsContext,
+  row: PaymentRow,
+  provider: ProviderPayment,
+  nowMs: number,
+): Promise<SettleResult> {
   const now = new Date(nowMs);
   const outcome = await ctx.db.transaction(async (tx) => {
     const [moved] = await tx
       .update(payments)
-      .set({ status: 'succeeded', nextCheckAt: null, updatedAt: now })
+      // The method the money came by, as the provider read it back says (the one asked, unless it says not).
+      .set({ status: 'succeeded', method: provider.method ?? row.method, nextCheckAt: null, updatedAt: now })
       .where(and(eq(payments.id, row.id), inArray(payments.status, ['creating', 'pending', 'canceled'])))
       .returning();
     if (!moved) return { result: 'unchanged' as const, refundId: null };

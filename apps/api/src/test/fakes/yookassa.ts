@@ -20,8 +20,13 @@ export type FakeYooKassaOperation = 'create' | 'get' | 'refund';
  */
 export type FakeYooKassaFault = '500-before' | '500-after' | '429' | 'timeout';
 
+/** YooKassa's payment_method_data types the fake takes (INTEGRATIONS.md 'SBP and SberPay'). */
+export const FAKE_YOOKASSA_METHOD_TYPES = ['bank_card', 'sbp', 'sberbank'] as const;
+export type FakeYooKassaMethodType = (typeof FAKE_YOOKASSA_METHOD_TYPES)[number];
+
 export interface FakeYooKassaOptions {
-  shops?: { shopId: string; secretKey: string }[];
+  /** `methods`: the payment methods the shop has enabled (all three unless said); others are 403 forbidden. */
+  shops?: { shopId: string; secretKey: string; methods?: readonly FakeYooKassaMethodType[] }[];
   /** 0 (the default) picks a free port. */
   port?: number;
   notificationUrl?: string | null;
@@ -86,7 +91,11 @@ const IDEMPOTENCE_KEY = /^[0-9a-zA-Z+\-_.]{1,64}$/;
  * validates requests where that catches our bugs (amount strings, receipt sums, lengths), not everywhere.
  */
 export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
-  const shops = options.shops ?? [FAKE_YOOKASSA_SHOP];
+  const shops: NonNullable<FakeYooKassaOptions['shops']> = options.shops ?? [FAKE_YOOKASSA_SHOP];
+  /** shopId → its enabled methods (setShopMethods changes them). */
+  const shopMethods = new Map<string, readonly FakeYooKassaMethodType[]>(
+    shops.map((shop) => [shop.shopId, shop.methods ?? FAKE_YOOKASSA_METHOD_TYPES]),
+  );
   const requests: FakeYooKassaRequest[] = [];
   const payments = new Map<string, StoredPayment>();
   const refunds = new Map<string, { shopId: string; object: Json }>();
@@ -252,7 +261,9 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
 
   const controls = {
     pay(id: string) {
+      const chosen = payment(id).object.payment_method;
       return finish(id, {
+        payment_method: chosen ?? { type: 'bank_card', id, saved: false },
         status: 'succeeded',
         paid: true,
         captured_at: new Date().toISOString(),
@@ -280,6 +291,15 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
     if (body.capture !== true) return ['capture', 'The fake supports capture: true only'];
     const confirmation = body.confirmation as Json | undefined;
     if (confirmation?.type !== 'redirect') return ['confirmation.type', 'Invalid confirmation type'];
+    if (body.payment_method_data !== undefined) {
+      const data = body.payment_method_data as Json | null;
+      if (
+        typeof data !== 'object' ||
+        data === null ||
+        !(FAKE_YOOKASSA_METHOD_TYPES as readonly unknown[]).includes(data.type)
+      )
+        return ['payment_method_data.type', 'Invalid payment method type'];
+    }
     if (
       typeof confirmation.return_url !== 'string' ||
       confirmation.return_url.length > 2048 ||
@@ -350,6 +370,7 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
 
   function createPayment(shopId: string, body: Json): Json {
     const id = randomUUID();
+    const methodType = (body.payment_method_data as Json | undefined)?.type;
     const amount = body.amount as { value: string; currency: string };
     const object: Json = {
       id,
@@ -363,6 +384,8 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
       recipient: { account_id: shopId, gateway_id: '100500' },
       refundable: false,
       test: true,
+      // Named at creation: the hosted page offers only it. Otherwise the customer picks on the page (a card here).
+      ...(methodType ? { payment_method: { type: methodType, id, saved: false } } : {}),
       // Kept for the hosted page's redirect; YooKassa keeps it too (confirmation.return_url).
       _return_url: (body.confirmation as Json).return_url,
     };
@@ -501,6 +524,14 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
           error(response, 400, 'invalid_request', problem[1], problem[0]);
           return null;
         }
+        // As YooKassa: a method the shop has not enabled is forbidden, and nothing is stored under the key.
+        const type = (body.payment_method_data as Json | undefined)?.type as
+          | FakeYooKassaMethodType
+          | undefined;
+        if (type && !shopMethods.get(shopId)?.includes(type)) {
+          error(response, 403, 'forbidden', `The ${type} payment method is not enabled for this shop`);
+          return null;
+        }
         return createPayment(shopId, body);
       });
     if (method === 'POST' && path === '/refunds')
@@ -576,6 +607,7 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><title>ЮKassa (fake): ${amount} ₽</title></head>
 <body><h1>Оплата ${amount} ₽</h1><p>Статус: ${String(stored.object.status)}</p>
+<p>Способ: ${String((stored.object.payment_method as Json | undefined)?.type ?? 'на выбор')}</p>
 <form method="post" action="/checkout/${id}/pay"><button type="submit">Оплатить</button></form>
 <form method="post" action="/checkout/${id}/decline"><select name="reason">${options}</select><button type="submit">Отклонить</button></form>
 <form method="post" action="/checkout/${id}/abandon"><button type="submit">Вернуться в магазин</button></form>
@@ -633,6 +665,10 @@ export async function startFakeYooKassa(options: FakeYooKassaOptions = {}) {
     },
     setRefundStatus(status: 'succeeded' | 'pending') {
       refundStatus = status;
+    },
+    /** The payment methods a shop has enabled from now on (a payment of another is 403 forbidden). */
+    setShopMethods(shopId: string, methods: readonly FakeYooKassaMethodType[]) {
+      shopMethods.set(shopId, methods);
     },
     /** A pending refund goes through. */
     succeedRefund(id: string) {
