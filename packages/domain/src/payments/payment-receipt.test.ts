@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEMO_BONUS_PROGRAM } from '../bonus/bonus-program.ts';
 import { minor } from '../money/money.ts';
+import { priceCart } from '../preflight/price-cart.ts';
+import {
+  BOWL,
+  line as cartLine,
+  INSIDE_ZONE,
+  makePricingCatalog,
+  makePricingRequest,
+  ROLL,
+  WEDNESDAY_LUNCH_MS,
+} from '../testing/pricing-fixtures.ts';
 import type { PaymentReceipt, ReceiptSource } from './payment-model.ts';
 import { buildPaymentReceipt } from './payment-receipt.ts';
 
@@ -103,6 +114,47 @@ describe('the 54-FZ receipt of an order', () => {
       ['Калифорния', 1, 39000],
     ]);
     expect(receiptTotal(receipt)).toBe(39002);
+  });
+
+  it('shows points as a discount spread over the items, adding up to what is paid in money (decision 55)', () => {
+    // 3 rolls + a bowl with its two modifiers = 1760 ₽, delivery 200 ₽ by the zone's band; 351 ₽ in points.
+    const bowl = cartLine(BOWL, 1, {
+      modifiers: [
+        { id: 5002, modifierId: 500, count: 1 },
+        { id: 6001, modifierId: 600, count: 1 },
+      ],
+    });
+    const cart = priceCart(makePricingCatalog(), {
+      request: makePricingRequest({
+        positions: [cartLine(ROLL, 3), bowl],
+        location: INSIDE_ZONE,
+        bonusToSpend: minor(35_100),
+      }),
+      promo: { kind: 'none' },
+      nowMs: WEDNESDAY_LUNCH_MS,
+      bonus: { program: DEMO_BONUS_PROGRAM, balance: minor(100_000), earnPercent: 5 },
+    });
+    expect(cart.problems).toEqual([]);
+    expect(cart.bonus?.spent).toBe(35_100);
+    const receipt = buildPaymentReceipt(
+      source({
+        lines: cart.lines.map((priced) => ({
+          name: String(priced.id),
+          count: priced.count,
+          payableAmount: priced.payableAmount,
+        })),
+        deliveryPrice: cart.deliveryPrice,
+      }),
+    );
+    expect(receiptTotal(receipt)).toBe(cart.payable);
+    expect(cart.payable).toBe(176_000 - 35_100 + cart.deliveryPrice);
+    // The rolls' share of the points does not divide by 3: two prices a kopeck apart, 3 items in all.
+    const rolls = receipt.items.filter((item) => item.description === String(ROLL));
+    expect(rolls.map((item) => item.quantity).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(rolls.map((item) => [item.quantity, item.unitPrice])).toEqual([
+      [1, 28_019],
+      [2, 28_020],
+    ]);
   });
 
   it('cuts long names to 128 characters with an ellipsis, never inside a surrogate pair', () => {
