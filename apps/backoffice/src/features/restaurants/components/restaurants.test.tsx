@@ -270,4 +270,36 @@ describe('restaurants', () => {
     await waitFor(() => expect(calls.some((c) => c.call === 'PATCH /api/v1/admin/restos/1')).toBe(true));
     expect(calls.find((c) => c.call.startsWith('PATCH'))?.body).toEqual({ isPublished: false });
   });
+  it('offers the shop’s online methods where it has one: at least one, sent card first', async () => {
+    const calls = stubApi({
+      ...common,
+      'PATCH /api/v1/admin/restos/1': (body) => json({ ...bauman, ...(body as object), version: 4 }),
+    });
+    await renderBackOffice(<RestaurantsScreen />, { path: '/1' });
+    await screen.findByDisplayValue('Нори-Нори на Баумана');
+    const methods = screen.getByRole('group', { name: 'Способы онлайн-оплаты' });
+    expect(within(methods).getByLabelText('Карта')).toBeChecked();
+    fireEvent.click(within(methods).getByLabelText('Карта'));
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await within(methods).findByText('Отметьте хотя бы один способ')).toBeInTheDocument();
+    expect(calls.some((c) => c.call.startsWith('PATCH'))).toBe(false);
+    fireEvent.click(within(methods).getByLabelText('SberPay'));
+    fireEvent.click(within(methods).getByLabelText('СБП'));
+    fireEvent.click(within(methods).getByLabelText('Карта'));
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(calls.some((c) => c.call === 'PATCH /api/v1/admin/restos/1')).toBe(true));
+    expect(calls.find((c) => c.call.startsWith('PATCH'))?.body).toEqual({
+      onlineMethods: ['card', 'sbp', 'sberpay'],
+    });
+  });
+
+  it('shows no online methods for a restaurant without an online shop', async () => {
+    const offline = { ...bauman, payDelivery: { ...bauman.payDelivery, cardOnline: null } };
+    stubApi({ ...common, 'GET /api/v1/admin/restos/1': () => json(offline) });
+    await renderBackOffice(<RestaurantsScreen />, { path: '/1' });
+    await screen.findByDisplayValue('Нори-Нори на Баумана');
+    expect(screen.queryByRole('group', { name: 'Способы онлайн-оплаты' })).toBeNull();
+    fireEvent.click(screen.getAllByLabelText('Картой онлайн')[0] as HTMLElement);
+    expect(await screen.findByRole('group', { name: 'Способы онлайн-оплаты' })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,11 @@
-import { ERROR_MESSAGES, type ErrorCode, mayAdmin, PAY_ENGINES, pickText } from '@storefront/domain';
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  mayAdmin,
+  ONLINE_PAY_METHODS,
+  PAY_ENGINES,
+  pickText,
+} from '@storefront/domain';
 import type { AdminResto } from '@storefront/domain/contracts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
 import { useBrand } from '@storefront/web/src/shared/config.tsx';
@@ -91,6 +98,7 @@ const OWN_ISSUES = [
   'city',
   'orderCode',
   'time',
+  'onlineMethods',
 ];
 
 export function RestoForm({ resto }: { resto: AdminResto | null }) {
@@ -388,6 +396,32 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
             {payment('payDelivery', t('delivery'), cardDelivery)}
             {payment('payTakeAway', t('takeAway'), cardTakeAway)}
           </div>
+          {(cardDelivery || cardTakeAway) && (
+            <fieldset className={styles.items} aria-describedby="resto-online-methods-hint">
+              <legend className={styles.legend}>{t('onlineMethods')}</legend>
+              <p id="resto-online-methods-hint" className={styles.hint}>
+                {t('onlineMethodsHint')}
+              </p>
+              <div className={styles.choices}>
+                {ONLINE_PAY_METHODS.map((method) => (
+                  <label key={method} className={styles.check}>
+                    <input
+                      type="checkbox"
+                      value={method}
+                      {...register('onlineMethods')}
+                      disabled={!mayWrite}
+                    />
+                    <span>{t(`onlineMethod_${method}`)}</span>
+                  </label>
+                ))}
+              </div>
+              {errorText('onlineMethods') && (
+                <p className={styles.error} role="alert">
+                  {errorText('onlineMethods')}
+                </p>
+              )}
+            </fieldset>
+          )}
           <div className={styles.grid2}>
             <Field label={t('payEngine')}>
               {(c) => (
@@ -516,6 +550,7 @@ const LABELS: Record<string, string> = {
   cityId: 'city',
   payDelivery: 'delivery',
   payTakeAway: 'takeAway',
+  onlineMethods: 'onlineMethods',
   preOrder: 'sectionPreOrder',
   menuIds: 'menus',
 };

@@ -3,6 +3,8 @@ import {
   isPhoneNumber,
   isTimezoneOffset,
   isWebLink,
+  ONLINE_PAY_METHODS,
+  type OnlinePayMethod,
   type PayEngine,
   weekProblem,
 } from '@storefront/domain';
@@ -60,6 +62,8 @@ export interface RestoValues {
   payDelivery: PayValues;
   payTakeAway: PayValues;
   payEngine: PayEngine;
+  /** The online methods the shop has enabled (decision 55), as the checkboxes hold them. */
+  onlineMethods: OnlinePayMethod[];
   takeAwayMinutes: string;
   takeAwayMaxOrderSum: string;
   preDelivery: PreOrderValues;
@@ -127,6 +131,7 @@ export function restoValues(resto: AdminResto | null): RestoValues {
     payDelivery: resto ? payValues(resto.payDelivery) : { ...NEW_PAY },
     payTakeAway: resto ? payValues(resto.payTakeAway) : { ...NEW_PAY },
     payEngine: resto?.payEngine ?? 'demo',
+    onlineMethods: [...(resto?.onlineMethods ?? ['card'])],
     takeAwayMinutes: String(resto?.takeAwayMinutes ?? 20),
     takeAwayMaxOrderSum: roubles(resto?.takeAwayMaxOrderSum ?? null),
     preDelivery: preOrderValues(resto?.preOrder.DELIVERY ?? null),
@@ -193,6 +198,9 @@ export function restoIssues(values: RestoValues): Record<string, string> {
   for (const method of ['payDelivery', 'payTakeAway'] as const)
     if (values[method].cardOnline && !values[method].shopName.trim())
       issues[`${method}.shopName`] = 'shopName';
+  // Asked only where the checkboxes show, with an online shop; without one an empty choice is sent as card.
+  const online = values.payDelivery.cardOnline || values.payTakeAway.cardOnline;
+  if (online && values.onlineMethods.length === 0) issues.onlineMethods = 'onlineMethods';
   for (const method of ['preDelivery', 'preTakeAway'] as const) {
     if (!values[method].on) continue;
     if (!wholeIn(values[method].minTimeMinutes, 0, LEAD_MAX)) issues[`${method}.minTimeMinutes`] = 'whole';
@@ -229,6 +237,12 @@ const preOrder = (values: PreOrderValues) =>
       }
     : null;
 
+/** Card first, in the vocabulary's order, whatever order they were ticked in; none (no shop): card, as the API needs one. */
+function onlineMethodsOf(ticked: readonly string[]): OnlinePayMethod[] {
+  const methods = ONLINE_PAY_METHODS.filter((method) => ticked.includes(method));
+  return methods.length > 0 ? methods : ['card'];
+}
+
 /** Every field as the API takes it. */
 export function restoFields(values: RestoValues) {
   return {
@@ -251,6 +265,7 @@ export function restoFields(values: RestoValues) {
     payDelivery: pay(values.payDelivery),
     payTakeAway: pay(values.payTakeAway),
     payEngine: values.payEngine,
+    onlineMethods: onlineMethodsOf(values.onlineMethods),
     takeAwayMinutes: Number(values.takeAwayMinutes),
     takeAwayMaxOrderSum: values.takeAwayMaxOrderSum.trim() ? kopecksOf(values.takeAwayMaxOrderSum) : null,
     preOrder: { DELIVERY: preOrder(values.preDelivery), TAKE_AWAY: preOrder(values.preTakeAway) },
@@ -294,6 +309,7 @@ export function restoFieldOf(path: string): string | null {
     case 'takeAwayMinutes':
     case 'takeAwayMaxOrderSum':
     case 'orderCode':
+    case 'onlineMethods':
       return head;
     case 'payDelivery':
     case 'payTakeAway':
