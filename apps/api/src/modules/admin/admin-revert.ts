@@ -8,6 +8,7 @@ import type { StaffAccess } from '../../core/staff-access.ts';
 import { adminAuditLog } from '../../db/schema.ts';
 import { assertMay } from './admin-access.ts';
 import { type AuditRow, auditEntryOf, writeAuditEntry } from './admin-audit-log.ts';
+import { bonusProgramStateForRevert, restoreBonusProgram } from './admin-bonus-program.ts';
 import {
   type BrandPageState,
   brandSettingsStateOf,
@@ -43,6 +44,7 @@ import {
   modifierGroupStateOf,
   writeModifierGroupState,
 } from './admin-modifiers.ts';
+import { bonusAdjustmentStateForRevert, revertBonusAdjustment } from './admin-order-bonus.ts';
 import { photoUrlsOf, writePhotoUrls } from './admin-photos.ts';
 import { type PosLinkAudit, posLinkStateForRevert, restorePosLinkState } from './admin-pos.ts';
 import {
@@ -183,8 +185,12 @@ async function currentState(
       // As its PUT: owners and managers, the restaurant theirs.
       assertMay(access, 'pos.manage');
       return { ...(await posLinkStateForRevert(tx, access, entry.entityId)) };
+    // Bonus points (decision 55): as their calls, the program owners only, adjustments managers and owners.
     case 'bonus-program':
+      assertMay(access, 'bonus.manage');
+      return bonusProgramStateForRevert(tx, access.whiteLabel);
     case 'bonus-adjustment':
+      return bonusAdjustmentStateForRevert(tx, access, entry.entityId, entry.after);
     case 'order-refund':
       throw new ApiError(409, 'admin.not-revertible', 'entryId');
   }
@@ -279,7 +285,12 @@ async function restore(
       await restorePosLinkState(tx, access, entry.entityId, state as Partial<PosLinkAudit>, at);
       return;
     case 'bonus-program':
+      await restoreBonusProgram(tx, access.whiteLabel, state, at);
+      return;
     case 'bonus-adjustment':
+      // The ledger's rows are never changed: the opposite adjustment undoes it.
+      await revertBonusAdjustment(tx, access, entry.after, at);
+      return;
     case 'order-refund':
       throw new ApiError(409, 'admin.not-revertible', 'entryId');
   }
