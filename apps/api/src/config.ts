@@ -344,6 +344,10 @@ const envShape = {
     z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     'How often pending payments, refunds and unpaid orders are looked at; `0` is off.',
   ),
+  BONUS_PROGRAM_CACHE_MS: key(
+    z.coerce.number().int().min(0).max(60_000).default(5_000),
+    'How long an instance keeps the brand’s bonus program in memory; an owner’s change on another instance shows within it. `0`: read on every use.',
+  ),
   BONUS_SWEEP_MS: key(
     z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     'How often bonus points past their day are expired and orders whose points lag their status are settled; `0` is off.',

@@ -53,6 +53,8 @@ export function testConfig(env: Record<string, string> = {}) {
     BACKOFFICE_DIST_DIR: '/nonexistent-backoffice-dist',
     PAYMENT_SWEEP_MS: '0',
     BONUS_SWEEP_MS: '0',
+    // Tests write the program's row themselves and read it at once.
+    BONUS_PROGRAM_CACHE_MS: '0',
     ...env,
   });
 }

@@ -1,3 +1,4 @@
+import type { BonusProgram } from '@storefront/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { applyMenuFile, checkMenuFileAgainst, MenuFileInvalid } from '../../modules/admin/admin-menu-file.ts';
@@ -80,6 +81,15 @@ export async function seedBrand(
       if (!(await isDatabaseEmpty(tx as unknown as Database))) return false;
     }
     await tx.insert(t.whiteLabels).values({ id: wl, name: seed.whiteLabel.name });
+    if (seed.whiteLabel.bonusProgram) {
+      await tx
+        .insert(t.bonusPrograms)
+        .values({
+          whiteLabelId: wl,
+          program: seed.whiteLabel.bonusProgram as BonusProgram,
+          updatedAt: new Date(),
+        });
+    }
     await tx.insert(t.tags).values(seed.tags.map((tag) => ({ ...tag, whiteLabelId: wl })));
     const tagId = new Map(seed.tags.map((tag) => [tag.code, tag.id]));
 

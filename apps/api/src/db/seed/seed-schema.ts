@@ -1,5 +1,6 @@
 import { PAY_ENGINES, PROMO_CODE_KINDS, TAG_KINDS } from '@storefront/domain';
 import {
+  bonusProgram,
   bounds,
   customerDeliveryMethod,
   dayOfWeek,
@@ -189,7 +190,12 @@ const seedPromoCode = z.object({
   usedCount: z.number().int().nonnegative(),
 });
 
-const seedWhiteLabel = z.object({ id: whiteLabelId, name: localizedText });
+const seedWhiteLabel = z.object({
+  id: whiteLabelId,
+  name: localizedText,
+  /** The brand's bonus program (decision 55); none: off until the owner sets one. */
+  bonusProgram: bonusProgram.optional(),
+});
 
 export const brandSeed = z.object({
   whiteLabel: seedWhiteLabel,

@@ -31,8 +31,14 @@ const DAY_MS = 86_400_000;
  * The program per brand, kept a few seconds: the preflight reads it on every cart change, and an owner's PUT on
  * another instance may take this long to show here (this instance's PUT drops it at once).
  */
-const PROGRAM_TTL_MS = 5_000;
+let programTtlMs = 5_000;
 const programCache = new Map<string, { program: BonusProgram; readAtMs: number }>();
+
+/** How long the program is kept (BONUS_PROGRAM_CACHE_MS; the module sets it at registration). */
+export function keepBonusProgramFor(ms: number): void {
+  programTtlMs = ms;
+  programCache.clear();
+}
 
 /** Drops the cached program (after a PUT, or a test writing the row itself). */
 export function forgetBonusProgram(whiteLabel?: string): void {
@@ -54,10 +60,10 @@ export async function readBonusProgramRow(
   return row ?? null;
 }
 
-/** The brand's program as the owner set it; off when never set. Cached for PROGRAM_TTL_MS (wall clock). */
+/** The brand's program as the owner set it; off when never set. Cached for BONUS_PROGRAM_CACHE_MS (wall clock). */
 export async function readBonusProgram(db: Executor, whiteLabel: string): Promise<BonusProgram> {
   const cached = programCache.get(whiteLabel);
-  if (cached && Date.now() - cached.readAtMs < PROGRAM_TTL_MS) return cached.program;
+  if (cached && Date.now() - cached.readAtMs < programTtlMs) return cached.program;
   const program = (await readBonusProgramRow(db, whiteLabel))?.program ?? BONUS_PROGRAM_OFF;
   programCache.set(whiteLabel, { program, readAtMs: Date.now() });
   return program;

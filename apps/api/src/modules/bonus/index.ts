@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config.ts';
 import type { ApiModule } from '../../core/api-module.ts';
 import type { Database } from '../../db/client.ts';
 import { bonusRoutes } from './bonus.routes.ts';
+import { keepBonusProgramFor } from './bonus-ledger.ts';
 import { startBonusSweeper } from './bonus-sweeper.ts';
 
 export { bonusHistory, personBonus } from './bonus-history.ts';
@@ -38,6 +39,7 @@ export const bonusModule: ApiModule<BonusDeps> = {
   name: 'bonus',
   async register(app, { config, db, now }) {
     const whiteLabel = config.brand.whiteLabel;
+    keepBonusProgramFor(config.env.BONUS_PROGRAM_CACHE_MS);
     await app.register(bonusRoutes, { db, whiteLabel, now });
     const stop = startBonusSweeper(db, whiteLabel, now, config.env.BONUS_SWEEP_MS, app.log);
     app.addHook('onClose', async () => stop());
