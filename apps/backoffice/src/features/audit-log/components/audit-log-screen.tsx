@@ -24,6 +24,7 @@ import {
   fieldLabel,
   type IdName,
   keptIdNames,
+  pointsWords,
   type ShownValue,
   shownInline,
   shownValue,
@@ -76,13 +77,57 @@ const whenOf = (iso: string, locale: Locale) =>
 /** Kind, name and number of the row an entry changed: "Dish «Philadelphia» #12". */
 function whatOf(entry: AdminAuditEntry, locale: Locale, t: T): string {
   const kind = t(`kind_${entry.entity}`);
+  // The brand's one program has no number; points and refunds are known by their order.
+  if (entry.entity === 'bonus-program') return kind;
+  const orderId = entry.after.orderId ?? entry.before.orderId;
+  if ((entry.entity === 'bonus-adjustment' || entry.entity === 'order-refund') && typeof orderId === 'number')
+    return `${kind} · ${t('orderRef', { id: orderId })} · ${t('entityNumber', { id: entry.entityId })}`;
   const name = shownValue('name', entityNameOf(entry), locale, t);
   const number = t('entityNumber', { id: entry.entityId });
   return name.kind === 'text' ? `${kind} «${name.text}» ${number}` : `${kind} ${number}`;
 }
 
+/**
+ * An adjustment is undone by the opposite one; the undo's own entry is not undone again (the ledger's row it names
+ * still holds the points, so the API would answer 'changed since').
+ */
 const revertible = (entry: AdminAuditEntry) =>
-  entry.revertedByEntryId === null && !NOT_REVERTIBLE_ACTIONS.includes(entry.action);
+  entry.revertedByEntryId === null &&
+  !NOT_REVERTIBLE_ACTIONS.includes(entry.action) &&
+  !(entry.entity === 'bonus-adjustment' && entry.action !== 'adjust');
+
+/** What an adjustment entry did to the balance: after − before (an undo's is the opposite of its adjustment's). */
+const adjustmentOf = (entry: AdminAuditEntry) =>
+  Number(entry.after.amount ?? 0) - Number(entry.before.amount ?? 0);
+
+const signedPoints = (amount: number, locale: Locale, t: T) =>
+  `${amount < 0 ? '\u2212' : '+'}${pointsWords(amount, locale, t)}`;
+
+/** A points adjustment as what it did: the points, the reason, the customer; not a before → after of a zero. */
+function AdjustmentFacts({ entry, locale, t }: { entry: AdminAuditEntry; locale: Locale; t: T }) {
+  const reason = entry.after.reason ?? entry.before.reason;
+  const person = entry.after.personId ?? entry.before.personId;
+  return (
+    <dl className={styles.changes}>
+      <div className={styles.change}>
+        <dt className={styles.field}>{t('adjustPoints')}</dt>
+        <dd className={styles.diff}>{signedPoints(adjustmentOf(entry), locale, t)}</dd>
+      </div>
+      {typeof reason === 'string' && reason !== '' && (
+        <div className={styles.change}>
+          <dt className={styles.field}>{t('adjustReason')}</dt>
+          <dd className={styles.diff}>{reason}</dd>
+        </div>
+      )}
+      {typeof person === 'number' && (
+        <div className={styles.change}>
+          <dt className={styles.field}>{t('adjustCustomer')}</dt>
+          <dd className={styles.diff}>{t('entityNumber', { id: person })}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
 
 function Value({ value, t }: { value: ShownValue; t: T }) {
   if (value.kind === 'none') return <span className={styles.none}>{t('empty')}</span>;
@@ -201,7 +246,9 @@ function EntryCard({
         </span>
         <span className={styles.who}>{entry.staff.login}</span>
       </p>
-      {changes.length > 0 ? (
+      {entry.entity === 'bonus-adjustment' ? (
+        <AdjustmentFacts entry={entry} locale={locale} t={t} />
+      ) : changes.length > 0 ? (
         <Changes changes={changes} locale={locale} t={t} idName={idNamesOf(entry, locale, restoName)} />
       ) : (
         <p className={styles.none}>
@@ -222,10 +269,16 @@ function EntryCard({
           <Button
             variant="secondary"
             className={styles.undo}
-            aria-label={t('undoLabel', { id: entry.id })}
+            aria-label={
+              entry.entity === 'bonus-adjustment'
+                ? t('undoAdjustLabel', { id: entry.id })
+                : t('undoLabel', { id: entry.id })
+            }
             onClick={() => onUndo(entry)}
           >
-            {t('undo')}
+            {entry.entity === 'bonus-adjustment'
+              ? t(adjustmentOf(entry) < 0 ? 'undoAdjustTake' : 'undoAdjustAdd')
+              : t('undo')}
           </Button>
         )}
       </div>
@@ -252,6 +305,8 @@ function matches(entry: AdminAuditEntry, search: string, locale: Locale, t: T): 
     t(`action_${entry.action}`),
     String(entry.id),
     String(entry.entityId),
+    // A points adjustment is found by its reason too.
+    typeof entry.after.reason === 'string' ? entry.after.reason : '',
   ]
     .join(' ')
     .toLowerCase();
@@ -389,7 +444,9 @@ export function AuditLogScreen() {
             <>
               <p className={styles.restores}>
                 {whatOf(asking, locale, t)}.{' '}
-                {t('undoRestores', { what: restoresText(asking, locale, t, restoName) })}
+                {asking.entity === 'bonus-adjustment'
+                  ? t('undoAdjustText', { points: signedPoints(-adjustmentOf(asking), locale, t) })
+                  : t('undoRestores', { what: restoresText(asking, locale, t, restoName) })}
               </p>
               <p className={styles.hint}>{t('undoRestoresHint')}</p>
             </>

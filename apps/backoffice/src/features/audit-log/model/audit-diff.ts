@@ -9,9 +9,10 @@ export interface FieldChange {
 
 /**
  * Objects whose parts are fields of their own in the diff (a menu's methods, an import's counts, the brand's theme,
- * features, defaults and client ids, a restaurant's link to the POS), so a colour change reads as the colour alone.
+ * features, defaults and client ids, a restaurant's link to the POS, the bonus program), so a colour change reads as the
+ * colour alone.
  */
-const SPREAD = new Set(['methods', 'counts', 'theme', 'features', 'defaults', 'clients', 'link']);
+const SPREAD = new Set(['methods', 'counts', 'theme', 'features', 'defaults', 'clients', 'link', 'program']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

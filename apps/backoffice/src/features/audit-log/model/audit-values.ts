@@ -49,7 +49,35 @@ export function keptIdNames(
 }
 
 /** Money fields are kopecks: shown in rubles. */
-const isMoneyField = (field: string) => field === 'price' || field.endsWith('.price');
+const isMoneyField = (field: string) => field === 'price' || field.endsWith('.price') || field === 'refunded';
+
+/** The bonus program's numbers (decision 55), by their bare name: points (minor units), percents, days. */
+const POINTS_FIELDS = new Set(['welcomeBonus']);
+const PERCENT_FIELDS = new Set(['earnPercent', 'spendMaxPercent']);
+const DAYS_FIELDS = new Set(['expiryDays', 'periodDays']);
+
+/** Minor units of whole points as words: '1 250 баллов'. */
+export function pointsWords(amount: number, locale: Locale, t: TFunction<'audit'>): string {
+  const points = Math.abs(amount) / 100;
+  return t('pointsValue', { count: points, value: new Intl.NumberFormat(locale).format(points) });
+}
+
+/** A bonus program's tiers: the period, then a level a line ('from 10 000 ₽ — 7 %'). */
+function tiersValue(value: Record<string, unknown>, locale: Locale, t: TFunction<'audit'>): ShownValue {
+  const levels = Array.isArray(value.levels) ? (value.levels as Record<string, unknown>[]) : [];
+  return {
+    kind: 'list',
+    items: [
+      t('tiersPeriod', { count: Number(value.periodDays) }),
+      ...levels.map((level) =>
+        t('tierLevel', {
+          from: formatMoney(Number(level.fromPaid) as Minor, 'RUB', locale),
+          percent: Number(level.earnPercent),
+        }),
+      ),
+    ],
+  };
+}
 
 /** Monday = 1 … Sunday = 7 (the domain's DAYS_OF_WEEK) as the language's short day name. */
 function dayName(day: number, locale: Locale): string {
@@ -76,6 +104,9 @@ export function shownValue(
   }
   if (typeof value === 'number') {
     if (isMoneyField(field)) return text(formatMoney(value as Minor, 'RUB', locale));
+    if (POINTS_FIELDS.has(bare)) return text(pointsWords(value, locale, t));
+    if (PERCENT_FIELDS.has(bare)) return text(t('percentValue', { value }));
+    if (DAYS_FIELDS.has(bare)) return text(t('daysValue', { count: value }));
     if (field === 'restoIds' || field.endsWith('Id'))
       return text(idName(field, value) ?? t('entityNumber', { id: value }));
     return text(String(value));
@@ -109,6 +140,7 @@ export function shownValue(
           return `${label}: ${days.map((day) => listItem(field, day, locale, t, idName)).join(', ')}`;
         }),
       };
+    if (bare === 'tiers') return tiersValue(value, locale, t);
     // A POS link's payment types: a line per method of ours, iiko's type id.
     if (field === 'link.paymentTypes')
       return { kind: 'list', items: Object.entries(value).map(([method, id]) => `${method}: ${String(id)}`) };
@@ -129,7 +161,11 @@ function listItem(
   idName: IdName,
 ): string {
   if (typeof item === 'number') return idName(field, item) ?? t('entityNumber', { id: item });
-  if (typeof item === 'string') return field === 'photos' ? (item.split('/').pop() ?? item) : item;
+  if (typeof item === 'string') {
+    if (field === 'photos') return item.split('/').pop() ?? item;
+    if (field === 'onlineMethods') return t(`onlineMethod_${item}`, { defaultValue: item });
+    return item;
+  }
   if (isRecord(item)) {
     // A selling-hours day: Mon 10:00–22:00.
     // An opening-hours day: Mon 10:00–22:00 (15:00–16:00 off), or the day off.
