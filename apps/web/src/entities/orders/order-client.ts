@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, type Locale, type PaymentMethod, pickText } from '@storefront/domain';
+import {
+  ERROR_MESSAGES,
+  type Locale,
+  type OnlinePayMethod,
+  type PaymentMethod,
+  pickText,
+} from '@storefront/domain';
 import type { Order, OrderSummary, PlaceOrderRequest, PreflightResponse } from '@storefront/domain/contracts';
 import { ApiError } from '../../shared/api-client.ts';
 import { authFetch } from '../session/session.ts';
@@ -65,10 +71,16 @@ export function fetchOrders(personId: number, page: number, size: number): Promi
  * POST …/orders/{id}/payments: a new payment attempt replacing the numbered one the customer saw fail or
  * walk away from; the answer carries the new attempt's confirmation URL (or null while the provider is slow).
  */
-export function startPayment(personId: number, orderId: number, replacesAttempt: number): Promise<Order> {
+export function startPayment(
+  personId: number,
+  orderId: number,
+  replacesAttempt: number,
+  onlineMethod?: OnlinePayMethod,
+): Promise<Order> {
   return orderCall<Order>(`${base(personId)}/${orderId}/payments`, {
     method: 'POST',
-    body: JSON.stringify({ replacesAttempt }),
+    // Absent: the replaced attempt's method (decision 55).
+    body: JSON.stringify(onlineMethod ? { replacesAttempt, onlineMethod } : { replacesAttempt }),
   });
 }
 

@@ -1,6 +1,12 @@
-import { formatMoney, minor, normalizePhone, ORDER_COMMENT_MAX } from '@storefront/domain';
+import {
+  formatMoney,
+  minor,
+  normalizePhone,
+  type OnlinePayMethod,
+  ORDER_COMMENT_MAX,
+} from '@storefront/domain';
 import type { PlaceOrderRequest } from '@storefront/domain/contracts';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
 import { useCartPreflight } from '../../../entities/cart/preflight-query.ts';
@@ -21,9 +27,12 @@ import { usePreOrder } from '../model/use-pre-order.ts';
 import styles from './checkout.module.css';
 import { ContactFields } from './contact-fields.tsx';
 import { DeliveryDetailsFields } from './delivery-details-fields.tsx';
+import { OnlineMethodFields } from './online-method-fields.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import { PreOrderFields } from './pre-order-fields.tsx';
 import { PriceChangedDialog } from './price-changed-dialog.tsx';
+
+const ONLY_CARD: readonly OnlinePayMethod[] = ['card'];
 
 /**
  * The checkout form: it composes the sections (contacts, delivery details, comment, payment, time) and
@@ -33,7 +42,7 @@ export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null 
   const { t } = useCheckoutTexts();
   const formId = useId();
   const locale = useLocale();
-  const { method } = useCurrentLocation();
+  const { method, resto } = useCurrentLocation();
   const { request, query, currency } = useCartPreflight();
   const answer = query.data;
   const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
@@ -46,6 +55,13 @@ export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null 
   const form = useCheckoutForm(payType, method);
   const errors = form.formState.errors;
   const errorOf = (name: FieldName) => issueText(errors[name]?.type as string, errors[name]?.message, locale);
+  // Paying online: the methods the restaurant's shop has enabled (absent: card only). A choice it no longer
+  // offers (another restaurant, a change in the back office) comes back to its first, card.
+  const offered: readonly OnlinePayMethod[] = resto?.onlineMethods?.length ? resto.onlineMethods : ONLY_CARD;
+  const onlineMethod = form.watch('onlineMethod');
+  useEffect(() => {
+    if (!offered.includes(onlineMethod)) form.setValue('onlineMethod', offered[0] ?? 'card');
+  }, [offered, onlineMethod, form]);
   const preOrder = usePreOrder();
   const nameOf = useDishNames(locale, (id) => t('dish', { id }));
   const placement = usePlacement({ request, answer, locale, form });
@@ -64,6 +80,7 @@ export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null 
         email: values.email.trim() || null,
       },
       comment: values.comment.trim() || null,
+      ...(payType === 'CARD_ONLINE' ? { onlineMethod: values.onlineMethod } : {}),
       personCount: request.personCount ?? orderDraftStore.getState().personCount,
       deliveryPlace:
         method === 'DELIVERY'
@@ -139,6 +156,11 @@ export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null 
         </Field>
 
         <PaymentFields {...payment} />
+        {/* Shown when there is a choice or it is not a card, and always when the server refused the method. */}
+        {payType === 'CARD_ONLINE' &&
+          (offered.length > 1 || offered[0] !== 'card' || !!errors.onlineMethod) && (
+            <OnlineMethodFields offered={offered} form={form} error={errorOf('onlineMethod')} />
+          )}
 
         {preOrder.enabled && <PreOrderFields preOrder={preOrder} />}
 

@@ -290,6 +290,70 @@ describe('checkout', () => {
     expect(cartStore.getState().positions).toEqual([]);
   });
 
+  it('offers card, SBP and SberPay with their hints when paying online where the restaurant has them', async () => {
+    const { posts } = stubApi(() => json(placedOnline(PAY_URL), 201));
+    personStore.getState().signedIn(testTokens(), testProfile);
+    await render({ id: 1, onlineMethods: ['card', 'sbp', 'sberpay'] });
+    const methods = await screen.findByTestId('online-methods');
+    expect(within(methods).getByText('Оплата через приложение банка')).toBeInTheDocument();
+    expect(within(methods).getByText('Оплата через СберБанк Онлайн')).toBeInTheDocument();
+    const card = within(screen.getByTestId('online-method-card')).getByRole('radio');
+    const sbp = within(screen.getByTestId('online-method-sbp')).getByRole('radio');
+    expect(card).toBeChecked();
+    fireEvent.click(sbp);
+    expect(sbp).toBeChecked();
+    fillContacts();
+    await ready();
+    fireEvent.click(screen.getByTestId('place-order'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAY_URL));
+    expect(posts[0]?.body).toMatchObject({ payType: 'CARD_ONLINE', onlineMethod: 'sbp' });
+  });
+
+  it('asks nothing where the restaurant takes cards only, nor when paying on receipt', async () => {
+    const { posts } = stubApi(() => json(makeOrder({ id: 77 }), 201));
+    personStore.getState().signedIn(testTokens(), testProfile);
+    await render({ id: 1 });
+    await screen.findByTestId('payment-method-CARD_ONLINE');
+    expect(screen.queryByTestId('online-methods')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('payment-method-CASH_UPON_RECEIPT'));
+    fillContacts();
+    await ready();
+    fireEvent.click(screen.getByTestId('place-order'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]?.body.payType).toBe('CASH_UPON_RECEIPT');
+    expect(posts[0]?.body).not.toHaveProperty('onlineMethod');
+  });
+
+  it('says a method the restaurant does not offer at its choice (422 payment.method-not-offered)', async () => {
+    stubApi(() =>
+      json(
+        {
+          errors: [
+            {
+              code: 'payment.method-not-offered',
+              message: 'Этот способ оплаты в ресторане недоступен, выберите другой',
+              field: 'onlineMethod',
+            },
+          ],
+        },
+        422,
+      ),
+    );
+    personStore.getState().signedIn(testTokens(), testProfile);
+    await render({ id: 1, onlineMethods: ['card', 'sberpay'] });
+    fireEvent.click(within(await screen.findByTestId('online-method-sberpay')).getByRole('radio'));
+    fillContacts();
+    await ready();
+    fireEvent.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('online-method-error')).toHaveTextContent(
+      'Этот способ оплаты в ресторане недоступен, выберите другой',
+    );
+    expect(screen.queryByTestId('place-order-failure')).not.toBeInTheDocument();
+    // Choosing another says it no more.
+    fireEvent.click(within(screen.getByTestId('online-method-card')).getByRole('radio'));
+    await waitFor(() => expect(screen.queryByTestId('online-method-error')).not.toBeInTheDocument());
+  });
+
   it('offers only the payment methods the restaurant takes, and says why a saved one was changed', async () => {
     stubApi(() => json({}));
     personStore.getState().signedIn(testTokens(), testProfile);

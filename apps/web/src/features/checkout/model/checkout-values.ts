@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type Locale } from '@storefront/domain';
+import { ERROR_MESSAGES, type Locale, type OnlinePayMethod } from '@storefront/domain';
 import { formIssueText } from '../../../shared/forms/form-rule-messages.ts';
 
 /** The checkout form's values: contacts, the delivery place's details and the order's comment. */
@@ -14,6 +14,8 @@ export interface CheckoutValues {
   placeComment: string;
   /** Not typed: carries the 'no address' issue of a delivery to its place in the form. */
   address: string;
+  /** Paying online: card, SBP or SberPay, among the restaurant's (decision 55). */
+  onlineMethod: OnlinePayMethod;
 }
 
 export type FieldName = keyof CheckoutValues;
@@ -46,4 +48,5 @@ export const API_FIELDS: Record<string, FieldName> = {
   'deliveryPlace.comment': 'placeComment',
   address: 'address',
   location: 'address',
+  onlineMethod: 'onlineMethod',
 };

@@ -52,6 +52,7 @@ export function useCheckoutForm(payType: PaymentMethod | null, method: CustomerD
       intercom: place?.intercom ?? '',
       placeComment: place?.comment ?? '',
       address: '',
+      onlineMethod: 'card',
     },
   });
 

@@ -88,7 +88,8 @@ export function usePlacement({
       setFailure(problems.length > 0 ? problems : [failureText(error, locale)]);
       return;
     }
-    if (error.status === 400 && error.fieldErrors.length > 0) {
+    // 400: a field's input; 422: a field's choice the restaurant does not take (an online method).
+    if ((error.status === 400 || error.status === 422) && error.fieldErrors.length > 0) {
       let placed = false;
       for (const { field, code, message } of error.fieldErrors) {
         const name = API_FIELDS[field];

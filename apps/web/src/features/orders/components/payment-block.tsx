@@ -1,6 +1,7 @@
-import { formatMoney, type Locale, minor } from '@storefront/domain';
+import { formatMoney, type Locale, minor, type OnlinePayMethod } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import {
   changePayType,
@@ -64,9 +65,25 @@ export function PaymentBlock({
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 409) onStale();
   };
+  // A new attempt may pay another way (decision 55): the last attempt's method while still offered.
+  const offered = payment.methods ?? [];
+  const [method, setMethod] = useState<OnlinePayMethod | null>(null);
+  const chosenMethod =
+    method && offered.includes(method)
+      ? method
+      : payment.method && offered.includes(payment.method)
+        ? payment.method
+        : (offered[0] ?? null);
   const retry = useMutation({
     // Only the attempt the customer saw is replaced: a double click or another tab gets the same new one.
-    mutationFn: () => startPayment(personId, order.id, payment.attempt),
+    // Named only when it is not the replaced attempt's (absent: the server keeps that one).
+    mutationFn: () =>
+      startPayment(
+        personId,
+        order.id,
+        payment.attempt,
+        chosenMethod && chosenMethod !== payment.method ? chosenMethod : undefined,
+      ),
     onSuccess: (next) => {
       store(next);
       if (next.payment.status === 'pending' && next.payment.confirmationUrl) {
@@ -123,6 +140,13 @@ export function PaymentBlock({
           </strong>
           {/* 'Оплачен' once: the status, then only when. */}
           {payment.status === 'paid' && paidAt && <span className={styles.muted}> · {paidAt}</span>}
+          {/* A card is what paying online always was; SBP and SberPay are named. */}
+          {payment.method && payment.method !== 'card' && (
+            <span className={styles.muted} data-testid="payment-method">
+              {' '}
+              · {t(`online_${payment.method}`)}
+            </span>
+          )}
         </p>
       )}
       {screen === 'failed' && (
@@ -148,16 +172,43 @@ export function PaymentBlock({
             </a>
           ) : (
             payment.canRetry && (
-              <Button
-                variant="primary"
-                size="l"
-                loading={retry.isPending || leaving}
-                disabled={busy}
-                onClick={() => retry.mutate()}
-                data-testid="payment-retry"
-              >
-                {screen === 'failed' ? t('retryPay') : t('pay')}
-              </Button>
+              <>
+                {(offered.length > 1 || (offered[0] && offered[0] !== 'card')) && (
+                  <fieldset className={styles.switchGroup} data-testid="payment-methods">
+                    <legend className={styles.subTitle}>{t('onlineMethod')}</legend>
+                    {offered.map((code) => (
+                      <label
+                        key={code}
+                        className={styles.methodOption}
+                        data-testid={`payment-method-${code}`}
+                      >
+                        <input
+                          type="radio"
+                          name={`online-method-${order.id}`}
+                          value={code}
+                          checked={chosenMethod === code}
+                          disabled={busy}
+                          onChange={() => setMethod(code)}
+                        />
+                        <span>
+                          {t(`online_${code}`)}
+                          <span className={styles.methodHint}>{t(`online_${code}_hint`)}</span>
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                <Button
+                  variant="primary"
+                  size="l"
+                  loading={retry.isPending || leaving}
+                  disabled={busy}
+                  onClick={() => retry.mutate()}
+                  data-testid="payment-retry"
+                >
+                  {screen === 'failed' ? t('retryPay') : t('pay')}
+                </Button>
+              </>
             )
           )}
         </div>

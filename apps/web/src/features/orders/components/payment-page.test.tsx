@@ -139,6 +139,74 @@ describe('payment return page', () => {
     expect(calls).toContain('POST /api/v1/persons/5/orders/77/payments {"replacesAttempt":1}');
   });
 
+  it('a retry keeps the failed attempt’s SBP, or pays another way the restaurant offers', async () => {
+    const sbpFailed = () =>
+      online({
+        status: 'failed',
+        failure: { code: 'general_decline', message: 'Банк отклонил платёж' },
+        canRetry: true,
+        method: 'sbp',
+        methods: ['card', 'sbp', 'sberpay'],
+      });
+    const calls = stubApi({ checks: [json(sbpFailed())] });
+    await render();
+    const methods = await screen.findByTestId('payment-methods');
+    expect(methods).toHaveTextContent('Оплата через приложение банка');
+    expect(methods).toHaveTextContent('Оплата через СберБанк Онлайн');
+    const radio = (code: string) => screen.getByTestId(`payment-method-${code}`).querySelector('input');
+    expect(radio('sbp')).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Попробовать ещё раз' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAY_URL));
+    expect(calls).toContain('POST /api/v1/persons/5/orders/77/payments {"replacesAttempt":1}');
+
+    assign.mockClear();
+    const again = stubApi({ checks: [json(sbpFailed())] });
+    await render();
+    fireEvent.click(
+      (await screen.findAllByTestId('payment-method-sberpay')).at(-1)?.querySelector('input') as Element,
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: 'Попробовать ещё раз' }).at(-1) as Element);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAY_URL));
+    expect(again).toContain(
+      'POST /api/v1/persons/5/orders/77/payments {"replacesAttempt":1,"onlineMethod":"sberpay"}',
+    );
+  });
+
+  it('says a method the restaurant no longer offers in words', async () => {
+    stubApi({
+      checks: [
+        json(
+          online({
+            status: 'failed',
+            failure: { code: 'method_not_enabled', message: 'Этот способ оплаты сейчас недоступен' },
+            canRetry: true,
+            method: 'sbp',
+            methods: ['card', 'sbp'],
+          }),
+        ),
+      ],
+      payments: () =>
+        problem(
+          'payment.method-not-offered',
+          'Этот способ оплаты в ресторане недоступен, выберите другой',
+          422,
+        ),
+    });
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Попробовать ещё раз' }));
+    expect(await screen.findByTestId('payment-action-error')).toHaveTextContent(
+      'Этот способ оплаты в ресторане недоступен, выберите другой',
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('asks no method of a card-only restaurant', async () => {
+    stubApi({ checks: [json(online({ ...failedOrder().payment, method: 'card', methods: ['card'] }))] });
+    await render();
+    await screen.findByRole('button', { name: 'Попробовать ещё раз' });
+    expect(screen.queryByTestId('payment-methods')).not.toBeInTheDocument();
+  });
+
   it('switches a failed payment to cash on receipt and shows the order page', async () => {
     const calls = stubApi({ checks: [json(failedOrder())] });
     await render();
