@@ -172,7 +172,8 @@ export type AdminAuditSummary = z.infer<typeof adminAuditSummary>;
 export const adminAuditEntry = z.object({
   id,
   entity: z.enum(AUDIT_ENTITY_KINDS),
-  entityId: id,
+  /** 0 for an entity a brand has one of (its bonus program). */
+  entityId: z.number().int().nonnegative(),
   action: z.enum(AUDIT_ACTIONS),
   /** Who, as they were at the time (the account may be renamed or gone since). */
   staff: z.object({ id: id.nullable(), login: z.string() }),

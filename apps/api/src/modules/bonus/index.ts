@@ -15,6 +15,7 @@ export {
   forgetBonusProgram,
   grantWelcomeBonus,
   holdOrderBonus,
+  ledgerEntries,
   lockBonusPerson,
   readBonusProgram,
   readBonusProgramRow,
