@@ -225,6 +225,8 @@ const CALLS: Call[] = [
         location: { lat: 55.79, lng: 49.118 },
         address: 'Казань, ул. Баумана, 1',
         personCount: 2,
+        // Points (decision 55): the fuzz replaces the amount with junk too.
+        bonusToSpend: 10000,
       }),
   },
   {
