@@ -80,7 +80,7 @@ fieldset{border:1px solid #ccc;border-radius:.5rem;margin:0 0 .5rem;padding:.5re
 .reason{display:flex;gap:.5rem;align-items:flex-start;padding:.3rem 0;overflow-wrap:anywhere}.reason input{margin:.2rem 0 0;flex:none}
 .method{border:1px solid #ccc;border-radius:.5rem;padding:.75rem;margin:1rem 0;text-align:center}.method p{margin:.25rem 0}
 .qr{width:12rem;height:12rem;max-width:100%;display:block;margin:.5rem auto;background:#fff}.hint{color:#555;font-size:.875rem}
-button.sberpay{background:#21a038;border-color:#21a038}</style>
+button.sberpay{background:#21a038;border-color:#21a038}.icon{vertical-align:-.15em;margin-right:.4rem}</style>
 </head><body>${body}</body></html>`;
 }
 
@@ -115,6 +115,11 @@ function demoQr(id: string): string {
   return `<svg class="qr" viewBox="0 0 25 25" role="img" aria-hidden="true" shape-rendering="crispEdges" data-testid="demo-sbp-qr"><rect width="25" height="25" fill="#fff"/><g fill="#000">${cells.join('')}</g></svg>`;
 }
 
+/** A phone drawn inline: an emoji needs a font the customer's machine may lack. */
+const PHONE_ICON =
+  '<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5">' +
+  '<rect x="4" y="1.5" width="8" height="13" rx="1.5"/><path d="M7 12h2"/></svg>';
+
 /** The pay button of the method the payment was created with: a card's as ever, SBP's QR and app, SberPay's. */
 function payBlock(method: OnlinePayMethod, id: string, action: string, locale: Locale): string {
   const word = (text: { ru: string; en: string }) => escapeHtml(pickText(text, locale));
@@ -126,7 +131,7 @@ function payBlock(method: OnlinePayMethod, id: string, action: string, locale: L
       return form(word(T.pay));
     case 'sbp':
       return `<section class="method" data-testid="demo-method" data-method="sbp"><p><strong>${word(T.sbpScan)}</strong></p>
-${demoQr(id)}${form(`📱 ${word(T.sbpPay)}`)}<p class="hint">${word(T.sbpHint)}</p></section>`;
+${demoQr(id)}${form(`${PHONE_ICON}${word(T.sbpPay)}`)}<p class="hint">${word(T.sbpHint)}</p></section>`;
     case 'sberpay':
       return `<section class="method" data-testid="demo-method" data-method="sberpay">
 ${form(word(T.sberpayPay), ' sberpay')}<p class="hint">${word(T.sberpayHint)}</p></section>`;
