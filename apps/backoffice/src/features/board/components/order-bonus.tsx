@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adjustCustomerBonus, pointsOf, staffBonusQuery } from '../model/bonus-api.ts';
+import { adjustCustomerBonus, pointsOf, type StaffBonus, staffBonusQuery } from '../model/bonus-api.ts';
 import styles from './order-bonus.module.css';
 
 /** Minor units of whole points as words: '1 250 баллов', the plural by the number. */
@@ -166,7 +166,8 @@ function HistoryRow({ row, locale, timezone }: { row: BonusHistoryEntry; locale:
     <li className={styles.row}>
       <span className={styles.rowTitle}>
         {row.title}
-        {row.reason && (
+        {/* The API's title may say the reason already ('Начислено сотрудником: …'). */}
+        {row.reason && !row.title.includes(row.reason) && (
           <span className={styles.muted}>{` · ${t('historyReason', { reason: row.reason })}`}</span>
         )}
       </span>
@@ -210,7 +211,14 @@ function AdjustDialog({
   const save = useMutation({
     mutationFn: () => adjustCustomerBonus(order.id, amount, reason.trim()),
     onMutate: () => setFailure(null),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      // The API answers the customer's points after the change; anything else: read them again.
+      if (answer && typeof answer === 'object' && 'balance' in answer && 'history' in answer) {
+        const fresh = answer as StaffBonus;
+        queryClient.setQueryData(staffBonusQuery(order.id).queryKey, fresh);
+        onDone(fresh.balance);
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: staffBonusQuery(order.id).queryKey });
       onDone(after);
     },

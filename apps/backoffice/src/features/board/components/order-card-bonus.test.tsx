@@ -138,7 +138,8 @@ describe('an order card’s points', () => {
       [`GET ${BONUS}`]: () => json(bonusOf({ balance })),
       'POST /api/v1/staff/orders/77/bonus-adjustments': (body) => {
         balance += (body as { amount: number }).amount;
-        return json({ entryId: 5, balance });
+        // As the API answers: the customer's points after the change.
+        return json(bonusOf({ balance }));
       },
     });
     await render(board(makeOrder()));
