@@ -2,11 +2,17 @@
 // zone) on PGlite and on the PostgreSQL server, against a bare node:http server answering the same bytes
 // to the same POST, measured in the same run: p99 at a fixed 200 requests/s and its ratio to the baseline's
 // p99 at the same rate, and the most requests/s. PostgreSQL unreachable at PG_ADMIN_URL: said, and skipped.
+// On PostgreSQL also a signed-in person spending points (decision 55: the program and the balance are read).
 // The servers run on core 0 and the load generator on core 1 (taskset, see package.json).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_BONUS_PROGRAM } from '@storefront/domain';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { AccessTokens } from '../../apps/api/src/core/access-tokens.ts';
+import { readAuthSettings } from '../../apps/api/src/core/auth-settings.ts';
 import {
   apiServerArgs,
   freePort,
@@ -48,10 +54,61 @@ const CART_WITH_PROMO = {
  * The same cart with a promo code (one small query for the code's use count) and without one (no query at
  * all: catalog from memory), so the table shows what the database adds.
  */
-const CARTS = {
-  'with a promo code': JSON.stringify(CART_WITH_PROMO),
-  'no promo code': JSON.stringify({ ...CART_WITH_PROMO, promoCode: null }),
+interface Case {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
+}
+const anonymous = (body: unknown): Case => ({
+  path: PATH,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
+const CARTS: Record<string, Case> = {
+  'with a promo code': anonymous(CART_WITH_PROMO),
+  'no promo code': anonymous({ ...CART_WITH_PROMO, promoCode: null }),
 };
+
+/**
+ * PostgreSQL only (PGlite's data directory is the server's alone), once the server has migrated it: the demo
+ * program on, a person with a balance of 30 adjustments, and the no-promo cart spending 500 ₽ of points in
+ * the person's preflight.
+ */
+async function signedInSpender(databaseUrl: string): Promise<Record<string, Case>> {
+  const config = loadConfig({ ...process.env, ...PRODUCTION_SIGN_IN_ENV, NODE_ENV: 'production' });
+  const settings = readAuthSettings(config);
+  const tokens = new AccessTokens(settings.accessTokenKey, settings.issuer, settings.whiteLabel, Date.now);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const whiteLabel = config.brand.whiteLabel;
+    await client.query(
+      `insert into bonus_programs (white_label_id, program, version, updated_at) values ($1, $2, 1, now())
+       on conflict (white_label_id) do update set program = excluded.program`,
+      [whiteLabel, JSON.stringify(DEMO_BONUS_PROGRAM)],
+    );
+    const { rows } = await client.query<{ id: number }>(
+      'insert into persons (white_label_id, phone) values ($1, $2) returning id',
+      [whiteLabel, '+79890000001'],
+    );
+    const id = rows[0]?.id as number;
+    for (let i = 0; i < 30; i++)
+      await client.query(
+        `insert into bonus_ledger (white_label_id, person_id, kind, amount, expires_at, reason, created_at)
+         values ($1, $2, 'adjusted', 10000, now() + interval '90 days', 'bench', now())`,
+        [whiteLabel, id],
+      );
+    return {
+      'signed in, 500 ₽ in points': {
+        path: `/1/persons/${id}/orders/preflight`,
+        body: JSON.stringify({ ...CART_WITH_PROMO, promoCode: null, bonusToSpend: 50_000 }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokens.sign(id)}` },
+      },
+    };
+  } finally {
+    await client.end();
+  }
+}
 
 interface Measured {
   rps: number;
@@ -60,14 +117,14 @@ interface Measured {
 
 async function run(
   url: string,
-  body: string,
+  request: Case,
   options: { rate?: number; connections: number },
 ): Promise<Measured> {
   const common = {
     url,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body,
+    headers: request.headers,
+    body: request.body,
     connections: options.connections,
     ...(options.rate ? { overallRate: options.rate } : {}),
   };
@@ -78,7 +135,11 @@ async function run(
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
+async function benchDatabase(
+  label: string,
+  env: NodeJS.ProcessEnv,
+  more: () => Promise<Record<string, Case>> = async () => ({}),
+) {
   const apiPort = await freePort();
   const api = pinned(0, process.execPath, apiServerArgs(), {
     ...process.env,
@@ -90,19 +151,17 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
   });
   try {
     await waitFor(`http://127.0.0.1:${apiPort}/1/now`);
-    const url = `http://127.0.0.1:${apiPort}${PATH}`;
     const rows = [];
-    for (const [cart, request] of Object.entries(CARTS)) {
-      const sample = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: request,
-      });
+    for (const [cart, request] of Object.entries({ ...CARTS, ...(await more()) })) {
+      const url = `http://127.0.0.1:${apiPort}${request.path}`;
+      const sample = await fetch(url, { method: 'POST', headers: request.headers, body: request.body });
       const body = await sample.text();
       if (!sample.ok) throw new Error(`preflight answered ${sample.status}: ${body}`);
-      const answer = JSON.parse(body) as { problems: { code: string }[] };
+      const answer = JSON.parse(body) as { problems: { code: string }[]; bonus: { spent: number } | null };
       if (answer.problems.length > 0)
         throw new Error(`the bench cart has problems: ${JSON.stringify(answer.problems)}`);
+      if (request.body.includes('bonusToSpend') && !answer.bonus?.spent)
+        throw new Error(`the bench cart spends no points: ${JSON.stringify(answer.bonus)}`);
 
       const basePort = await freePort();
       const baseline = pinned(
@@ -113,9 +172,9 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv) {
         'pipe',
       );
       const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-      baseline.stdin?.end(JSON.stringify({ port: basePort, answers: { [PATH]: { body, headers } } }));
+      baseline.stdin?.end(JSON.stringify({ port: basePort, answers: { [request.path]: { body, headers } } }));
       await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
-      const baseUrl = `http://127.0.0.1:${basePort}${PATH}`;
+      const baseUrl = `http://127.0.0.1:${basePort}${request.path}`;
       try {
         // Alternate the two servers so drift in machine load hits both alike.
         const baseFixed = await run(baseUrl, request, { rate: FIXED_RATE, connections: 8 });
@@ -156,11 +215,15 @@ async function main() {
   }
 
   await onScratchPostgres(`storefront_bench_${process.pid}`, async (databaseUrl) => {
-    rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: databaseUrl })));
+    rows.push(
+      ...(await benchDatabase('PostgreSQL', { DATABASE_URL: databaseUrl }, () =>
+        signedInSpender(databaseUrl),
+      )),
+    );
   });
 
   console.log(
-    `preflight of a 5-line cart, with and without a promo code; p99 at a fixed ${FIXED_RATE} req/s (8 connections) ` +
+    `preflight of a 5-line cart, with and without a promo code (on PostgreSQL also signed in, spending points); p99 at a fixed ${FIXED_RATE} req/s (8 connections) ` +
       `and its ratio to the baseline's p99 at the same rate, ` +
       `throughput with ${CONNECTIONS} connections, ${DURATION_S} s per run (autocannon)`,
   );
