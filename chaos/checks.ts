@@ -1,4 +1,4 @@
-import { orderStatusOfPos } from '@storefront/domain';
+import { type BonusEntryKind, type Minor, orderStatusOfPos, walkBonusLedger } from '@storefront/domain';
 
 /**
  * The invariants a chaos run must keep, computed from what the database holds at the end, what the fake
@@ -51,11 +51,39 @@ export interface ProviderPaymentFact {
   orderId: number | null;
 }
 
+/** One row of the points ledger (bonus_ledger); instants in epoch ms. */
+export interface BonusEntryFact {
+  id: number;
+  personId: number;
+  kind: BonusEntryKind;
+  amount: number;
+  orderId: number | null;
+  refundId: number | null;
+  expiresAtMs: number | null;
+  createdAtMs: number;
+}
+
+/** An order's points as placement wrote them (orders.bonus_spent, bonus_earn). */
+export interface BonusOrderFact {
+  id: number;
+  personId: number;
+  status: string;
+  bonusSpent: number;
+  bonusEarn: number;
+}
+
+export interface BonusFacts {
+  entries: BonusEntryFact[];
+  orders: BonusOrderFact[];
+}
+
 export interface DatabaseFacts {
   orders: OrderFact[];
   keys: KeyFact[];
   payments: PaymentFact[];
   promoCodes: PromoCodeFact[];
+  /** The points ledger; absent in a run of a build without points. */
+  bonus?: BonusFacts;
 }
 
 /** One answer a customer got to a placement (status null: no answer, the connection failed or timed out). */
@@ -514,6 +542,90 @@ export function posWithdrawalsCancelled(facts: ChaosFacts): InvariantResult {
   return result('pos-withdrawn', 'every order cancelled here that iiko had is cancelled in iiko', violations);
 }
 
+const noBonus: BonusFacts = { entries: [], orders: [] };
+
+function entriesByPerson(entries: readonly BonusEntryFact[]): Map<number, BonusEntryFact[]> {
+  const byPerson = new Map<number, BonusEntryFact[]>();
+  for (const entry of [...entries].sort((a, b) => a.id - b.id)) {
+    const list = byPerson.get(entry.personId) ?? [];
+    list.push(entry);
+    byPerson.set(entry.personId, list);
+  }
+  return byPerson;
+}
+
+/**
+ * No balance ever below zero: each person's running sum in the rows' order never dips under 0, and the
+ * ledger's own walk (lots, expiry) agrees with the plain sum and holds no lot below zero.
+ */
+export function bonusNeverNegative(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  for (const [personId, entries] of entriesByPerson((facts.database.bonus ?? noBonus).entries)) {
+    let running = 0;
+    for (const entry of entries) {
+      running += entry.amount;
+      if (running < 0) {
+        violations.push(`person ${personId}: balance ${running} after row ${entry.id} (${entry.kind})`);
+        break;
+      }
+    }
+    const walked = walkBonusLedger(
+      entries.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        amount: e.amount as Minor,
+        orderId: e.orderId,
+        expiresAtMs: e.expiresAtMs,
+        createdAtMs: e.createdAtMs,
+      })),
+      Math.max(...entries.map((e) => e.createdAtMs)),
+    );
+    if (walked.balance !== running)
+      violations.push(`person ${personId}: the walk says ${walked.balance}, the rows add up to ${running}`);
+    if (walked.lots.some((lot) => lot.left < 0)) violations.push(`person ${personId}: a lot below zero`);
+  }
+  return result('bonus-negative', 'no points balance ever goes below zero', violations);
+}
+
+/**
+ * Every order's points happened once and as placed: its hold is what it spent; a declined or cancelled order's
+ * hold came back once; a done order earned what it promised, once; no other order earned or was released.
+ */
+export function bonusOrdersOnce(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  const bonus = facts.database.bonus ?? noBonus;
+  const rows = new Map<string, BonusEntryFact[]>();
+  for (const entry of bonus.entries) {
+    if (entry.orderId === null || !['held', 'released', 'earned'].includes(entry.kind)) continue;
+    const key = `${entry.orderId} ${entry.kind}`;
+    rows.set(key, [...(rows.get(key) ?? []), entry]);
+  }
+  const one = (orderId: number, kind: string) => {
+    const found = rows.get(`${orderId} ${kind}`) ?? [];
+    if (found.length > 1) violations.push(`order ${orderId}: ${found.length} ${kind} rows`);
+    return found[0]?.amount ?? 0;
+  };
+  for (const order of bonus.orders) {
+    const held = one(order.id, 'held');
+    const released = one(order.id, 'released');
+    const earned = one(order.id, 'earned');
+    if (held !== -order.bonusSpent)
+      violations.push(`order ${order.id}: spent ${order.bonusSpent}, held ${-held}`);
+    const withdrawn = order.status === 'declined' || order.status === 'canceled';
+    if (withdrawn && released !== order.bonusSpent)
+      violations.push(`order ${order.id} ${order.status}: spent ${order.bonusSpent}, released ${released}`);
+    if (!withdrawn && released !== 0)
+      violations.push(`order ${order.id} ${order.status}: released ${released}`);
+    const due = order.status === 'done' ? order.bonusEarn : 0;
+    if (earned !== due) violations.push(`order ${order.id} ${order.status}: earns ${due}, earned ${earned}`);
+  }
+  return result(
+    'bonus-once',
+    'no order spends, gives back or earns points twice, or other than placed',
+    violations,
+  );
+}
+
 export function checkAll(facts: ChaosFacts): InvariantResult[] {
   return [
     acknowledgedOrdersExist(facts),
@@ -522,6 +634,7 @@ export function checkAll(facts: ChaosFacts): InvariantResult[] {
     noPaidWithoutMoney(facts),
     promoCodesNotOversold(facts),
     no5xxButKills(facts),
+    ...(facts.database.bonus ? [bonusNeverNegative(facts), bonusOrdersOnce(facts)] : []),
     ...(facts.pos
       ? [
           posNothingMissing(facts),

@@ -230,7 +230,7 @@ export class Customer {
   /** Preflight until a clean quote; a promo code refused is dropped. Null when none could be had. */
   private async quote(cart: Record<string, unknown>, until: number) {
     let body = cart;
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 4; round++) {
       const answer = await this.retried('POST', `/1/persons/${this.personId}/orders/preflight`, until, {
         body,
       });
@@ -239,7 +239,21 @@ export class Customer {
         return null;
       }
       const problems = (answer.body?.problems as { code: string }[] | undefined) ?? [];
+      const spendable = Number((answer.body?.bonus as { spendable?: number } | null)?.spendable ?? 0);
+      // A spender: half the time, the points this cart may spend, whole points, asked on a second pricing.
+      if (problems.length === 0 && spendable > 0 && !('bonusToSpend' in body) && this.deps.random() < 0.5) {
+        body = {
+          ...body,
+          bonusToSpend: Math.max(100, Math.floor((spendable * this.deps.random()) / 100) * 100),
+        };
+        continue;
+      }
       if (problems.length === 0) return { body, quote: String(answer.body?.quote) };
+      if (problems.every((p) => p.code.startsWith('bonus.')) && 'bonusToSpend' in body) {
+        const { bonusToSpend: _dropped, ...rest } = body;
+        body = rest;
+        continue;
+      }
       if (problems.every((p) => p.code.startsWith('promo-code.')) && 'promoCode' in body) {
         const { promoCode: _dropped, ...rest } = body;
         body = rest;
@@ -272,6 +286,10 @@ export class Customer {
         person: { name: this.personName, phone: this.phone, email: `${this.name}@example.com` },
         comment: null,
         personCount: 1,
+        // Online payers pay by card mostly, by SBP or SberPay otherwise (the fake's shop has all three).
+        ...(payType === 'CARD_ONLINE'
+          ? { onlineMethod: pick(random, ['card', 'card', 'sbp', 'sberpay']) }
+          : {}),
       };
       const path = `/api/v1/persons/${this.personId}/orders`;
       const record = (answer: Answer) => {
@@ -315,9 +333,14 @@ export class Customer {
           await sleep(Math.max(0, Math.min((answer.retryAfterS ?? 60) * 1000, until - Date.now())));
           return;
         }
-        if (code === 'order.price-changed' || code.startsWith('promo-code.')) {
+        if (code === 'order.price-changed' || code.startsWith('promo-code.') || code.startsWith('bonus.')) {
           if (code.startsWith('promo-code.')) {
             const { promoCode: _dropped, ...rest } = cart;
+            cart = rest;
+          }
+          // The balance changed since the pricing (an expiry, a refund's clawback): price the points again.
+          if (code.startsWith('bonus.')) {
+            const { bonusToSpend: _dropped, ...rest } = cart;
             cart = rest;
           }
           break; // a definitive refusal: a new preflight, a new key

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { BonusEntryKind } from '@storefront/domain';
 import pg from 'pg';
 import { REPO_ROOT } from '../apps/api/src/config.ts';
 import type { DatabaseFacts, PosFacts } from './checks.ts';
@@ -13,6 +14,8 @@ import type { DatabaseFacts, PosFacts } from './checks.ts';
  */
 
 export const CHAOS_PROMO_CODE = 'CHAOS';
+/** The welcome gift of the run's program, minor units (300 points). */
+export const CHAOS_WELCOME_POINTS = 30_000;
 
 /** A copy of brands/demo with the run's changes; BRANDS_DIR for the instances. */
 export function chaosBrands(promoLimit: number): string {
@@ -51,6 +54,12 @@ export function chaosBrands(promoLimit: number): string {
     usedCount: 0,
   } as { id: number });
   writeFileSync(promoFile, JSON.stringify(promos, null, 2));
+  // Every customer starts with points (the welcome gift at the first sign-in), so spenders are there from the
+  // first order; done orders add earners.
+  const brandFile = join(dir, 'demo', 'seed', 'white-label.json');
+  const brand = JSON.parse(readFileSync(brandFile, 'utf8')) as { bonusProgram?: Record<string, unknown> };
+  if (brand.bonusProgram) brand.bonusProgram.welcomeBonus = CHAOS_WELCOME_POINTS;
+  writeFileSync(brandFile, JSON.stringify(brand, null, 2));
   return dir;
 }
 
@@ -101,7 +110,13 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
   const keys = await query(`select person_id, key, order_id from order_idempotency_keys`);
   const payments = await query(`select id, order_id, provider_payment_id, status, amount from payments`);
   const promos = await query(`select id, code, total_limit, used_count from promo_codes`);
+  const ledger = await query(
+    `select id, person_id, kind, amount, order_id, refund_id, expires_at, created_at from bonus_ledger`,
+  );
+  const orderPoints = await query(`select id, person_id, status, bonus_spent, bonus_earn from orders`);
   const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const instant = (v: unknown) =>
+    v === null || v === undefined ? null : new Date(v as string | Date).getTime();
   return {
     orders: orders.map((o) => ({
       id: Number(o.id),
@@ -131,6 +146,25 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
       usedCount: Number(p.used_count),
       seededUsedCount: seeded.get(String(p.code).toUpperCase()) ?? 0,
     })),
+    bonus: {
+      entries: ledger.map((e) => ({
+        id: Number(e.id),
+        personId: Number(e.person_id),
+        kind: String(e.kind) as BonusEntryKind,
+        amount: Number(e.amount),
+        orderId: number(e.order_id),
+        refundId: number(e.refund_id),
+        expiresAtMs: instant(e.expires_at),
+        createdAtMs: instant(e.created_at) ?? 0,
+      })),
+      orders: orderPoints.map((o) => ({
+        id: Number(o.id),
+        personId: Number(o.person_id),
+        status: String(o.status),
+        bonusSpent: Number(o.bonus_spent),
+        bonusEarn: Number(o.bonus_earn),
+      })),
+    },
   };
 }
 
