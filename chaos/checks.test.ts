@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   acknowledgedOrdersExist,
+  type BonusEntryFact,
+  bonusNeverNegative,
+  bonusOrdersOnce,
   type ChaosFacts,
   checkAll,
   cookableOrders,
@@ -432,5 +435,70 @@ describe('the POS invariants (the fake iiko)', () => {
     (notMade.transfers[2] as { state: string }).state = 'failed';
     (notMade.deliveries[2] as { creationStatus: string }).creationStatus = 'Error';
     expect(posNothingFlaggedTaken(withPos(notMade)).count).toBe(0);
+  });
+});
+
+describe('the points invariants', () => {
+  const DAY = 86_400_000;
+  /** Person 7: a 300-point welcome, order 1 spent 100 and is done (earned 50), order 2 spent 60 and was cancelled. */
+  function withPoints(): ChaosFacts {
+    const facts = clean();
+    const entry = (id: number, kind: BonusEntryFact['kind'], amount: number, orderId: number | null) => ({
+      id,
+      personId: 7,
+      kind,
+      amount,
+      orderId,
+      refundId: null,
+      expiresAtMs: amount > 0 ? 200 * DAY : null,
+      createdAtMs: id * 1000,
+    });
+    facts.database.bonus = {
+      entries: [
+        entry(1, 'welcome', 30_000, null),
+        entry(2, 'held', -10_000, 1),
+        entry(3, 'held', -6_000, 2),
+        entry(4, 'released', 6_000, 2),
+        entry(5, 'earned', 5_000, 1),
+      ],
+      orders: [
+        { id: 1, personId: 7, status: 'done', bonusSpent: 10_000, bonusEarn: 5_000 },
+        { id: 2, personId: 7, status: 'canceled', bonusSpent: 6_000, bonusEarn: 2_000 },
+      ],
+    };
+    return facts;
+  }
+  const bonus = (facts: ChaosFacts) => facts.database.bonus as NonNullable<ChaosFacts['database']['bonus']>;
+
+  it('count zero when each order held, gave back and earned once, as placed', () => {
+    const results = checkAll(withPoints()).filter((r) => r.id.startsWith('bonus'));
+    expect(results.map((r) => [r.id, r.count, r.examples])).toEqual([
+      ['bonus-negative', 0, []],
+      ['bonus-once', 0, []],
+    ]);
+  });
+
+  it('a balance that dips below zero on the way', () => {
+    const facts = withPoints();
+    bonus(facts).entries.unshift({ ...(bonus(facts).entries[1] as BonusEntryFact), id: 0, amount: -1_000 });
+    expect(bonusNeverNegative(facts).examples[0]).toBe('person 7: balance -1000 after row 0 (held)');
+  });
+
+  it('a second release, an earning of an order not done, a hold other than the spend, a missing release', () => {
+    const twice = withPoints();
+    bonus(twice).entries.push({ ...(bonus(twice).entries[3] as BonusEntryFact), id: 6 });
+    expect(bonusOrdersOnce(twice).count).toBe(1);
+
+    const early = withPoints();
+    (bonus(early).orders[0] as { status: string }).status = 'cooking';
+    expect(bonusOrdersOnce(early).examples).toEqual(['order 1 cooking: earns 0, earned 5000']);
+
+    const other = withPoints();
+    (bonus(other).orders[0] as { bonusSpent: number }).bonusSpent = 12_000;
+    expect(bonusOrdersOnce(other).count).toBe(1);
+
+    const kept = withPoints();
+    bonus(kept).entries.splice(3, 1);
+    expect(bonusOrdersOnce(kept).examples).toEqual(['order 2 canceled: spent 6000, released 0']);
   });
 });
