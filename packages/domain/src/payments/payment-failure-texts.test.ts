@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_FAILURE_TEXTS, paymentFailureText } from './payment-failure-texts.ts';
-import { PAYMENT_CANCELLATION_REASONS } from './payment-model.ts';
+import { METHOD_NOT_ENABLED, PAYMENT_CANCELLATION_REASONS } from './payment-model.ts';
+
+/** YooKassa's reasons and our own one for a method the shop has not enabled (decision 55). */
+const REASONS = [...PAYMENT_CANCELLATION_REASONS, METHOD_NOT_ENABLED];
 
 describe('payment failure words', () => {
   it('has Russian and English words for every cancellation reason, and no others', () => {
-    expect(Object.keys(PAYMENT_FAILURE_TEXTS).sort()).toEqual([...PAYMENT_CANCELLATION_REASONS].sort());
-    for (const reason of PAYMENT_CANCELLATION_REASONS) {
+    expect(Object.keys(PAYMENT_FAILURE_TEXTS).sort()).toEqual([...REASONS].sort());
+    for (const reason of REASONS) {
       const text = paymentFailureText(reason);
       expect(text.ru).toMatch(/[а-яё]/i);
       expect(text.en).toMatch(/^[\x20-\x7e]+$/);
@@ -14,10 +17,10 @@ describe('payment failure words', () => {
   });
 
   it('says something different for each reason', () => {
-    const ru = PAYMENT_CANCELLATION_REASONS.map((reason) => paymentFailureText(reason).ru);
-    const en = PAYMENT_CANCELLATION_REASONS.map((reason) => paymentFailureText(reason).en);
-    expect(new Set(ru).size).toBe(PAYMENT_CANCELLATION_REASONS.length);
-    expect(new Set(en).size).toBe(PAYMENT_CANCELLATION_REASONS.length);
+    const ru = REASONS.map((reason) => paymentFailureText(reason).ru);
+    const en = REASONS.map((reason) => paymentFailureText(reason).en);
+    expect(new Set(ru).size).toBe(REASONS.length);
+    expect(new Set(en).size).toBe(REASONS.length);
   });
 
   it('reads an unknown or missing reason as the general decline', () => {
