@@ -94,7 +94,8 @@ export async function orderPaymentOf(
     canRetry: unpaidOnline && (current === undefined || current.status !== 'succeeded'),
     canSwitchTo: unpaidOnline && options ? ON_RECEIPT.filter((m) => acceptsPaymentMethod(options, m)) : [],
     method: row.payType === 'CARD_ONLINE' ? (current?.method ?? 'card') : null,
-    methods: row.payType === 'CARD_ONLINE' ? (resto?.onlineMethods ?? ['card']) : [],
+    // A restaurant that stopped taking online payment lists none: a retry keeps the last attempt's method.
+    methods: row.payType === 'CARD_ONLINE' ? (resto?.onlineMethods ?? [current?.method ?? 'card']) : [],
     refunds: refunds.map((r) => ({
       amount: r.amount,
       status: r.status,

@@ -218,6 +218,31 @@ describe('SBP and SberPay at YooKassa', () => {
     }
   });
 
+  it('a restaurant that stopped taking online payment: its SBP order’s retry keeps SBP and the old shop', async () => {
+    const who = await newPerson(app, database.db);
+    const placed = await placeOnline(app, who, { onlineMethod: 'sbp' });
+    await onHostedPage(placed.payment.confirmationUrl, 'decline', 'general_decline');
+    await delivered();
+    await database.db.execute(
+      sql`update restos set pay_take_away = jsonb_set(pay_take_away, '{cardOnline}', 'null'),
+        pay_delivery = jsonb_set(pay_delivery, '{cardOnline}', 'null') where id = 1`,
+    );
+    await app.catalog.refresh();
+    try {
+      const failed = await readOrderAs(app, who, placed.id);
+      expect(failed.payment).toMatchObject({ canRetry: true, method: 'sbp', methods: ['sbp'] });
+      const retry = await orderCall(app, who, placed.id, '/payments', { replacesAttempt: 1 });
+      expect(retry.statusCode, retry.body.slice(0, 300)).toBe(201);
+      expect(createBody(placed.id, 2).payment_method_data).toEqual({ type: 'sbp' });
+    } finally {
+      await database.db.execute(
+        sql`update restos set pay_take_away = jsonb_set(pay_take_away, '{cardOnline}', '"demo-shop"'),
+          pay_delivery = jsonb_set(pay_delivery, '{cardOnline}', '"demo-shop"') where id = 1`,
+      );
+      await app.catalog.refresh();
+    }
+  });
+
   it('money that arrives late by SBP is refunded as a card’s: the whole payment, once', async () => {
     const who = await newPerson(app, database.db);
     const placed = await placeOnline(app, who, { onlineMethod: 'sbp' });
