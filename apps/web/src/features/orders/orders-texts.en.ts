@@ -23,6 +23,7 @@ export const ordersTextsEn = {
   payable: 'Total',
   payment: 'Payment',
   status: 'Status',
+  pay_online_by: 'Online: {{method}}',
   pay_CARD_ONLINE: 'Card online',
   pay_CARD_UPON_RECEIPT: 'Card on receipt',
   pay_CASH_UPON_RECEIPT: 'Cash on receipt',

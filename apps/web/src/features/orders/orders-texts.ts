@@ -22,6 +22,7 @@ export const ordersTexts = {
   payable: 'Итого',
   payment: 'Оплата',
   status: 'Статус',
+  pay_online_by: 'Онлайн: {{method}}',
   pay_CARD_ONLINE: 'Картой онлайн',
   pay_CARD_UPON_RECEIPT: 'Картой при получении',
   pay_CASH_UPON_RECEIPT: 'Наличными при получении',

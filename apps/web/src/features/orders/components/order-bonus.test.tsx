@@ -97,3 +97,34 @@ describe('order page: bonus points (decision 55)', () => {
     expect(screen.queryByTestId('order-bonus-earn')).not.toBeInTheDocument();
   });
 });
+
+describe('order page: the online method (decision 55)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => {
+    personStore.getState().signedIn(testTokens(), testProfile);
+    setServerNow(Date.parse('2026-11-24T08:00:00Z'));
+  });
+
+  const online = (method: 'card' | 'sbp' | 'sberpay') =>
+    makeOrder({
+      payType: 'CARD_ONLINE',
+      paymentStatus: 'paid',
+      payment: {
+        ...makeOrder().payment,
+        status: 'paid',
+        attempt: 1,
+        method,
+        methods: ['card', 'sbp', 'sberpay'],
+      },
+    });
+
+  it('names SBP or SberPay as the way the order is paid, and a card as before', async () => {
+    stubOrder(online('sbp'));
+    const { unmount } = await render();
+    expect(await screen.findByTestId('order-pay-type')).toHaveTextContent('Онлайн: СБП');
+    unmount();
+    stubOrder(online('card'));
+    await render();
+    expect(await screen.findByTestId('order-pay-type')).toHaveTextContent('Картой онлайн');
+  });
+});

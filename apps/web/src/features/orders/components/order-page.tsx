@@ -247,7 +247,11 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
             {money(order.payable)}
           </dd>
           <dt>{t('payment')}</dt>
-          <dd>{t(`pay_${order.payType}`)}</dd>
+          <dd data-testid="order-pay-type">
+            {order.payType === 'CARD_ONLINE' && order.payment.method && order.payment.method !== 'card'
+              ? t('pay_online_by', { method: t(`online_${order.payment.method}`) })
+              : t(`pay_${order.payType}`)}
+          </dd>
         </dl>
       </section>
 
