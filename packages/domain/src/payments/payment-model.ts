@@ -21,7 +21,8 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * Why money goes back. The first four are automatic (money that arrived for an order that keeps no more of
- * it); `declined` is the restaurant declining a paid order (decision 23), `partial` a partial refund by staff.
+ * it); `declined` is the restaurant declining a paid order (decision 23), `partial` a partial refund by staff,
+ * `full` staff giving a done order's whole payment back (decision 55).
  */
 export const REFUND_REASONS = [
   'second-payment',
@@ -30,6 +31,7 @@ export const REFUND_REASONS = [
   'not-ours',
   'declined',
   'partial',
+  'full',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

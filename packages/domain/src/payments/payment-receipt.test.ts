@@ -13,7 +13,7 @@ import {
   WEDNESDAY_LUNCH_MS,
 } from '../testing/pricing-fixtures.ts';
 import type { PaymentReceipt, ReceiptSource } from './payment-model.ts';
-import { buildPaymentReceipt } from './payment-receipt.ts';
+import { buildPaymentReceipt, scaleReceipt } from './payment-receipt.ts';
 
 /** Σ quantity × unit price of a receipt: what the provider checks against the payment's amount. */
 const receiptTotal = (receipt: PaymentReceipt) =>
@@ -175,5 +175,34 @@ describe('the 54-FZ receipt of an order', () => {
     expect(receipt.customer).toEqual({ email: null, phone: '+79123456789' });
     expect(receipt.items.every((item) => item.paymentSubject === 'commodity')).toBe(true);
     expect(receipt.items[0]?.paymentMode).toBe('full_prepayment');
+  });
+});
+
+describe('scaleReceipt: a part of a payment refunded', () => {
+  const item = (quantity: number, unitPrice: number, service = false) => ({
+    description: service ? 'Доставка' : 'Ролл',
+    quantity,
+    unitPrice: minor(unitPrice),
+    vatCode: 1 as const,
+    paymentSubject: service ? ('service' as const) : ('commodity' as const),
+    paymentMode: 'full_prepayment' as const,
+  });
+  const receipt = {
+    customer: { email: 'a@example.com', phone: null },
+    items: [item(3, 33_333), item(1, 15_000, true)],
+  };
+  const total = (r: PaymentReceipt) => r.items.reduce((sum, i) => sum + i.quantity * i.unitPrice, 0);
+
+  it('adds up to the refunded amount exactly, each item keeping its kind', () => {
+    for (const amount of [1, 99, 10_000, 57_777, 114_998]) {
+      const scaled = scaleReceipt(receipt, minor(amount));
+      expect(total(scaled)).toBe(amount);
+      expect(scaled.items.every((i) => i.unitPrice > 0 && i.quantity > 0)).toBe(true);
+    }
+    expect(scaleReceipt(receipt, minor(57_500)).items.map((i) => i.paymentSubject)).toContain('service');
+  });
+
+  it('answers the whole receipt for the whole amount', () => {
+    expect(scaleReceipt(receipt, minor(114_999))).toBe(receipt);
   });
 });

@@ -1,4 +1,5 @@
 import { type Minor, minor } from '../money/money.ts';
+import { spreadDiscount } from '../preflight/spread-discount.ts';
 import type { PaymentReceipt, ReceiptItem, ReceiptSource } from './payment-model.ts';
 
 const DESCRIPTION_MAX = 128;
@@ -48,4 +49,27 @@ export function buildPaymentReceipt(
   }
   if (source.deliveryPrice > 0) item(source.deliveryName, 1, source.deliveryPrice, true);
   return { customer: { email: source.email, phone: source.phone }, items };
+}
+
+/**
+ * The receipt of a refund of part of a payment: the payment's items scaled so they add up to `amount` exactly
+ * (YooKassa refuses a refund whose receipt does not add up to it). Each item takes its share of the amount in
+ * proportion to its total (spreadDiscount's rounding), kept at its quantity as two items where the share does not
+ * divide by it, as buildPaymentReceipt does; items left at zero are dropped. A whole payment's receipt is itself.
+ */
+export function scaleReceipt(receipt: PaymentReceipt, amount: Minor): PaymentReceipt {
+  const totals = receipt.items.map((item) => minor(item.unitPrice * item.quantity));
+  const whole = totals.reduce((sum, total) => sum + total, 0);
+  if (amount >= whole) return receipt;
+  const shares = spreadDiscount(totals, amount);
+  const items: ReceiptItem[] = [];
+  receipt.items.forEach((item, index) => {
+    const share = shares[index] ?? 0;
+    const unit = Math.floor(share / item.quantity);
+    const rest = share - unit * item.quantity;
+    if (unit > 0 && item.quantity - rest > 0)
+      items.push({ ...item, quantity: item.quantity - rest, unitPrice: minor(unit) });
+    if (rest > 0) items.push({ ...item, quantity: rest, unitPrice: minor(unit + 1) });
+  });
+  return { customer: receipt.customer, items };
 }

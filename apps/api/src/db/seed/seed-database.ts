@@ -82,13 +82,11 @@ export async function seedBrand(
     }
     await tx.insert(t.whiteLabels).values({ id: wl, name: seed.whiteLabel.name });
     if (seed.whiteLabel.bonusProgram) {
-      await tx
-        .insert(t.bonusPrograms)
-        .values({
-          whiteLabelId: wl,
-          program: seed.whiteLabel.bonusProgram as BonusProgram,
-          updatedAt: new Date(),
-        });
+      await tx.insert(t.bonusPrograms).values({
+        whiteLabelId: wl,
+        program: seed.whiteLabel.bonusProgram as BonusProgram,
+        updatedAt: new Date(),
+      });
     }
     await tx.insert(t.tags).values(seed.tags.map((tag) => ({ ...tag, whiteLabelId: wl })));
     const tagId = new Map(seed.tags.map((tag) => [tag.code, tag.id]));

@@ -1,7 +1,9 @@
 import { type BonusProgram, DEMO_BONUS_PROGRAM, nextStaffStatus, type OrderStatus } from '@storefront/domain';
 import { staffRefundResponse } from '@storefront/domain/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontApp } from '../../app.ts';
+import { paymentRefunds } from '../../db/schema.ts';
 import { testClock } from '../../test/auth-test-kit.ts';
 import { errorCode, orderMove, staffCall } from '../../test/board-kit.ts';
 import { newPerson, type Person } from '../../test/orders-kit.ts';
@@ -99,6 +101,17 @@ describe('a refund of a done order', () => {
     );
     expect(rows.reduce((total, row) => total + row.amount, 0)).toBe(20_000);
     expect((await readOrderAs(app, anna, placed.id)).paymentStatus).toBe('refunded');
+    // Each part's 54-FZ receipt adds up to the part (YooKassa refuses one that does not).
+    const refunds = await database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderId, placed.id));
+    expect(refunds.map((r) => [r.reason, r.amount])).toEqual([
+      ['partial', 40_000],
+      ['partial', 40_000],
+    ]);
+    for (const r of refunds)
+      expect(r.receipt?.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0)).toBe(r.amount);
     const none = await refund(manager, placed.id, 100);
     expect([none.statusCode, errorCode(none)]).toEqual([422, 'payment.refund-amount-invalid']);
   });

@@ -40,6 +40,7 @@ const REFUND_TEXTS: Record<RefundReason, { ru: string; en: string }> = {
     en: 'The restaurant declined the order; the money has been refunded',
   },
   partial: { ru: 'Часть оплаты возвращена', en: 'Part of the payment has been refunded' },
+  full: { ru: 'Ресторан вернул оплату полностью', en: 'The restaurant has refunded the whole payment' },
 };
 
 const ON_RECEIPT: PaymentMethod[] = ['CARD_UPON_RECEIPT', 'CASH_UPON_RECEIPT'];

@@ -1,4 +1,4 @@
-import { type Minor, minor, type RefundReason } from '@storefront/domain';
+import { type Minor, minor, type RefundReason, scaleReceipt } from '@storefront/domain';
 import { and, count, eq, inArray, ne, sum } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
@@ -82,12 +82,13 @@ export async function queueStaffRefund(
       orderId: payment.orderId,
       idempotenceKey: refundKey(payment.id, (made?.n ?? 0) + 1),
       status: 'creating',
-      // Staff's refunds of a done order are parts of its money, whatever their size: the automatic reasons
-      // (declined, cancelled, second payment…) would tell the customer something that did not happen.
-      reason: 'partial',
+      // Staff's refunds of a done order: the whole payment at once, or a part. The automatic reasons (declined,
+      // cancelled, second payment…) would tell the customer something that did not happen.
+      reason: amount === payment.amount ? 'full' : 'partial',
       amount,
       currency: payment.currency,
-      receipt: payment.receipt ?? null,
+      // A part's receipt must add up to the part (YooKassa refuses it otherwise): the items scaled to it.
+      receipt: payment.receipt ? scaleReceipt(payment.receipt, amount) : null,
       createdAt: now,
       updatedAt: now,
       nextCheckAt: new Date(nowMs + 10_000),
