@@ -98,11 +98,19 @@ async function signedInSpender(databaseUrl: string): Promise<Record<string, Case
          values ($1, $2, 'adjusted', 10000, now() + interval '90 days', 'bench', now())`,
         [whiteLabel, id],
       );
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${await tokens.sign(id)}` };
+    const path = `/1/persons/${id}/orders/preflight`;
+    // The same person without points first: what signing in costs, apart from what the points add.
     return {
+      'signed in, no points': {
+        path,
+        body: JSON.stringify({ ...CART_WITH_PROMO, promoCode: null }),
+        headers,
+      },
       'signed in, 500 ₽ in points': {
-        path: `/1/persons/${id}/orders/preflight`,
+        path,
         body: JSON.stringify({ ...CART_WITH_PROMO, promoCode: null, bonusToSpend: 50_000 }),
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokens.sign(id)}` },
+        headers,
       },
     };
   } finally {
