@@ -30,6 +30,8 @@ export interface RunSummary {
   /** The limited code's uses at the end and its limit. */
   promoUses: number;
   promoLimit: number;
+  /** The points ledger's rows by kind and the orders that spent points (absent: a build without points). */
+  points?: { rows: Record<string, number>; ordersSpending: number };
   /** The fake iiko's side, in a run with it. */
   pos?: PosSummary;
 }
@@ -139,6 +141,16 @@ export function markdownReport(
     `| payments at the provider (succeeded, refunded) | ${summary.providerPayments} (${summary.providerSucceeded}, ${summary.providerRefunded}) |`,
     `| clicks on the provider's page | ${summary.pageClicks} |`,
     `| uses of the limited promo code (limit) | ${summary.promoUses} (${summary.promoLimit}) |`,
+    ...(summary.points
+      ? [
+          `| orders that spent points | ${summary.points.ordersSpending} |`,
+          `| points ledger rows by kind | ${
+            Object.entries(summary.points.rows)
+              .map(([kind, n]) => `${kind} ${n}`)
+              .join(', ') || 'none'
+          } |`,
+        ]
+      : []),
     `| answers to POSTs the proxy dropped on purpose | ${summary.droppedAnswers} |`,
     `| 5xx owed to a kill (in flight at it, or no instance up) | ${summary.interrupted5xx} |`,
     `| 503 to the provider's notification while the fake provider could not be read (asks it to deliver again) | ${summary.providerUnavailable503} |`,

@@ -461,6 +461,19 @@ async function main(): Promise<number> {
       unsettledAtEnd: left + takenButOpen + open.refunds,
       promoUses: database.promoCodes.find((p) => p.code === CHAOS_PROMO_CODE)?.usedCount ?? 0,
       promoLimit: PROMO_LIMIT,
+      ...(database.bonus
+        ? {
+            points: {
+              rows: Object.fromEntries(
+                [...new Set(database.bonus.entries.map((e) => e.kind))].map((kind) => [
+                  kind,
+                  database.bonus?.entries.filter((e) => e.kind === kind).length ?? 0,
+                ]),
+              ),
+              ordersSpending: database.bonus.orders.filter((o) => o.bonusSpent > 0).length,
+            },
+          }
+        : {}),
       pos: {
         cookable: cookableOrders(pos).length,
         made: pos.deliveries.filter((d) => d.creationStatus === 'Success').length,
