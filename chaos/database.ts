@@ -26,11 +26,14 @@ export function chaosBrands(promoLimit: number): string {
     id: number;
     payEngine: string;
     payConfig: { delivery: { cardOnline: string | null } };
+    onlineMethods?: string[];
   }[];
   for (const resto of restos)
     if (resto.id === 3) {
       resto.payEngine = 'yookassa';
       resto.payConfig.delivery.cardOnline = 'demo-shop';
+      // The fake's shop has every method, and the customers pay by all three.
+      resto.onlineMethods = ['card', 'sbp', 'sberpay'];
     }
   writeFileSync(restosFile, JSON.stringify(restos, null, 2));
   const promoFile = join(dir, 'demo', 'seed', 'promo-codes.json');
