@@ -40,7 +40,7 @@ afterAll(async () => {
 /** An order paid on receipt that spends what it may in points, sent to iiko; its id in iiko. */
 async function spendingOrderInIiko() {
   const positions = [line(1, 4)];
-  const priced = (await preflightAs(app, anna, cart({ positions }))) as {
+  const priced = (await preflightAs(app, anna, cart({ positions }))) as unknown as {
     bonus: { spendable: number } | null;
   };
   const spend = priced.bonus?.spendable ?? 0;
@@ -74,7 +74,10 @@ describe('points follow iiko', () => {
     fake.resendOrder(iikoId);
     fake.resendOrder(iikoId);
     await fake.webhooksSettled();
-    const done = await readOrderAs(app, anna, order.id);
+    const done = (await readOrderAs(app, anna, order.id)) as unknown as {
+      status: string;
+      bonus: { earnedAt: string | null };
+    };
     expect(done.status).toBe('done');
     expect(order.bonus.earn).toBeGreaterThan(0);
     expect(await rowsOfOrder(order.id)).toEqual([`held -${order.bonus.spent}`, `earned ${order.bonus.earn}`]);
