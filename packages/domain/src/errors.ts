@@ -580,6 +580,30 @@ export const ERROR_MESSAGES = {
     ru: 'Ссылка на поток событий недействительна, подключитесь заново',
     en: 'The event stream ticket is not valid, connect again',
   },
+  'slot.full': {
+    ru: 'На это время заказов уже слишком много: выберите другое',
+    en: 'This time is fully booked: choose another',
+  },
+  'order.slot-full': {
+    ru: 'Пока вы оформляли заказ, это время заняли: выберите другое',
+    en: 'This time filled up while you were ordering: choose another',
+  },
+  'resto.slots-full': {
+    ru: 'На сегодня заказов уже слишком много: закажите ко времени на другой день',
+    en: 'The restaurant is fully booked today: order for another day',
+  },
+  'gift.not-with-promo-code': {
+    ru: 'Подарок не суммируется с промокодом',
+    en: 'The gift does not combine with a promo code',
+  },
+  'gift.not-with-bonus': {
+    ru: 'Подарок не суммируется с оплатой баллами',
+    en: 'The gift does not combine with paying in points',
+  },
+  'location.no-pickup': {
+    ru: 'В этом городе нет пунктов самовывоза',
+    en: 'There are no pickup points in this city',
+  },
   'resto.busy': {
     ru: 'Ресторан сейчас перегружен: закажите ко времени',
     en: 'The restaurant is very busy right now: order for a later time',

@@ -16,6 +16,7 @@
  */
 export * from './schema/admin.ts';
 export * from './schema/bonus.ts';
+export * from './schema/capacity.ts';
 export * from './schema/catalog.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';

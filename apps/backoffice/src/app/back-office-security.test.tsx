@@ -21,7 +21,16 @@ const operator = { id: 3, login: 'kazan', name: 'Ольга', role: 'operator' a
 const manager = { id: 7, login: 'boss', name: 'Ирина', role: 'manager' as const, restoIds: [1] };
 const emptyBoard = {
   restos: [
-    { id: 1, name: { ru: 'Кремлёвская' }, timezone: '+03:00', busyUntil: null, stopList: [], lateMinutes: 5 },
+    {
+      id: 1,
+      name: { ru: 'Кремлёвская' },
+      timezone: '+03:00',
+      busyUntil: null,
+      delay: null,
+      autoDelayThreshold: null,
+      stopList: [],
+      lateMinutes: 5,
+    },
   ],
   orders: [],
   cursor: 1,

@@ -42,6 +42,8 @@ function makeBoard(orders: BoardOrder[], change: Partial<Board['restos'][number]
         name: { ru: 'Кремлёвская' },
         timezone: '+03:00',
         busyUntil: null,
+        delay: null,
+        autoDelayThreshold: null,
         stopList: [],
         lateMinutes: 5,
         ...change,
@@ -493,6 +495,8 @@ describe('staff board', () => {
       name: { ru: 'Баумана' },
       timezone: '+03:00',
       busyUntil: null,
+      delay: null,
+      autoDelayThreshold: null,
       stopList: [],
       lateMinutes: 5,
     });

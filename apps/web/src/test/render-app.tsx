@@ -28,6 +28,7 @@ export const testBrand: BrandConfig = {
   features: { auth: ['PHONE'], personCount: true, promoCodes: true, preOrder: true },
   links: { franchise: null, appStore: null, googlePlay: null, support: null },
   defaults: { cityId: null, deliveryMethod: null, restoId: null },
+  freeCondiments: [],
   maps: {
     tileUrl: '',
     attribution: '',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISH_PRICE_MAX } from '../admin/bulk-price.ts';
+import { MENU_ADD_ONS_MAX } from '../selling/selling-constants.ts';
 import { adminDishName, adminOrder } from './admin.ts';
 import { dayOfWeek, errorBody, id, idParam, storedText, timeOfDay } from './common.ts';
 
@@ -17,6 +18,10 @@ export const TIME_SLOT_NAME_MAX = 120;
 
 const localizedOut = z.object({ ru: z.string(), en: z.string().optional() });
 const ids = z.array(id).max(ADMIN_SET_MAX);
+const addOnIds = z
+  .array(id)
+  .max(MENU_ADD_ONS_MAX)
+  .refine((list) => new Set(list).size === list.length, 'must not repeat a dish');
 const mustChange = (patch: Record<string, unknown>) =>
   Object.values(patch).some((value) => value !== undefined);
 
@@ -38,6 +43,8 @@ export const adminMenu = z.object({
   restoIds: z.array(id),
   groupCount: z.number().int().nonnegative(),
   dishCount: z.number().int().nonnegative(),
+  /** Dishes the cart offers with this menu ('Добавить к заказу'), in order (decision 56). */
+  addOnPositionIds: z.array(id),
   /** Bumped by every back-office change; send it back as If-Match. */
   version: z.number().int().positive(),
 });
@@ -59,6 +66,8 @@ export const adminMenuPatch = z
     order: adminOrder.optional(),
     methods: adminMenuMethods.partial().optional(),
     restoIds: ids.optional(),
+    /** A whole new list; each a dish of the brand, none twice. */
+    addOnPositionIds: addOnIds.optional(),
   })
   .refine(mustChange, 'must change something');
 export const adminMenuStaleBody = errorBody.extend({ current: adminMenu });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DISH_PRICE_MAX } from '../admin/bulk-price.ts';
+import { GIFT_OPTIONS_MAX, PROMOTION_KINDS } from '../selling/selling-constants.ts';
 import { errorBody, id, idParam, storedText } from './common.ts';
 
 /**
@@ -18,6 +20,19 @@ export type PromotionState = (typeof PROMOTION_STATES)[number];
 
 const localizedOut = z.object({ ru: z.string(), en: z.string().optional() });
 
+/** A gift promotion's terms: from which sum, the dishes to choose from, and whether it mixes with a code or points. */
+export const adminPromotionGift = z.object({
+  minSum: z.number().int().min(1).max(DISH_PRICE_MAX),
+  positionIds: z
+    .array(id)
+    .min(1, 'must name at least one dish')
+    .max(GIFT_OPTIONS_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a dish'),
+  withPromoCode: z.boolean(),
+  withBonus: z.boolean(),
+});
+export type AdminPromotionGift = z.infer<typeof adminPromotionGift>;
+
 export const adminPromotion = z.object({
   id,
   title: localizedOut,
@@ -32,6 +47,10 @@ export const adminPromotion = z.object({
   isPublished: z.boolean(),
   /** Empty: every restaurant of the brand. */
   restoIds: z.array(id),
+  /** 'banner': a slide; 'gift': also a dish at 0 ₽ for an order from gift.minSum (decision 56). */
+  kind: z.enum(PROMOTION_KINDS),
+  /** Null for a banner. */
+  gift: adminPromotionGift.nullable(),
   state: z.enum(PROMOTION_STATES),
   version: z.number().int().positive(),
 });
@@ -69,6 +88,8 @@ export const adminPromotionCreate = z.object({
   linkPositionId: id.nullable().default(null),
   isPublished: z.boolean().default(true),
   restoIds: restoIds.default([]),
+  /** Present: a gift promotion; absent or null: a banner. */
+  gift: adminPromotionGift.nullable().default(null),
 });
 export type AdminPromotionCreate = z.infer<typeof adminPromotionCreate>;
 
@@ -84,6 +105,8 @@ export const adminPromotionPatch = z
     linkPositionId: id.nullable().optional(),
     isPublished: z.boolean().optional(),
     restoIds: restoIds.optional(),
+    /** Terms to make (or keep) it a gift; null: a banner again. */
+    gift: adminPromotionGift.nullable().optional(),
   })
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'must change something');
 export type AdminPromotionPatch = z.infer<typeof adminPromotionPatch>;

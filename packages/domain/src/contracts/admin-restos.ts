@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISH_PRICE_MAX } from '../admin/bulk-price.ts';
 import { isEmailAddress, isPhoneNumber, isWebLink } from '../admin/resto-rules.ts';
 import { ONLINE_PAY_METHODS } from '../bonus/bonus-program.ts';
+import { AUTO_DELAY_THRESHOLD_MAX, DELAY_MINUTES, SLOT_CAPACITY_MAX } from '../capacity/slot-capacity.ts';
 import { PAY_ENGINES } from '../methods/methods.ts';
 import { adminDishName } from './admin.ts';
 import { adminHoursDay } from './admin-hours.ts';
@@ -101,6 +102,16 @@ export const adminResto = z.object({
   takeAwayMinutes: z.number().int().nonnegative(),
   /** Take-away totals at or above this are refused; null: no maximum. */
   takeAwayMaxOrderSum: z.number().int().positive().nullable(),
+  /** The most orders of each method one 15-minute slot holds (decision 56); null: no limit. */
+  slotCapacity: z.object({
+    DELIVERY: z.number().int().positive().nullable(),
+    TAKE_AWAY: z.number().int().positive().nullable(),
+  }),
+  /** More orders than `threshold` waiting unaccepted add `minutes` to every promised time; threshold null: off. */
+  autoDelay: z.object({
+    threshold: z.number().int().positive().nullable(),
+    minutes: z.union(DELAY_MINUTES.map((m) => z.literal(m))),
+  }),
   preOrder: adminPreOrders,
   /** The brand's menus it lists, ascending. */
   menuIds: z.array(id),
@@ -152,6 +163,19 @@ const restoFields = {
     .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method'),
   takeAwayMinutes: z.number().int().min(0).max(TAKE_AWAY_MINUTES_MAX),
   takeAwayMaxOrderSum: z.number().int().min(1).max(DISH_PRICE_MAX).nullable(),
+  /** Either method may be named alone; null: no limit. */
+  slotCapacity: z
+    .object({
+      DELIVERY: z.number().int().min(1).max(SLOT_CAPACITY_MAX).nullable(),
+      TAKE_AWAY: z.number().int().min(1).max(SLOT_CAPACITY_MAX).nullable(),
+    })
+    .partial(),
+  autoDelay: z
+    .object({
+      threshold: z.number().int().min(1).max(AUTO_DELAY_THRESHOLD_MAX).nullable(),
+      minutes: z.union(DELAY_MINUTES.map((m) => z.literal(m))),
+    })
+    .partial(),
   preOrder: adminPreOrdersInput.partial(),
   menuIds: z.array(id).max(ADMIN_SET_MAX),
   cityId: id.nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOKEN_SOURCES } from '../auth/session-rules.ts';
 import { LOCALES } from '../i18n/locale.ts';
+import { FREE_CONDIMENT_PER_PERSON_MAX, FREE_CONDIMENTS_MAX } from '../selling/selling-constants.ts';
 import { customerDeliveryMethod, id, localizedText, whiteLabelId } from './common.ts';
 
 const url = z.url();
@@ -32,6 +33,19 @@ export const brandConfig = z.object({
     /** Minutes between pre-order slots on the restaurant's clock (15 when not set). */
     preOrderSlotMinutes: z.number().int().min(5).max(120).optional(),
   }),
+  /**
+   * Condiments each person of an order gets free (decision 56): the server adds them as 0 ₽ lines by the person
+   * count; the customer's own lines of the same dish are extras at their price. Empty: none.
+   */
+  freeCondiments: z
+    .array(
+      z.object({
+        positionId: id,
+        perPerson: z.number().int().min(1).max(FREE_CONDIMENT_PER_PERSON_MAX),
+      }),
+    )
+    .max(FREE_CONDIMENTS_MAX)
+    .default([]),
   links: z.object({
     franchise: url.nullable(),
     appStore: url.nullable(),

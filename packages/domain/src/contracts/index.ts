@@ -27,6 +27,7 @@ export * from './pos-webhook.ts';
 export * from './preflight.ts';
 export * from './promotions.ts';
 export * from './restos.ts';
+export * from './selling.ts';
 export * from './staff.ts';
 export * from './staff-security.ts';
 export * from './time.ts';

@@ -3,6 +3,7 @@ import { PHONE_INPUT_MAX_LENGTH } from '../auth/phone-sign-in.ts';
 import { EMAIL_MAX, ORDER_COMMENT_MAX, PERSON_NAME_MAX } from '../orders/order-contacts.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orders/order-statuses.ts';
 import { PERSON_COUNT_MAX } from '../preflight/preflight-limits.ts';
+import { ORDER_LINE_KINDS } from '../selling/selling-constants.ts';
 import { onlineMethod, orderBonus } from './bonus.ts';
 import {
   customerDeliveryMethod,
@@ -99,6 +100,8 @@ export const orderLine = z.object({
   /** The points' share (decision 55). */
   bonusDiscount: minorAmount,
   payableAmount: minorAmount,
+  /** 'dish' chosen; 'free' a condiment by persons; 'gift' a promotion's gift (both 0 ₽; decision 56). */
+  kind: z.enum(ORDER_LINE_KINDS),
 });
 
 export const orderHistoryEntry = z.object({

@@ -16,6 +16,7 @@ import {
   storedText,
 } from './common.ts';
 import { deliveryRule } from './deliveries.ts';
+import { preflightAddOn, preflightFreeLine, preflightGift } from './selling.ts';
 
 export {
   PERSON_COUNT_MAX,
@@ -71,6 +72,10 @@ export const preflightRequest = z.object({
    * problem, and nothing is spent.
    */
   bonusToSpend: minorAmount.max(100_000_000_00).optional(),
+  /** The dish picked among the reached gift's options (decision 56); absent or not an option: the first. */
+  giftPositionId: id.nullable().optional(),
+  /** The customer confirmed being 18+: adult dishes may then be offered as add-ons. */
+  adultConfirmed: z.boolean().optional(),
 });
 export type PreflightRequest = z.infer<typeof preflightRequest>;
 export type PreflightPosition = z.infer<typeof preflightPosition>;
@@ -168,6 +173,20 @@ export const preflightResponse = z.object({
   /** The band holding sum − discount; null below the minimum, at/above the maximum, or no zone. */
   deliveryBand: deliveryBand.nullable(),
   nextDeliveryBand: deliveryBand.nullable(),
+  /** Condiments the server adds at 0 ₽ by the person count (decision 56); never in `positions`. */
+  freeLines: z.array(preflightFreeLine),
+  /** The gift reached or next; null when no gift promotion runs here now. */
+  gift: preflightGift.nullable(),
+  /** 'Добавить к заказу': never in the cart, stopped, out of its time slot or 18+ unconfirmed. */
+  addOns: z.array(preflightAddOn),
+  /**
+   * When the order would be ready (take-away) or delivered, as placement would promise it now (ISO 8601 UTC): the
+   * pre-order time, or now + the cooking or delivery time + the restaurant's delay, moved to the first 15-minute
+   * slot with room. Null when the order cannot be placed now.
+   */
+  readyAt: z.string().nullable(),
+  /** Minutes the restaurant adds to promised times now (staff's +15/+30/+60 or the automatic delay); 0: none. */
+  delayMinutes: z.number().int().nonnegative(),
   problems: z.array(preflightProblem),
   /** docs/product.md §8 clients read errors[0]: the first problem, or empty. */
   errors: z.array(z.object({ code: z.string(), message: z.string() })),

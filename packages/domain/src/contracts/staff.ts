@@ -10,6 +10,7 @@ import {
 } from '../staff/staff-model.ts';
 import { id, idParam, localizedText } from './common.ts';
 import { order, orderStatus } from './orders.ts';
+import { restoDelay } from './selling.ts';
 
 /**
  * The restaurant's side (decision 23): staff sign-in, the order board, its moves, the stop-list
@@ -85,6 +86,10 @@ export const boardResto = z.object({
   timezone: z.string(),
   /** As-soon-as-possible orders paused until then; null when not busy. */
   busyUntil: z.string().nullable(),
+  /** Minutes added to every promised time (+15/+30/+60 by staff, or automatic); null when none (decision 56). */
+  delay: restoDelay.nullable(),
+  /** More orders than this waiting unaccepted turn the automatic delay on; null: never. */
+  autoDelayThreshold: z.number().int().positive().nullable(),
   /** Dishes (position ids) marked unavailable for the restaurant's today. */
   stopList: z.array(id),
   /** Minutes after which an unaccepted order is late. */

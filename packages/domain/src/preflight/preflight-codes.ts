@@ -72,6 +72,10 @@ export const CART_PROBLEMS = [
   'person-order.position-stopped',
   /** The kitchen paused as-soon-as-possible orders ('busy'); a pre-order is still taken (decision 23). */
   'resto.busy',
+  /** The pre-order's 15-minute slot holds its capacity already (decision 56); nextOpenAt: the next slot with room. */
+  'slot.full',
+  /** As soon as possible: no slot with room is left before closing (decision 56). */
+  'resto.slots-full',
 ] as const;
 
 /** The points a cart asks to spend (decision 55); each spends nothing. over-limit carries `limit`. */

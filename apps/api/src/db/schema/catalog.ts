@@ -12,6 +12,7 @@ import {
   PAY_ENGINES,
   type PaymentOptions,
   PROMO_CODE_KINDS,
+  PROMOTION_KINDS,
   TAG_KINDS,
 } from '@storefront/domain';
 import { sql } from 'drizzle-orm';
@@ -129,11 +130,23 @@ export const restos = pgTable(
     takeAwayMinutes: integer('take_away_minutes').notNull().default(20),
     /** Take-away totals at or above this are refused ('split it into several orders'); null: no maximum. */
     takeAwayMaxOrderSum: integer('take_away_max_order_sum').$type<Minor>(),
+    /** The most delivery orders one 15-minute slot holds (decision 56); null: no limit. */
+    slotCapacityDelivery: integer('slot_capacity_delivery'),
+    /** The most take-away orders one 15-minute slot holds; null: no limit. */
+    slotCapacityTakeAway: integer('slot_capacity_take_away'),
+    /** More orders than this waiting unaccepted delay every promised time by autoDelayMinutes; null: never. */
+    autoDelayThreshold: integer('auto_delay_threshold'),
+    autoDelayMinutes: integer('auto_delay_minutes').notNull().default(15),
     /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
     version: integer('version').notNull().default(1),
   },
   (t) => [
     index('restos_white_label_idx').on(t.whiteLabelId),
+    check(
+      'restos_slot_capacity',
+      sql`${t.slotCapacityDelivery} > 0 and ${t.slotCapacityTakeAway} > 0 and ${t.autoDelayThreshold} > 0`,
+    ),
+    check('restos_auto_delay_minutes', sql`${t.autoDelayMinutes} in (15, 30, 60)`),
     uniqueIndex('restos_order_code_idx').on(t.whiteLabelId, t.orderCode),
     check('restos_take_away_minutes', sql`${t.takeAwayMinutes} between 0 and 1440`),
     check('restos_average_check_nonnegative', sql`${t.averageCheck} >= 0`),
@@ -253,6 +266,8 @@ export const menus = pgTable(
     ...methodFlags,
     /** The menu file's external key (decision 47): a re-import updates the row it names; null: derived from the id. */
     key: text('key'),
+    /** Dishes the cart offers with this menu ('Добавить к заказу': sauces, ginger, drinks), in this order. */
+    addOnPositionIds: integer('add_on_position_ids').array().notNull().default(sql`'{}'`),
     /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
     version: integer('version').notNull().default(1),
   },
@@ -519,10 +534,23 @@ export const promotions = pgTable(
     linkMenuId: integer('link_menu_id').references(() => menus.id, { onDelete: 'set null' }),
     linkPositionId: integer('link_position_id').references(() => positions.id, { onDelete: 'set null' }),
     isPublished: boolean('is_published').notNull().default(true),
+    /** 'banner': a slide only; 'gift': also a dish at 0 ₽ for an order from giftMinSum (decision 56). */
+    kind: text('kind', { enum: PROMOTION_KINDS }).notNull().default('banner'),
+    giftMinSum: integer('gift_min_sum').$type<Minor>(),
+    /** The dishes the customer chooses the gift from; the first is the default. */
+    giftPositionIds: integer('gift_position_ids').array().notNull().default(sql`'{}'`),
+    giftWithPromoCode: boolean('gift_with_promo_code').notNull().default(false),
+    giftWithBonus: boolean('gift_with_bonus').notNull().default(true),
     /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('promotions_white_label_idx').on(t.whiteLabelId)],
+  (t) => [
+    index('promotions_white_label_idx').on(t.whiteLabelId),
+    check(
+      'promotions_gift',
+      sql`${t.kind} <> 'gift' or (${t.giftMinSum} > 0 and cardinality(${t.giftPositionIds}) > 0)`,
+    ),
+  ],
 );
 
 /** A promotion without rows here runs in every restaurant of its brand. */

@@ -2,6 +2,7 @@ import {
   CUSTOMER_DELIVERY_METHODS,
   type LocalizedText,
   type Minor,
+  ORDER_LINE_KINDS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -110,6 +111,10 @@ export const orders = pgTable(
     declineReason: text('decline_reason'),
     /** Who placed it, as clientKeyOf counts clients: orders per client are limited (decision 41). */
     clientKey: text('client_key'),
+    /** The capacity slot the order holds (slot_loads, decision 56), given back when it is declined or cancelled. */
+    slotAt: timestamp('slot_at', { withTimezone: true }),
+    /** The gift promotion the order got its gift from (reports count it). */
+    giftPromotionId: integer('gift_promotion_id'),
   },
   (t) => [
     uniqueIndex('orders_paid_payment_idx').on(t.paidPaymentId),
@@ -146,6 +151,8 @@ export const orderLines = pgTable(
     /** The line's share of the points spent. */
     bonusDiscount: integer('bonus_discount').$type<Minor>().notNull().default(sql`0`),
     payableAmount: integer('payable_amount').$type<Minor>().notNull(),
+    /** 'dish' the customer chose; 'free' a condiment given by persons; 'gift' a promotion's gift (both at 0 ₽). */
+    kind: text('kind', { enum: ORDER_LINE_KINDS }).notNull().default('dish'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.lineNo)],
 );

@@ -63,6 +63,7 @@ const menuColumns = {
   isTable: menus.isTable,
   groupCount: groupCount.mapWith(Number),
   dishCount: dishCount.mapWith(Number),
+  addOnPositionIds: menus.addOnPositionIds,
   version: menus.version,
 };
 type MenuRow = { id: number } & Omit<AdminMenu, 'methods' | 'restoIds'> & MenuMethods;

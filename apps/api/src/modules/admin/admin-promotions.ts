@@ -103,6 +103,16 @@ async function withRestos(db: Executor, rows: PromotionRow[], nowMs: number): Pr
       linkPositionId: row.linkPositionId,
       isPublished: row.isPublished,
       restoIds: links.filter((l) => l.promotionId === row.id).map((l) => l.restoId),
+      kind: row.kind,
+      gift:
+        row.kind === 'gift' && row.giftMinSum !== null
+          ? {
+              minSum: row.giftMinSum,
+              positionIds: row.giftPositionIds,
+              withPromoCode: row.giftWithPromoCode,
+              withBonus: row.giftWithBonus,
+            }
+          : null,
       state: promotionStateAt(window, nowMs),
       version: row.version,
     };

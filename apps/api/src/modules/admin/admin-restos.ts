@@ -1,6 +1,7 @@
 import {
   CUSTOMER_DELIVERY_METHODS,
   type CustomerDeliveryMethod,
+  type DelayMinutes,
   ERROR_MESSAGES,
   type Locale,
   type LocalizedText,
@@ -204,6 +205,11 @@ async function assemble(db: Executor, rows: RestoRow[], locale: Locale): Promise
       onlineMethods: methodsInOrder(row.onlineMethods),
       takeAwayMinutes: row.takeAwayMinutes,
       takeAwayMaxOrderSum: row.takeAwayMaxOrderSum,
+      slotCapacity: { DELIVERY: row.slotCapacityDelivery, TAKE_AWAY: row.slotCapacityTakeAway },
+      autoDelay: {
+        threshold: row.autoDelayThreshold,
+        minutes: row.autoDelayMinutes as DelayMinutes,
+      },
       preOrder: { DELIVERY: preOrderOf('DELIVERY'), TAKE_AWAY: preOrderOf('TAKE_AWAY') },
       menuIds: sortedIds(menuLinks.filter((l) => l.restoId === row.id).map((l) => l.menuId)),
       cityId,

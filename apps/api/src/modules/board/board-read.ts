@@ -63,6 +63,9 @@ export async function readBoard(
           name: r.name,
           timezone: r.timezone,
           busyUntil: await busyUntilOf(tx, r.id, nowMs),
+          // First cut: the delay and its threshold are read by the capacity module (decision 56).
+          delay: null,
+          autoDelayThreshold: null,
           stopList: await stopListOf(tx, r.id, days.get(r.id)?.date ?? ''),
           lateMinutes: ctx.lateMinutes,
         });

@@ -112,6 +112,7 @@ export async function orderFromRow(
       discount: line.discount,
       bonusDiscount: line.bonusDiscount,
       payableAmount: line.payableAmount,
+      kind: line.kind,
     })),
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
     payment: await orderPaymentOf(db, row, view),

@@ -187,6 +187,12 @@ export function preflightAnswer(cart: PricedCart, context: AnswerContext): Prefl
     deliveryRules: cart.rules,
     deliveryBand: cart.band,
     nextDeliveryBand: cart.nextBand,
+    // First cut (decision 56): the selling and capacity parts are filled by their own code.
+    freeLines: [],
+    gift: null,
+    addOns: [],
+    readyAt: null,
+    delayMinutes: 0,
     problems,
     errors: problems.slice(0, 1).map(({ code, message }) => ({ code, message })),
     quote: context.sign(quote),

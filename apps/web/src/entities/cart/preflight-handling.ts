@@ -69,6 +69,9 @@ export const PREFLIGHT_HANDLING: Readonly<Record<PreflightProblemCode, ProblemHa
   'person-order.delivery-method-not-supported': inBanner,
   'resto.not-accepting-orders': inBanner,
   'resto.busy': inBanner,
+  // Capacity (decision 56): the pre-order slot is full (the picker offers the next), or no slot is left today.
+  'slot.full': inBanner,
+  'resto.slots-full': inBanner,
   'person-order.pre-order-too-soon': inBanner,
   'person-order.pre-order-too-far': inBanner,
   'person-order.pre-order-disabled': inBanner,

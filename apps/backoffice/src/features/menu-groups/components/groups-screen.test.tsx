@@ -38,6 +38,7 @@ const menu: AdminMenu = {
   restoIds: [1],
   groupCount: 3,
   dishCount: 6,
+  addOnPositionIds: [],
   version: 1,
 };
 

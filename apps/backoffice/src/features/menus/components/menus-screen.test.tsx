@@ -37,6 +37,7 @@ const MAIN: AdminMenu = {
   restoIds: [1],
   groupCount: 3,
   dishCount: 12,
+  addOnPositionIds: [],
   version: 4,
 };
 const LUNCH: AdminMenu = {
@@ -47,6 +48,7 @@ const LUNCH: AdminMenu = {
   restoIds: [],
   groupCount: 1,
   dishCount: 2,
+  addOnPositionIds: [],
   version: 1,
 };
 const RESTOS = [

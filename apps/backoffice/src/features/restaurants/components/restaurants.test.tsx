@@ -59,6 +59,8 @@ const bauman: AdminResto = {
   onlineMethods: ['card'],
   takeAwayMinutes: 20,
   takeAwayMaxOrderSum: 3000000,
+  slotCapacity: { DELIVERY: null, TAKE_AWAY: null },
+  autoDelay: { threshold: null, minutes: 15 },
   preOrder: {
     DELIVERY: { enabled: true, minTimeMinutes: 60, dayInAdvance: 2, hours: null },
     TAKE_AWAY: null,
