@@ -26,6 +26,7 @@ import { type BrandStore, openBrandStore } from './modules/brand/index.ts';
 import type { AvailabilityStore, CatalogStore } from './modules/catalog/index.ts';
 import { API_MODULES, type ModuleDeps, OPENAPI_TAGS, startSharedServices } from './modules/index.ts';
 import type { PaymentsContext } from './modules/payments/index.ts';
+import type { PositionPairsStore } from './modules/selling/index.ts';
 import { registerSeo } from './modules/seo/index.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { BACK_OFFICE_PATH, isBackOfficePage, registerBackOfficeFiles } from './plugins/back-office-files.ts';
@@ -50,6 +51,8 @@ export interface StorefrontApp extends FastifyInstance {
   catalog: CatalogStore;
   /** Today's stop-lists and pauses in memory (decision 23): server.ts polls it, tests refresh it by hand. */
   availability: AvailabilityStore;
+  /** 'Often ordered with' in memory (decision 56): server.ts polls it, tests reload it by hand. */
+  pairs: PositionPairsStore;
   /** The brand's settings and pages (decision 50): server.ts polls it, tests refresh it by hand. */
   brand: BrandStore;
   /** The payments module's context: tests run its sweeper by hand (payments-sweeper.ts runOnce). */

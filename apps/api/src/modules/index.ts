@@ -32,6 +32,7 @@ import { posModule } from './pos/index.ts';
 import { preflightModule } from './preflight/index.ts';
 import { promotionsModule } from './promotions/index.ts';
 import { restosModule } from './restos/index.ts';
+import { PositionPairsStore, sellingModule } from './selling/index.ts';
 import { staffModule } from './staff/index.ts';
 import { timeModule } from './time/index.ts';
 
@@ -59,6 +60,8 @@ export interface ModuleDeps {
   payments: PaymentsContext;
   /** Orders, payment attempts and event streams per person and client (core/request-limits.ts). */
   limits: RequestLimits;
+  /** 'Often ordered with' in memory (decision 56). */
+  pairs: PositionPairsStore;
 }
 
 export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
@@ -76,6 +79,7 @@ export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
   authModule,
   staffModule,
   bonusModule,
+  sellingModule,
   preflightModule,
   ordersModule,
   paymentsModule,
@@ -138,7 +142,7 @@ export interface SharedServicesOptions {
 export async function startSharedServices(
   app: FastifyInstance,
   { config, db, now, limits, paymentGateways }: SharedServicesOptions,
-): Promise<Pick<ModuleDeps, 'catalog' | 'availability' | 'payments'>> {
+): Promise<Pick<ModuleDeps, 'catalog' | 'availability' | 'payments' | 'pairs'>> {
   const paymentsSettings = readPaymentsSettings(config);
   // In production a restaurant that cannot take money online does not offer it (a warning, not a failure).
   const onlinePay = onlinePayGate(paymentsSettings, config.env.NODE_ENV === 'production', app.log);
@@ -149,6 +153,10 @@ export async function startSharedServices(
   await availability.load();
   app.decorate('availability', availability);
   app.addHook('onClose', async () => availability.stopPolling());
+  const pairs = new PositionPairsStore(db, app.log, now);
+  await pairs.load();
+  app.decorate('pairs', pairs);
+  app.addHook('onClose', async () => pairs.stopPolling());
 
   const payments: PaymentsContext = {
     db,
@@ -164,5 +172,5 @@ export async function startSharedServices(
   app.decorate('payments', payments);
   const stopSweeper = startSweeper(payments, paymentsSettings.sweepMs);
   app.addHook('onClose', async () => stopSweeper());
-  return { catalog, availability, payments };
+  return { catalog, availability, payments, pairs };
 }
