@@ -10,10 +10,13 @@ import { findTopZoneAt } from '../geo/geo.ts';
 import { type CustomerDeliveryMethod, paymentMethodProblem, supportsMethod } from '../methods/methods.ts';
 import { type Minor, minor } from '../money/money.ts';
 import type { OpeningHoursDay } from '../schedule/schedule.ts';
+import { type AddOnReason, pickAddOns } from '../selling/add-ons.ts';
+import { type FreeCondiment, freeCondimentLines } from '../selling/free-condiments.ts';
+import { type GiftPromotion, type GiftWithheld, judgeGift } from '../selling/gift-rules.ts';
 import { chooseDeliveryBand } from './delivery-band.ts';
 import { judgeOrderTime } from './order-time.ts';
 import type { PricingProblem } from './preflight-codes.ts';
-import { priceLine } from './price-line.ts';
+import { orderableMenuOf, priceLine } from './price-line.ts';
 import { judgePromoCode, promoDiscount } from './promo-code-rules.ts';
 import { spreadDiscount } from './spread-discount.ts';
 
@@ -57,6 +60,12 @@ export interface PricingCatalog {
   stopList?: { dayStartMs: number; positionIds: ReadonlySet<number> } | null;
   /** 'Busy': as-soon-as-possible orders are refused until this instant (epoch ms); absent or null: not busy. */
   busyUntilMs?: number | null;
+  /** The brand's published gift promotions (decision 56); judged here by restaurant and window. Absent: none. */
+  gifts?: readonly GiftPromotion[];
+  /** The add-on lists of this restaurant's menus for the method, in menu order (duplicates allowed). Absent: none. */
+  addOnIds?: readonly number[];
+  /** The brand's 18+ dishes: offered as add-ons only once the customer confirmed their age. Absent: none. */
+  adultIds?: ReadonlySet<number>;
 }
 
 /** A promo code as the catalog defines it; times are epoch ms. */
@@ -112,6 +121,10 @@ export interface PricingInput {
    * an anonymous cart. `earnPercent`: the tier this person's next order earns at.
    */
   bonus?: { program: BonusProgram; balance: Minor | null; earnPercent: number };
+  /** The brand's free condiments by persons (brand settings `freeCondiments`); absent: none. */
+  freeCondiments?: readonly FreeCondiment[];
+  /** Dishes often ordered with the cart's in this restaurant, most often first (computed apart); absent: none. */
+  oftenWith?: readonly number[];
 }
 
 export interface PricedLine {
@@ -140,8 +153,35 @@ export interface PricedBonus {
   earnPercent: number;
 }
 
+/** A condiment the server adds at 0 ₽: perPerson × personCount of it, from the restaurant menu holding it. */
+export interface FreeLine {
+  positionId: number;
+  menuId: number;
+  count: number;
+  perPerson: number;
+  personCount: number;
+}
+
+/** The cart's gift: the promotion reached and the dish given, or why it is withheld, and the next threshold. */
+export interface PricedGift {
+  /** The running gift promotion with the highest threshold at or below the dishes' sum; null below every one. */
+  reached: GiftPromotion | null;
+  /** The dish given (count 1, 0 ₽) and its menu; null when none is reached or it is withheld. */
+  given: { positionId: number; menuId: number } | null;
+  /** The reached promotion's dishes orderable now, each with its menu. */
+  options: { positionId: number; menuId: number }[];
+  withheld: GiftWithheld | null;
+  next: { promotion: GiftPromotion; amountLeft: Minor } | null;
+}
+
 export interface PricedCart {
   lines: PricedLine[];
+  /** Condiments given free by persons (never among `lines`; they change no sum). Empty without any goods. */
+  freeLines: FreeLine[];
+  /** Null when no gift promotion with an orderable dish runs in this restaurant now. */
+  gift: PricedGift | null;
+  /** 'Добавить к заказу': not part of the price nor of the quote. */
+  addOns: { positionId: number; menuId: number; reason: AddOnReason }[];
   orderAtMs: number;
   preOrderAtMs: number | null;
   promo: {
@@ -309,8 +349,54 @@ export function priceCart(catalog: PricingCatalog, input: PricingInput): PricedC
 
   const payProblem = paymentMethodProblem(resto.payConfig, deliveryType, request.payType);
 
+  // What the server adds or offers besides the customer's lines (decision 56): none of it changes a sum.
+  const menuOf = orderableMenuOf({ catalog, deliveryType, orderAtMs });
+  const orderable = (positionId: number) => menuOf(positionId) !== null;
+  const withMenu = (positionId: number) => ({ positionId, menuId: menuOf(positionId) as number });
+  const personCount = request.personCount ?? 1;
+  const freeLines: FreeLine[] = hasGoods
+    ? freeCondimentLines(input.freeCondiments ?? [], personCount, orderable).map((line) => ({
+        ...withMenu(line.positionId),
+        count: line.count,
+        perPerson: line.perPerson,
+        personCount,
+      }))
+    : [];
+  const giftVerdict = judgeGift(catalog.gifts ?? [], {
+    dishesSum,
+    restoId: resto.id,
+    nowMs: orderAtMs,
+    hasPromoCode,
+    bonusSpent: spent,
+    chosenPositionId: request.giftPositionId ?? null,
+    orderable,
+  });
+  const gift: PricedGift | null =
+    giftVerdict.reached === null && giftVerdict.next === null
+      ? null
+      : {
+          reached: giftVerdict.reached,
+          // An empty cart earns nothing, whatever a threshold of 0 would say.
+          given: giftVerdict.positionId !== null && hasGoods ? withMenu(giftVerdict.positionId) : null,
+          options: giftVerdict.options.map(withMenu),
+          withheld: giftVerdict.withheld,
+          next: giftVerdict.next,
+        };
+  const adultIds = catalog.adultIds;
+  const addOns = pickAddOns({
+    listed: catalog.addOnIds ?? [],
+    often: input.oftenWith ?? [],
+    inCart: new Set(request.positions.map((position) => position.id)),
+    orderable,
+    isAdult: (positionId) => adultIds?.has(positionId) ?? false,
+    adultConfirmed: request.adultConfirmed === true,
+  }).map((addOn) => ({ ...withMenu(addOn.positionId), reason: addOn.reason }));
+
   return {
     lines: priced.map((entry) => entry.line),
+    freeLines,
+    gift,
+    addOns,
     orderAtMs,
     preOrderAtMs: time.preOrderAtMs,
     promo,

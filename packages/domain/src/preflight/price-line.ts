@@ -133,3 +133,26 @@ export function priceLine(position: PreflightPosition, index: number, context: L
     problems,
   };
 }
+
+/**
+ * Whether a dish the server adds or offers (a free condiment, a gift, an add-on) can be ordered with this cart:
+ * the menu holding it is one of this restaurant's and sold for the method, it is inside its time slot at the
+ * order's time, and it is not stopped on that restaurant-local day. Answers the dish's menu id, or null.
+ */
+export function orderableMenuOf(context: LineContext): (positionId: number) => number | null {
+  const { catalog, deliveryType, orderAtMs } = context;
+  const stop = catalog.stopList;
+  const stoppedToday =
+    !!stop &&
+    stop.positionIds.size > 0 &&
+    localDayStartMs(orderAtMs, catalog.resto.timezone) === stop.dayStartMs;
+  return (positionId) => {
+    const found = catalog.positions.get(positionId);
+    if (!found) return null;
+    const menu = catalog.resto.menus.find((candidate) => candidate.id === found.menu.id);
+    if (!menu || !(deliveryType === 'DELIVERY' ? menu.isDelivery : menu.isTakeAway)) return null;
+    if (stoppedToday && stop.positionIds.has(positionId)) return null;
+    if (!isPositionAvailableAt(positionId, catalog.timeSlots, orderAtMs, catalog.resto.timezone)) return null;
+    return menu.id;
+  };
+}
