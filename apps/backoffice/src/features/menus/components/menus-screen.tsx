@@ -1,4 +1,4 @@
-import { type Locale, pickText } from '@storefront/domain';
+import { type Locale, MENU_ADD_ONS_MAX, pickText } from '@storefront/domain';
 import type { AdminMenu } from '@storefront/domain/contracts';
 import { useBrand } from '@storefront/web/src/shared/config.tsx';
 import { Button } from '@storefront/web/src/shared/ui/button.tsx';
@@ -12,7 +12,9 @@ import {
   useBrandRestos,
   useCreateMenu,
   usePatchMenu,
+  usePatchMenuAddOns,
 } from '../model/menus-api.ts';
+import { AddOnsDialog } from './add-ons-dialog.tsx';
 import { MenuDialog } from './menu-dialog.tsx';
 import styles from './menus.module.css';
 
@@ -28,6 +30,8 @@ export function MenusScreen() {
   const restos = useBrandRestos(brand.whiteLabel);
   const create = useCreateMenu();
   const patch = usePatchMenu();
+  const patchAddOns = usePatchMenuAddOns();
+  const [addOnsOf, setAddOnsOf] = useState<AdminMenu | null>(null);
   const [query, setQuery] = useState('');
   const [method, setMethod] = useState<MethodFlag | ''>('');
   const [editing, setEditing] = useState<AdminMenu | 'new' | null>(null);
@@ -113,6 +117,7 @@ export function MenusScreen() {
               <th scope="col">{t('methods')}</th>
               <th scope="col">{t('restos')}</th>
               <th scope="col">{t('counts')}</th>
+              <th scope="col">{t('addOns')}</th>
               <th scope="col">
                 <span className={styles.visuallyHidden}>{t('actions')}</span>
               </th>
@@ -157,7 +162,21 @@ export function MenusScreen() {
                   <td data-label={t('counts')}>
                     {t('groupsAndDishes', { groups: menu.groupCount, dishes: menu.dishCount })}
                   </td>
+                  <td data-label={t('addOns')}>
+                    {menu.addOnPositionIds.length === 0 ? (
+                      <span className={styles.off}>{t('addOnsNone')}</span>
+                    ) : (
+                      t('addOnsCount', { count: menu.addOnPositionIds.length, max: MENU_ADD_ONS_MAX })
+                    )}
+                  </td>
                   <td className={styles.actionCell}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => setAddOnsOf(menu)}
+                      aria-label={`${t('addOnsEdit')}: ${pickText(menu.name, locale)}`}
+                    >
+                      {t('addOnsEdit')}
+                    </Button>
                     <Button
                       variant="secondary"
                       onClick={() => setEditing(menu)}
@@ -171,6 +190,17 @@ export function MenusScreen() {
             })}
           </tbody>
         </table>
+      )}
+      {addOnsOf !== null && (
+        <AddOnsDialog
+          key={`${addOnsOf.id}-${addOnsOf.version}`}
+          menu={addOnsOf}
+          onClose={() => setAddOnsOf(null)}
+          onSave={async (addOnPositionIds, version) => {
+            await patchAddOns.mutateAsync({ menuId: addOnsOf.id, version, addOnPositionIds });
+            setStatus(t('addOnsSaved'));
+          }}
+        />
       )}
       {editing !== null && (
         <MenuDialog

@@ -72,6 +72,32 @@ export function usePatchMenu() {
   });
 }
 
+/** PATCH /api/v1/admin/menus/{menuId} with its add-ons alone (a whole new list, in order) under If-Match. */
+export function usePatchMenuAddOns() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      menuId,
+      version,
+      addOnPositionIds,
+    }: {
+      menuId: number;
+      version: number;
+      addOnPositionIds: number[];
+    }) =>
+      staffFetch<AdminMenu>(
+        `/api/v1/admin/menus/${menuId}`,
+        json('PATCH', { addOnPositionIds }, { 'if-match': `"${version}"` }),
+      ),
+    onSuccess: (saved) => {
+      client.setQueryData<AdminMenu[]>(menusKeys.menus, (menus) =>
+        menus?.map((menu) => (menu.id === saved.id ? saved : menu)),
+      );
+      void client.invalidateQueries({ queryKey: menusKeys.menus });
+    },
+  });
+}
+
 /** 412 admin.version-stale: the menu as it is now. */
 export function staleMenu(error: unknown): AdminMenu | null {
   if (!(error instanceof ApiError) || error.status !== 412) return null;
