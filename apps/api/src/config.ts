@@ -352,6 +352,14 @@ const envShape = {
     z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     'How often bonus points past their day are expired and orders whose points lag their status are settled; `0` is off.',
   ),
+  POSITION_PAIRS_RECOMPUTE_MS: key(
+    z.coerce.number().int().min(0).max(604_800_000).default(21_600_000),
+    "How often 'often ordered with' is recomputed from the last 90 days of orders (one instance a round; the first round soon after start unless the pairs are fresher); `0` is off.",
+  ),
+  POSITION_PAIRS_RELOAD_MS: key(
+    z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    "How often every instance reads 'often ordered with' into memory again; `0` is only at start.",
+  ),
   EVENTS_POLL_MS: key(
     z.coerce.number().int().min(10).max(60_000).default(500),
     'How often an instance reads new order events while at least one event stream is open on it.',
