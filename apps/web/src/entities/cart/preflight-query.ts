@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { ApiError, apiFetch } from '../../shared/api-client.ts';
 import { useBrand } from '../../shared/config.tsx';
 import { useLocale } from '../../shared/i18n/use-locale.ts';
+import { useConsent } from '../consent/consent-store.ts';
 import { useCurrentLocation } from '../location/current-location.tsx';
 import { useSelections } from '../location/selections-store.ts';
 import { useOrderDraft } from '../order-draft/order-draft-store.ts';
@@ -48,7 +49,7 @@ export async function fetchPreflight(
 /**
  * The preflight of the current cart, for the cart page and the checkout. It re-runs whenever the request
  * changes — delivery method, counts, person, promo code, address, payment method, order time, person
- * count, points to spend — or at boot with a non-empty cart; the previous answer stays on screen while the next one runs.
+ * count, points to spend, the gift picked, the age confirmed — or at boot with a non-empty cart; the previous answer stays on screen while the next one runs.
  */
 export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
   const brand = useBrand();
@@ -62,6 +63,8 @@ export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
   const promoCode = useOrderDraft((state) => state.promoCode?.code ?? null);
   // The checkout's chosen pre-order time: the cart and the checkout price the same order (one query).
   const draftPreOrderAt = useOrderDraft((state) => state.preOrderAt);
+  const giftPositionId = useOrderDraft((state) => state.giftPositionId);
+  const adultConfirmed = useConsent((state) => state.adulthoodConfirmed);
   const personId = usePerson((state) => (state.profile && state.tokens ? state.profile.id : null));
   const queryClient = useQueryClient();
   const locale = useLocale();
@@ -85,6 +88,8 @@ export function useCartPreflight(options: { preOrderAt?: string | null } = {}) {
           names: positionNames(queryClient, lines, locale),
           // The checkout places `...request`: the order spends exactly what this preflight priced.
           bonusToSpend: personId !== null ? bonusToSpend : undefined,
+          giftPositionId,
+          adultConfirmed,
         })
       : null;
 

@@ -29,6 +29,10 @@ export interface PreflightInput {
    * signed-in person (a visitor's preflight has no balance to spend from).
    */
   bonusToSpend?: Minor;
+  /** The dish picked among a reached gift's options (decision 56); null or absent: the server's first. */
+  giftPositionId?: number | null;
+  /** The customer confirmed being 18+: the server may then offer adult dishes as add-ons. */
+  adultConfirmed?: boolean;
   /** Each position's name as the customer reads it (docs/product.md §3 lists `name`), by position id. */
   names?: ReadonlyMap<number, string>;
 }
@@ -79,6 +83,8 @@ export function buildPreflightRequest(input: PreflightInput): PreflightRequest {
     preOrderAt: input.preOrderAt ?? null,
     ...(input.personCount !== undefined ? { personCount: input.personCount } : {}),
     ...(input.bonusToSpend && input.bonusToSpend > 0 ? { bonusToSpend: input.bonusToSpend } : {}),
+    ...(input.giftPositionId ? { giftPositionId: input.giftPositionId } : {}),
+    ...(input.adultConfirmed ? { adultConfirmed: true } : {}),
   };
 }
 

@@ -70,6 +70,12 @@ const EMPTY_DRAFT_CONTACT: OrderContact = { name: null, email: null, phone: null
 export interface OrderDraft extends StoredDraft {
   /** Not persisted: the last refusal of a promo code (docs/product.md §3 'Preflight state': promo code messages). */
   promoRefusal: PromoRefusal | null;
+  /**
+   * Not persisted: the dish the customer picked among a reached gift's options (decision 56); null: the
+   * server's first. A pick no longer among the options is the server's first again, so it needs no clearing.
+   */
+  giftPositionId: number | null;
+  setGiftPositionId(positionId: number | null): void;
   setPersonCount(count: number): void;
   /** A new code from the field: not judged yet, so inactive until a preflight says otherwise. */
   applyPromoCode(code: string): void;
@@ -112,6 +118,8 @@ export const orderDraftStore = createStore<OrderDraft>()((set, get) => ({
   personCount: DEFAULT_PERSON_COUNT,
   promoCode: null,
   promoRefusal: null,
+  giftPositionId: null,
+  setGiftPositionId: (giftPositionId) => set({ giftPositionId }),
   contact: { ...EMPTY_DRAFT_CONTACT },
   comment: '',
   preOrderAt: null,
@@ -134,6 +142,7 @@ export const orderDraftStore = createStore<OrderDraft>()((set, get) => ({
       personCount: DEFAULT_PERSON_COUNT,
       promoCode: null,
       promoRefusal: null,
+      giftPositionId: null,
     }),
   setPersonCount: (count) => set({ personCount: clampPersonCount(count) }),
   applyPromoCode: (code) => {

@@ -20,6 +20,7 @@ import { type CartPosition, cartStore } from '../../../entities/cart/cart-store.
 import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
 import { useCartPreflight } from '../../../entities/cart/preflight-query.ts';
 import { menuPositionsQuery, restoModifiersQuery } from '../../../entities/catalog/catalog-queries.ts';
+import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/order-draft-store.ts';
 import { useIsAuthorised } from '../../../entities/session/person-store.ts';
@@ -39,6 +40,7 @@ import styles from './cart-page.module.css';
 import { CartTotals } from './cart-totals.tsx';
 import { DeliverySection, type DeliveryTermsDialog } from './delivery-section.tsx';
 import { PromoField } from './promo-field.tsx';
+import { AddOnsStrip, FreeLines, GiftBlock, PromisedTime } from './selling.tsx';
 import { ValidationPopup } from './validation-popup.tsx';
 
 /** From here up the checkout sits beside the summary (the totals and the place-order button), which stays in view. */
@@ -103,6 +105,7 @@ function FilledCart({
   const { resto, method } = useCurrentLocation();
   const personCount = useOrderDraft((state) => state.personCount);
   const preOrderAt = useOrderDraft((state) => state.preOrderAt);
+  const giftPositionId = useOrderDraft((state) => state.giftPositionId);
   const { request, query, currency } = useCartPreflight();
   const answer = query.data;
   const fresh = query.isSuccess && !query.isPlaceholderData && !query.isFetching;
@@ -116,7 +119,16 @@ function FilledCart({
   const checkoutNode =
     typeof checkoutSection === 'function' ? checkoutSection(twoColumns ? summary : null) : checkoutSection;
 
-  const menuIds = [...new Set(lines.map((line) => line.menu.id))];
+  // The cart's menus, and those of what the answer offers beside it (add-ons, free lines, the gift).
+  const menuIds = [
+    ...new Set([
+      ...lines.map((line) => line.menu.id),
+      ...(answer?.addOns ?? []).map((addOn) => addOn.menu.id),
+      ...(answer?.freeLines ?? []).map((free) => free.menu.id),
+      ...(answer?.gift?.options ?? []).map((option) => option.menu.id),
+      ...(answer?.gift?.menuId ? [answer.gift.menuId] : []),
+    ]),
+  ];
   const menus = useQueries({ queries: menuIds.map((menuId) => menuPositionsQuery(menuId)) });
   const modifiers = useQuery({ ...restoModifiersQuery(resto?.id ?? 0), enabled: !!resto });
   const money = (amount: Minor) => formatMoney(amount, currency, locale);
@@ -285,7 +297,24 @@ function FilledCart({
                 );
               })}
             </ul>
+            <FreeLines lines={answer?.freeLines ?? []} dishes={positions} locale={locale} />
+            <GiftBlock
+              gift={answer?.gift}
+              dishes={positions}
+              chosen={giftPositionId}
+              currency={currency}
+              locale={locale}
+            />
           </section>
+
+          <AddOnsStrip
+            addOns={answer?.addOns ?? []}
+            dishes={positions}
+            modifiers={modifiers.data}
+            inCart={new Set(lines.map((line) => `${line.menu.id}/${line.id}`))}
+            currency={currency}
+            locale={locale}
+          />
 
           {brand.features.personCount && (
             <section className={styles.card} aria-labelledby="cart-persons">
@@ -336,6 +365,16 @@ function FilledCart({
               checking={calculating}
               messages={reading.promoMessages}
               currency={currency}
+              locale={locale}
+            />
+          )}
+          {answer && (
+            <PromisedTime
+              readyAt={answer.readyAt}
+              delayMinutes={answer.delayMinutes}
+              method={method}
+              timezone={resto?.timezone ?? '+03:00'}
+              nowMs={serverNow()}
               locale={locale}
             />
           )}
