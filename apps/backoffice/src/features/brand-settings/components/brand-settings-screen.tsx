@@ -1,4 +1,4 @@
-import { mayAdmin, pickText } from '@storefront/domain';
+import { FREE_CONDIMENT_PER_PERSON_MAX, FREE_CONDIMENTS_MAX, mayAdmin, pickText } from '@storefront/domain';
 import type { AdminBrandSettings } from '@storefront/domain/contracts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
@@ -9,7 +9,9 @@ import { useState } from 'react';
 import { type FieldPath, get, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAdminCities } from '../../../entities/cities/cities.ts';
+import { DishOrderPicker } from '../../../entities/menu-parts/dish-order-picker.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
+import { useAllDishes } from '../../../entities/menu-parts/menu-parts.ts';
 import { StaleDialog } from '../../../entities/menu-parts/stale-dialog.tsx';
 import { useStaffSession } from '../../../entities/staff-session/staff-session.ts';
 import {
@@ -25,6 +27,7 @@ import {
   CLIENT_IDS,
   COLOUR,
   FEATURE_SWITCHES,
+  type FreeCondimentValue,
   isHttpsOrEmpty,
   isMediaPath,
   LINKS,
@@ -63,6 +66,9 @@ export function BrandSettingsScreen() {
   return <BrandSettingsForm initial={settings.data} />;
 }
 
+/** How many of a condiment each person may get free: 1 to 5. */
+const PER_PERSON = Array.from({ length: FREE_CONDIMENT_PER_PERSON_MAX }, (_, index) => index + 1);
+
 /** Each section of the PATCH body with the label the stale dialog shows it under. */
 const SECTIONS = {
   name: 'sectionIdentity',
@@ -73,6 +79,7 @@ const SECTIONS = {
   features: 'sectionFeatures',
   defaults: 'sectionDefaults',
   clients: 'sectionClients',
+  freeCondiments: 'sectionFreeCondiments',
 } as const;
 
 function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
@@ -94,6 +101,30 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
   const theme = useWatch({ control, name: 'theme' });
   const name = useWatch({ control, name: 'name' });
   const logo = useWatch({ control, name: 'logo' });
+  const condiments = useWatch({ control, name: 'freeCondiments' }) ?? [];
+  const dishes = useAllDishes();
+  const dishName = (id: number) => {
+    const dish = dishes.data?.find((candidate) => candidate.id === id);
+    return dish ? pickText(dish.name, locale) : `#${id}`;
+  };
+  const setCondiments = (next: FreeCondimentValue[]) =>
+    setValue('freeCondiments', next, { shouldDirty: true });
+  /** The API's errors under freeCondiments (freeCondiments.2.perPerson), each with the dish it names. */
+  const condimentErrors = (() => {
+    const list = get(formState.errors, 'freeCondiments') as
+      | (Record<string, { message?: string }> & { message?: string; root?: { message?: string } })
+      | undefined;
+    if (!list) return [];
+    const messages: string[] = [];
+    if (list.message) messages.push(list.message);
+    if (list.root?.message) messages.push(list.root.message);
+    condiments.forEach((condiment, index) => {
+      const entry = (list as unknown as Record<number, Record<string, { message?: string }>>)[index];
+      for (const issue of Object.values(entry ?? {}))
+        if (issue?.message) messages.push(`${dishName(condiment.positionId)}: ${issue.message}`);
+    });
+    return messages;
+  })();
 
   const errorOf = (path: FieldPath<BrandSettingsValues>): string | undefined => {
     const error = get(formState.errors, path) as { type?: string; message?: string } | undefined;
@@ -188,11 +219,19 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
   );
   const staleRows = stale
     ? (Object.keys(SECTIONS) as (keyof typeof SECTIONS)[])
-        .map((section) => ({
-          label: t(SECTIONS[section]),
-          mine: JSON.stringify(brandSettingsBody(stale.mine)[section]),
-          now: JSON.stringify(brandSettingsBody(brandSettingsValues(stale.current.settings))[section]),
-        }))
+        .map((section) => {
+          const shown = (values: BrandSettingsValues) =>
+            section === 'freeCondiments'
+              ? values.freeCondiments
+                  .map((condiment) => `${dishName(condiment.positionId)} × ${condiment.perPerson}`)
+                  .join(', ') || '—'
+              : JSON.stringify(brandSettingsBody(values)[section]);
+          return {
+            label: t(SECTIONS[section]),
+            mine: shown(stale.mine),
+            now: shown(brandSettingsValues(stale.current.settings)),
+          };
+        })
         .filter((row) => row.mine !== row.now)
     : [];
 
@@ -308,6 +347,88 @@ function BrandSettingsForm({ initial }: { initial: AdminBrandSettings }) {
                 <input type="checkbox" {...register(`features.${key}`)} />
                 {t(key)}
               </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className={screen.items}>
+          <legend className={screen.legend}>{t('sectionFreeCondiments')}</legend>
+          <p className={screen.hint}>{t('freeCondimentsHint')}</p>
+          {dishes.isError ? (
+            <div role="alert">
+              <p className={screen.error}>{t('dishesFailed')}</p>
+              <Button variant="secondary" onClick={() => void dishes.refetch()}>
+                {t('retry')}
+              </Button>
+            </div>
+          ) : dishes.isPending ? (
+            <p role="status">
+              <Spinner size={20} /> {t('loading')}
+            </p>
+          ) : (
+            <DishOrderPicker
+              dishes={dishes.data}
+              value={condiments.map((condiment) => condiment.positionId)}
+              onChange={(ids) =>
+                setCondiments(
+                  ids.map(
+                    (positionId) =>
+                      condiments.find((condiment) => condiment.positionId === positionId) ?? {
+                        positionId,
+                        perPerson: 1,
+                      },
+                  ),
+                )
+              }
+              max={FREE_CONDIMENTS_MAX}
+              locale={locale}
+              invalid={condimentErrors.length > 0}
+              describedBy={condimentErrors.length > 0 ? 'brand-condiments-error' : undefined}
+              extra={(positionId) => (
+                <label className={styles.perPerson}>
+                  <span>{t('perPerson')}</span>
+                  <select
+                    aria-label={`${t('perPerson')}: ${dishName(positionId)}`}
+                    value={
+                      condiments.find((condiment) => condiment.positionId === positionId)?.perPerson ?? 1
+                    }
+                    onChange={(event) =>
+                      setCondiments(
+                        condiments.map((condiment) =>
+                          condiment.positionId === positionId
+                            ? { positionId, perPerson: Number(event.target.value) }
+                            : condiment,
+                        ),
+                      )
+                    }
+                  >
+                    {PER_PERSON.map((count) => (
+                      <option key={count} value={count}>
+                        {count}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              labels={{
+                legend: t('freeCondiments'),
+                search: t('freeCondimentsSearch'),
+                chosen: t('freeCondimentsCount', { count: condiments.length, max: FREE_CONDIMENTS_MAX }),
+                add: t('freeCondimentsAdd'),
+                up: t('moveUp'),
+                down: t('moveDown'),
+                remove: t('remove'),
+                nothingFound: t('nothingFound'),
+                none: t('freeCondimentsNone'),
+                full: t('freeCondimentsFull', { max: FREE_CONDIMENTS_MAX }),
+              }}
+            />
+          )}
+          <div id="brand-condiments-error">
+            {condimentErrors.map((message) => (
+              <p key={message} className={screen.error} role="alert">
+                {message}
+              </p>
             ))}
           </div>
         </fieldset>

@@ -78,7 +78,7 @@ describe('the brand’s settings', () => {
 
   it('turn the form back into the API’s sections, empty texts as null', () => {
     const body = brandSettingsBody(brandSettingsValues(brand.settings));
-    expect(body).toEqual(brand.settings);
+    expect(body).toEqual({ ...brand.settings, freeCondiments: [] });
     expect(textOn('#ffffff')).toBe('#111111');
     expect(textOn('#1a1a1a')).toBe('#ffffff');
   });

@@ -1,6 +1,12 @@
 import type { AdminBrandSettings } from '@storefront/domain/contracts';
 
-type Settings = AdminBrandSettings['settings'];
+/** A condiment each person of an order gets free (decision 56): a dish of the brand, 1–5 per person. */
+export interface FreeCondimentValue {
+  positionId: number;
+  perPerson: number;
+}
+/** The settings as answered; freeCondiments absent from an older server's answer reads as none. */
+type Settings = AdminBrandSettings['settings'] & { freeCondiments?: FreeCondimentValue[] };
 
 /** The sign-in methods a brand offers (the domain's TOKEN_SOURCES, without importing zod at run time). */
 export const AUTH_METHODS = ['PHONE', 'GOOGLE', 'APPLE', 'VK'] as const;
@@ -28,6 +34,7 @@ export interface BrandSettingsValues {
   features: { auth: string[]; personCount: boolean; promoCodes: boolean; preOrder: boolean };
   defaults: { cityId: string; deliveryMethod: '' | 'DELIVERY' | 'TAKE_AWAY' };
   clients: Record<(typeof CLIENT_IDS)[number], string>;
+  freeCondiments: FreeCondimentValue[];
 }
 
 const text = (value: string | null) => value ?? '';
@@ -50,6 +57,7 @@ export function brandSettingsValues(settings: Settings): BrandSettingsValues {
     clients: Object.fromEntries(
       CLIENT_IDS.map((key) => [key, text(settings.clients[key])]),
     ) as BrandSettingsValues['clients'],
+    freeCondiments: (settings.freeCondiments ?? []).map((condiment) => ({ ...condiment })),
   };
 }
 
@@ -72,6 +80,7 @@ export function brandSettingsBody(values: BrandSettingsValues) {
       deliveryMethod: values.defaults.deliveryMethod === '' ? null : values.defaults.deliveryMethod,
     },
     clients: Object.fromEntries(CLIENT_IDS.map((key) => [key, orNull(values.clients[key])])),
+    freeCondiments: values.freeCondiments.map(({ positionId, perPerson }) => ({ positionId, perPerson })),
   };
 }
 
