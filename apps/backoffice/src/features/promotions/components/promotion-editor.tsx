@@ -9,12 +9,14 @@ import { Spinner } from '@storefront/web/src/shared/ui/spinner.tsx';
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DishOrderPicker } from '../../../entities/menu-parts/dish-order-picker.tsx';
 import screen from '../../../entities/menu-parts/menu-part-screen.module.css';
 import { useAdminMenus, useAllDishes } from '../../../entities/menu-parts/menu-parts.ts';
 import { StaleDialog, type StaleRow } from '../../../entities/menu-parts/stale-dialog.tsx';
 import { RestoChecklist } from '../../../entities/restos/resto-checklist.tsx';
 import { Link, useLocation } from '../../../shared/navigation.tsx';
 import {
+  GIFT_OPTIONS,
   type PromotionValues,
   promotionBody,
   promotionFieldOf,
@@ -87,6 +89,8 @@ function PromotionForm({ promotion, offset }: { promotion: AdminPromotion | null
   });
   const { register, handleSubmit, control, formState, setError, reset, setValue } = form;
   const linkMenuId = useWatch({ control, name: 'linkMenuId' });
+  const kind = useWatch({ control, name: 'kind' });
+  const giftId = useId();
   const error = (name: string) => errorWords(formState.errors, name, t);
   const menuDishes = (dishes.data ?? []).filter((dish) => String(dish.menuId) === linkMenuId);
 
@@ -210,6 +214,15 @@ function PromotionForm({ promotion, offset }: { promotion: AdminPromotion | null
       </fieldset>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <fieldset className={styles.kindSwitch}>
+          <legend className={styles.legend}>{t('kind')}</legend>
+          {(['banner', 'gift'] as const).map((value) => (
+            <label key={value} className={styles.kindOption}>
+              <input type="radio" value={value} {...register('kind')} />
+              <span>{t(`kind_${value}`)}</span>
+            </label>
+          ))}
+        </fieldset>
         <div className={styles.grid2}>
           <Field label={t('titleRu')} required error={error('titleRu')}>
             {(c) => <input {...c} {...register('titleRu')} />}
@@ -239,6 +252,71 @@ function PromotionForm({ promotion, offset }: { promotion: AdminPromotion | null
           <input type="checkbox" {...register('isPublished')} />
           <span>{t('published')}</span>
         </label>
+
+        {kind === 'gift' && (
+          <fieldset className={styles.items}>
+            <legend className={styles.legend}>{t('gift')}</legend>
+            <p className={styles.hint}>{t('giftHint')}</p>
+            <Field label={t('giftMinSum')} required hint={t('giftMinSumHint')} error={error('giftMinSum')}>
+              {(c) => (
+                <span className={styles.sumInput}>
+                  <input {...c} inputMode="numeric" autoComplete="off" {...register('giftMinSum')} />
+                  <span aria-hidden="true">₽</span>
+                </span>
+              )}
+            </Field>
+            <Controller
+              control={control}
+              name="giftPositionIds"
+              render={({ field }) =>
+                dishes.isError ? (
+                  <p className={styles.error} role="alert">
+                    {t('dishesFailed')}
+                  </p>
+                ) : dishes.isPending ? (
+                  <p role="status">
+                    <Spinner size={20} /> {t('loading')}
+                  </p>
+                ) : (
+                  <DishOrderPicker
+                    dishes={dishes.data}
+                    value={field.value}
+                    onChange={field.onChange}
+                    max={GIFT_OPTIONS}
+                    locale={locale}
+                    invalid={!!error('giftPositionIds')}
+                    describedBy={error('giftPositionIds') ? `${giftId}-dishes` : undefined}
+                    labels={{
+                      legend: t('giftDishes'),
+                      search: t('giftDishesSearch'),
+                      chosen: t('giftDishesCount', { count: field.value.length, max: GIFT_OPTIONS }),
+                      add: t('giftAdd'),
+                      up: t('moveUp'),
+                      down: t('moveDown'),
+                      remove: t('remove'),
+                      nothingFound: t('nothingFound'),
+                      none: t('giftDishesNone'),
+                      full: t('giftDishesFull', { max: GIFT_OPTIONS }),
+                    }}
+                  />
+                )
+              }
+            />
+            {error('giftPositionIds') && (
+              <p id={`${giftId}-dishes`} className={styles.error} role="alert">
+                {error('giftPositionIds')}
+              </p>
+            )}
+            <label className={styles.check}>
+              <input type="checkbox" {...register('giftWithPromoCode')} />
+              <span>{t('giftWithPromoCode')}</span>
+            </label>
+            <label className={styles.check}>
+              <input type="checkbox" {...register('giftWithBonus')} />
+              <span>{t('giftWithBonus')}</span>
+            </label>
+          </fieldset>
+        )}
 
         <fieldset className={styles.items}>
           <legend className={styles.legend}>{t('link')}</legend>
@@ -306,7 +384,10 @@ function PromotionForm({ promotion, offset }: { promotion: AdminPromotion | null
       {stale && (
         <StaleDialog
           open
-          rows={staleRows(stale.mine, promotionValues(stale.current, offset), t)}
+          rows={staleRows(stale.mine, promotionValues(stale.current, offset), t, (id) => {
+            const dish = dishes.data?.find((candidate) => candidate.id === id);
+            return dish ? pickText(dish.name, locale) : `#${id}`;
+          })}
           saving={save.isPending}
           labels={{
             title: t('staleTitle'),
@@ -329,7 +410,12 @@ function PromotionForm({ promotion, offset }: { promotion: AdminPromotion | null
   );
 }
 
-function staleRows(mine: PromotionValues, now: PromotionValues, t: (key: string) => string): StaleRow[] {
+function staleRows(
+  mine: PromotionValues,
+  now: PromotionValues,
+  t: (key: string) => string,
+  dishName: (id: number) => string,
+): StaleRow[] {
   const labels: [keyof PromotionValues, string][] = [
     ['titleRu', t('titleRu')],
     ['titleEn', t('titleEn')],
@@ -342,9 +428,21 @@ function staleRows(mine: PromotionValues, now: PromotionValues, t: (key: string)
     ['linkMenuId', t('linkMenu')],
     ['linkPositionId', t('linkDish')],
     ['restoIds', t('restos')],
+    ['kind', t('kind')],
+    ['giftMinSum', t('giftMinSum')],
+    ['giftPositionIds', t('giftDishes')],
+    ['giftWithPromoCode', t('giftWithPromoCode')],
+    ['giftWithBonus', t('giftWithBonus')],
   ];
-  const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
+  const shown = (key: keyof PromotionValues, value: unknown) =>
+    key === 'kind'
+      ? t(`kind_${value}`)
+      : key === 'giftPositionIds'
+        ? (value as number[]).map(dishName).join(', ')
+        : Array.isArray(value)
+          ? value.join(', ')
+          : String(value);
   return labels
-    .map(([key, label]) => ({ label, mine: shown(mine[key]), now: shown(now[key]) }))
+    .map(([key, label]) => ({ label, mine: shown(key, mine[key]), now: shown(key, now[key]) }))
     .filter((row) => row.mine !== row.now);
 }

@@ -14,6 +14,10 @@ import own from './promotions.module.css';
 
 const styles = { ...screen, ...own };
 
+/** A sum in kopecks as whole roubles with the locale's grouping ('1 500'). */
+const formatRoubles = (minor: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.ceil(minor / 100));
+
 /** The brand's promotions, highest priority first: a search over titles and texts, a filter by when. */
 export function PromotionList() {
   const { t } = useTranslation('promotions');
@@ -21,6 +25,7 @@ export function PromotionList() {
   const list = usePromotions();
   const [search, setSearch] = useState('');
   const [state, setState] = useState('');
+  const [kind, setKind] = useState('');
   const [notice, setNotice] = useState<{ kind: 'deleted' } | { kind: 'failed'; text: string } | null>(null);
   const offset = list.data?.timezone ?? '+03:00';
 
@@ -29,9 +34,12 @@ export function PromotionList() {
     const haystack = (p: AdminPromotion) =>
       `${p.title.ru} ${p.title.en ?? ''} ${p.text.ru} ${p.text.en ?? ''}`.toLocaleLowerCase();
     return (list.data?.promotions ?? []).filter(
-      (p) => (!state || p.state === state) && words.every((word) => haystack(p).includes(word)),
+      (p) =>
+        (!state || p.state === state) &&
+        (!kind || p.kind === kind) &&
+        words.every((word) => haystack(p).includes(word)),
     );
-  }, [list.data, search, state]);
+  }, [list.data, search, state, kind]);
 
   const dates = (p: AdminPromotion) => {
     const from = wallClockText(p.startsAt, offset);
@@ -74,6 +82,15 @@ export function PromotionList() {
             </select>
           )}
         </Field>
+        <Field label={t('kind')}>
+          {(control) => (
+            <select {...control} value={kind} onChange={(event) => setKind(event.target.value)}>
+              <option value="">{t('anyKind')}</option>
+              <option value="banner">{t('kind_banner')}</option>
+              <option value="gift">{t('kind_gift')}</option>
+            </select>
+          )}
+        </Field>
       </div>
       <p role="status" className={notice?.kind === 'failed' ? styles.error : styles.ok}>
         {notice?.kind === 'deleted' ? t('deleted') : notice?.kind === 'failed' ? notice.text : ''}
@@ -104,6 +121,11 @@ export function PromotionList() {
                   <Link href={`/${p.id}`} className={styles.nameLink}>
                     {pickText(p.title, locale)}
                   </Link>
+                  {p.gift && (
+                    <span className={styles.giftBadge}>
+                      {t('giftBadge', { sum: formatRoubles(p.gift.minSum, locale) })}
+                    </span>
+                  )}
                 </td>
                 <td data-label={t('colDates')}>{dates(p)}</td>
                 <td data-label={t('colPriority')}>{p.priority}</td>

@@ -21,7 +21,19 @@ export interface PromotionValues {
   linkMenuId: string;
   /** '' for the whole menu; else a dish's id. */
   linkPositionId: string;
+  /** 'gift': also a dish at 0 ₽ for an order from the sum (decision 56). */
+  kind: 'banner' | 'gift';
+  /** The gift's threshold in whole roubles as typed; sent in kopecks. */
+  giftMinSum: string;
+  /** The dishes the customer chooses the gift from, in order (1–6). */
+  giftPositionIds: number[];
+  giftWithPromoCode: boolean;
+  giftWithBonus: boolean;
 }
+
+/** The contract's GIFT_OPTIONS_MAX and the largest sum a price may be, in whole roubles. */
+export const GIFT_OPTIONS = 6;
+const GIFT_SUM_MAX_ROUBLES = 1_000_000;
 
 export function promotionValues(promotion: AdminPromotion | null, offset: string): PromotionValues {
   return {
@@ -36,6 +48,11 @@ export function promotionValues(promotion: AdminPromotion | null, offset: string
     restoIds: [...(promotion?.restoIds ?? [])],
     linkMenuId: promotion?.linkMenuId ? String(promotion.linkMenuId) : '',
     linkPositionId: promotion?.linkPositionId ? String(promotion.linkPositionId) : '',
+    kind: promotion?.gift ? 'gift' : 'banner',
+    giftMinSum: promotion?.gift ? String(Math.ceil(promotion.gift.minSum / 100)) : '',
+    giftPositionIds: [...(promotion?.gift?.positionIds ?? [])],
+    giftWithPromoCode: promotion?.gift?.withPromoCode ?? false,
+    giftWithBonus: promotion?.gift?.withBonus ?? false,
   };
 }
 
@@ -49,6 +66,13 @@ export function promotionIssues(values: PromotionValues): Record<string, string>
   if (!/^-?\d{1,5}$/.test(values.priority.trim()) || Math.abs(Number(values.priority)) > 10_000)
     issues.priority = 'priorityInvalid';
   if (values.startsAt && values.endsAt && values.endsAt <= values.startsAt) issues.endsAt = 'endsBeforeStart';
+  if (values.kind === 'gift') {
+    const sum = values.giftMinSum.trim().replace(/\s/g, '');
+    if (!/^\d{1,7}$/.test(sum) || Number(sum) < 1 || Number(sum) > GIFT_SUM_MAX_ROUBLES)
+      issues.giftMinSum = 'giftSumInvalid';
+    if (values.giftPositionIds.length === 0) issues.giftPositionIds = 'giftDishesRequired';
+    else if (values.giftPositionIds.length > GIFT_OPTIONS) issues.giftPositionIds = 'giftDishesTooMany';
+  }
   return issues;
 }
 
@@ -64,6 +88,15 @@ export function promotionBody(values: PromotionValues, offset: string) {
     restoIds: values.restoIds,
     linkMenuId: values.linkMenuId ? Number(values.linkMenuId) : null,
     linkPositionId: values.linkMenuId && values.linkPositionId ? Number(values.linkPositionId) : null,
+    gift:
+      values.kind === 'gift'
+        ? {
+            minSum: Number(values.giftMinSum.trim().replace(/\s/g, '')) * 100,
+            positionIds: values.giftPositionIds,
+            withPromoCode: values.giftWithPromoCode,
+            withBonus: values.giftWithBonus,
+          }
+        : null,
   };
 }
 
@@ -82,5 +115,9 @@ export function promotionFieldOf(path: string): string | null {
   };
   if (direct[path]) return direct[path];
   if (path.startsWith('restoIds')) return 'restoIds';
+  if (path === 'gift.minSum') return 'giftMinSum';
+  if (path === 'gift.withPromoCode') return 'giftWithPromoCode';
+  if (path === 'gift.withBonus') return 'giftWithBonus';
+  if (path === 'gift' || path.startsWith('gift.')) return 'giftPositionIds';
   return null;
 }
