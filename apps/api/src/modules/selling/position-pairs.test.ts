@@ -1,4 +1,4 @@
-import { CO_OCCURRENCE_DAYS, CO_OCCURRENCE_MIN_ORDERS, type OrderStatus } from '@storefront/domain';
+import { CO_OCCURRENCE_DAYS, CO_OCCURRENCE_MIN_ORDERS, minor, type OrderStatus } from '@storefront/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,8 +44,8 @@ async function addOrder(restoId: number, lines: Line[], at: number, status: Orde
       localDate: new Date(at).toISOString().slice(0, 10),
       status,
       paymentStatus: 'not_required',
-      deliveryType: 'take_away',
-      payType: 'cash',
+      deliveryType: 'TAKE_AWAY',
+      payType: 'CASH_UPON_RECEIPT',
       currency: 'RUB',
       timezone: 'Europe/Moscow',
       restoName: { ru: 'Тест', en: 'Test' },
@@ -54,12 +54,12 @@ async function addOrder(restoId: number, lines: Line[], at: number, status: Orde
       personCount: 1,
       promisedAt: new Date(at + 3_600_000),
       createdAt: new Date(at),
-      sum: 0,
-      discount: 0,
-      deliveryPrice: 0,
-      payable: 0,
+      sum: minor(0),
+      discount: minor(0),
+      deliveryPrice: minor(0),
+      payable: minor(0),
       positionsCount: lines.length,
-    } as typeof orders.$inferInsert)
+    })
     .returning({ id: orders.id });
   const orderId = order?.id as number;
   await database.db.insert(orderLines).values(
@@ -73,14 +73,14 @@ async function addOrder(restoId: number, lines: Line[], at: number, status: Orde
         menuId: 1,
         name: { ru: 'Блюдо', en: 'Dish' },
         count: 1,
-        price: 0,
+        price: minor(0),
         modifiers: [],
-        sum: 0,
-        discount: 0,
-        payableAmount: 0,
+        sum: minor(0),
+        discount: minor(0),
+        payableAmount: minor(0),
         kind,
       };
-    }) as (typeof orderLines.$inferInsert)[],
+    }),
   );
 }
 
