@@ -23,6 +23,7 @@ import type { Database } from './db/client.ts';
 import { mediaStoreOf } from './integrations/media-store/media-stores.ts';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.ts';
 import { type BrandStore, openBrandStore } from './modules/brand/index.ts';
+import type { CapacityStore } from './modules/capacity/index.ts';
 import type { AvailabilityStore, CatalogStore } from './modules/catalog/index.ts';
 import { API_MODULES, type ModuleDeps, OPENAPI_TAGS, startSharedServices } from './modules/index.ts';
 import type { PaymentsContext } from './modules/payments/index.ts';
@@ -53,6 +54,8 @@ export interface StorefrontApp extends FastifyInstance {
   availability: AvailabilityStore;
   /** 'Often ordered with' in memory (decision 56): server.ts polls it, tests reload it by hand. */
   pairs: PositionPairsStore;
+  /** Slot counts and delays in memory (decision 56): server.ts polls it (with the automatic delay), tests sweep it by hand. */
+  capacity: CapacityStore;
   /** The brand's settings and pages (decision 50): server.ts polls it, tests refresh it by hand. */
   brand: BrandStore;
   /** The payments module's context: tests run its sweeper by hand (payments-sweeper.ts runOnce). */

@@ -29,6 +29,8 @@ async function main() {
   app.catalog.startPolling(config.env.CATALOG_REFRESH_MS);
   // The stop-lists and pauses other instances' staff set reach this one's preflight within the same interval.
   app.availability.startPolling(config.env.CATALOG_REFRESH_MS);
+  // Slot counts and delays likewise; each round also sets or clears the automatic delays (decision 56).
+  app.capacity.startPolling(config.env.CATALOG_REFRESH_MS);
 
   // Slow or stuck clients must not hold sockets forever.
   app.server.requestTimeout = 30_000;

@@ -12,6 +12,7 @@ import { boardModule } from './board/index.ts';
 import { bonusModule } from './bonus/index.ts';
 import { bootModule } from './boot/index.ts';
 import { type BrandStore, brandModule } from './brand/index.ts';
+import { CapacityStore, capacityModule } from './capacity/index.ts';
 import { AvailabilityStore, CatalogStore, catalogModule } from './catalog/index.ts';
 import { citiesModule } from './cities/index.ts';
 import { deliveriesModule } from './deliveries/index.ts';
@@ -62,6 +63,8 @@ export interface ModuleDeps {
   limits: RequestLimits;
   /** 'Often ordered with' in memory (decision 56). */
   pairs: PositionPairsStore;
+  /** Slot counts, capacities and delays in memory (decision 56). */
+  capacity: CapacityStore;
 }
 
 export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
@@ -80,6 +83,7 @@ export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
   staffModule,
   bonusModule,
   sellingModule,
+  capacityModule,
   preflightModule,
   ordersModule,
   paymentsModule,
@@ -142,7 +146,7 @@ export interface SharedServicesOptions {
 export async function startSharedServices(
   app: FastifyInstance,
   { config, db, now, limits, paymentGateways }: SharedServicesOptions,
-): Promise<Pick<ModuleDeps, 'catalog' | 'availability' | 'payments' | 'pairs'>> {
+): Promise<Pick<ModuleDeps, 'catalog' | 'availability' | 'payments' | 'pairs' | 'capacity'>> {
   const paymentsSettings = readPaymentsSettings(config);
   // In production a restaurant that cannot take money online does not offer it (a warning, not a failure).
   const onlinePay = onlinePayGate(paymentsSettings, config.env.NODE_ENV === 'production', app.log);
@@ -157,6 +161,10 @@ export async function startSharedServices(
   await pairs.load();
   app.decorate('pairs', pairs);
   app.addHook('onClose', async () => pairs.stopPolling());
+  const capacity = new CapacityStore(db, app.log, now, config.brand.whiteLabel);
+  await capacity.load();
+  app.decorate('capacity', capacity);
+  app.addHook('onClose', async () => capacity.stopPolling());
 
   const payments: PaymentsContext = {
     db,
@@ -172,5 +180,5 @@ export async function startSharedServices(
   app.decorate('payments', payments);
   const stopSweeper = startSweeper(payments, paymentsSettings.sweepMs);
   app.addHook('onClose', async () => stopSweeper());
-  return { catalog, availability, payments, pairs };
+  return { catalog, availability, payments, pairs, capacity };
 }

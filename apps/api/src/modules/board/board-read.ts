@@ -5,6 +5,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import { assertRestoAccess, type StaffAccess } from '../../core/staff-access.ts';
 import { orders, restos } from '../../db/schema.ts';
+import { delayAnswer, readDelay } from '../capacity/index.ts';
 import { busyUntilOf, restaurantDay, stopListOf } from '../catalog/index.ts';
 import { latestEventId } from '../outbox/index.ts';
 import type { BoardContext } from './board-context.ts';
@@ -20,6 +21,7 @@ interface RestoRow {
   name: { ru: string; en?: string };
   timezone: string;
   takeAwayMinutes: number;
+  autoDelayThreshold: number | null;
 }
 
 async function restoRows(db: Executor, whiteLabel: string, ids: readonly number[]): Promise<RestoRow[]> {
@@ -30,6 +32,7 @@ async function restoRows(db: Executor, whiteLabel: string, ids: readonly number[
       name: restos.name,
       timezone: restos.timezone,
       takeAwayMinutes: restos.takeAwayMinutes,
+      autoDelayThreshold: restos.autoDelayThreshold,
     })
     .from(restos)
     .where(and(eq(restos.whiteLabelId, whiteLabel), inArray(restos.id, [...ids])))
@@ -63,9 +66,9 @@ export async function readBoard(
           name: r.name,
           timezone: r.timezone,
           busyUntil: await busyUntilOf(tx, r.id, nowMs),
-          // First cut: the delay and its threshold are read by the capacity module (decision 56).
-          delay: null,
-          autoDelayThreshold: null,
+          // Staff's or the automatic delay running now, and the automatic one's threshold (decision 56).
+          delay: delayAnswer(await readDelay(tx, r.id, nowMs)),
+          autoDelayThreshold: r.autoDelayThreshold,
           stopList: await stopListOf(tx, r.id, days.get(r.id)?.date ?? ''),
           lateMinutes: ctx.lateMinutes,
         });

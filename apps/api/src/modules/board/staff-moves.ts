@@ -12,6 +12,7 @@ import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { orderHistory, orderLines, orders, payments } from '../../db/schema.ts';
 import { settleOrderBonus } from '../bonus/index.ts';
+import { giveSlotBack } from '../capacity/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund, sendSettlementReceipt } from '../payments/index.ts';
@@ -115,6 +116,8 @@ export async function declineOrder(
     await recordMove(tx, moved, 'declined', access, now);
     // Its points hold goes back in the same transaction as the decline (decision 55).
     await settleOrderBonus(tx, orderId, nowMs);
+    // Its place in the slot goes back, once (decision 56).
+    await giveSlotBack(tx, orderId);
     if (moved.paymentStatus !== 'paid' || moved.paidPaymentId === null) return null;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, moved.paidPaymentId));
     if (!payment) return null;

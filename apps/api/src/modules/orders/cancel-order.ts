@@ -4,6 +4,7 @@ import { ApiError } from '../../core/api-error.ts';
 import type { Database } from '../../db/client.ts';
 import { orderHistory, orders, payments } from '../../db/schema.ts';
 import { settleOrderBonus } from '../bonus/index.ts';
+import { giveSlotBack } from '../capacity/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { queueAutomaticRefund } from '../payments/index.ts';
 import { givePromoUseBack } from '../promotions/index.ts';
@@ -50,6 +51,8 @@ export async function cancelOrder(
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
     await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: now, by: 'customer' });
     await settleOrderBonus(tx, orderId, nowMs);
+    // Its place in the slot goes back, once (decision 56).
+    await giveSlotBack(tx, orderId);
     await writeOrderEvent(
       tx,
       { id: orderId, whiteLabelId: moved.whiteLabelId, restoId: moved.restoId },

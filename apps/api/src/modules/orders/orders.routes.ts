@@ -10,6 +10,7 @@ import {
   personPreflightParams,
   placeOrderHeaders,
   placeOrderRequest,
+  slotFullBody,
 } from '@storefront/domain/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,12 +47,21 @@ const PLACE_DESCRIPTION =
   'idempotency.in-progress with Retry-After. The cart is priced again in the order’s transaction: a result ' +
   'other than the quote (or an expired quote) is 409 order.price-changed with the new `preflight`; any cart ' +
   'problem is 422 with every problem in `errors` and the `preflight`; a pre-order time off the offered slots ' +
-  'is 422 order.pre-order-slot-invalid; a promo code used up meanwhile is 422 promo-code.limit-exceed. ' +
+  'is 422 order.pre-order-slot-invalid; a pre-order whose 15-minute slot filled meanwhile is 409 order.slot-full ' +
+  'with `nextFreeSlotAt` (the next slot with room, or null); an as-soon-as-possible order is promised the first ' +
+  'slot with room after now + its cooking or delivery time + the restaurant’s delay (later than the preflight’s ' +
+  'readyAt when others took it meanwhile: not a refusal), and 422 resto.slots-full when none is left before ' +
+  'closing; a promo code used up meanwhile is 422 promo-code.limit-exceed. ' +
   'Contacts are checked with the docs/product.md §5 words (400 with the field); a delivery without address and point is ' +
   '400 order.address-required; a forged or foreign quote is 400 order.quote-invalid; 404 resto.not-found. ' +
   'A refusal writes nothing, except that an unknown promo code spends one of the preflight’s guesses (shared ' +
   'with it: once spent, every code is 422 promo-code.too-many-attempts). More than 5 orders by one person or ' +
   '20 by one client in 10 minutes is 429 orders.too-many with Retry-After; a replay is not counted.';
+
+/** A 409's body: a price-changed or key-in-flight refusal, or order.slot-full naming the next slot with room. */
+const slotFullRefusedBody = orderRefusedBody.extend(
+  slotFullBody.pick({ nextFreeSlotAt: true }).partial().shape,
+);
 
 /** The customer's orders: place, list, read, cancel (all signed in as the path's person, all no-store). */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
@@ -80,6 +90,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     reply.code(refusal.status).send({
       errors: refusal.errors,
       ...(refusal.preflight ? { preflight: refusal.preflight } : {}),
+      ...refusal.more,
     });
 
   app.post(
@@ -98,7 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
           401: errorBody,
           403: errorBody,
           404: errorBody,
-          409: orderRefusedBody,
+          409: slotFullRefusedBody,
           422: orderRefusedBody,
           429: errorBody,
         },

@@ -70,6 +70,8 @@ export class OrderRefusal extends Error {
     readonly status: number,
     readonly errors: ErrorItem[],
     readonly preflight?: PreflightResponse,
+    /** More of the body (409 order.slot-full: nextFreeSlotAt). */
+    readonly more: Record<string, unknown> = {},
   ) {
     super(errors[0]?.code ?? 'order.refused');
   }
@@ -432,4 +434,48 @@ export function orderRows(
     contacts: { personName, phone: personPhone, email },
     numbering: { day, code: restoRow.orderCode ?? String(resto.id) },
   };
+}
+
+/** Whether a slot start is a pre-order time the restaurant offers this cart (as decideCart checks the asked one). */
+export function offeredPreOrderSlot(
+  settings: PlacementSettings,
+  input: PlacementInput,
+  pricing: PricingCatalog,
+  extraMinutes: number,
+): (slotMs: number) => boolean {
+  const { resto } = pricing;
+  return (slotMs) =>
+    isPreOrderSlot(slotMs, {
+      nowMs: input.nowMs,
+      timezone: resto.timezone,
+      openingHours: resto.openingHours,
+      specialDays: resto.specialDays ?? [],
+      preOrder: pricing.preOrder,
+      extraLeadMinutes: extraMinutes,
+      slotMinutes: settings.slotMinutes,
+    });
+}
+
+/**
+ * Capacity refused the order (decision 56): a pre-order's slot filled since the preflight is 409 order.slot-full
+ * naming the next slot with room (the client offers it and places again); no ASAP slot left before closing is
+ * 422 resto.slots-full, as the preflight would say.
+ */
+export function capacityRefusal(
+  verdict: { kind: 'slot-full'; nextFreeAtMs: number | null } | { kind: 'slots-full' },
+  accepted: AcceptedCart,
+  locale: Locale,
+): OrderRefusal {
+  if (verdict.kind === 'slots-full')
+    return new OrderRefusal(
+      422,
+      [{ code: 'resto.slots-full', message: message('resto.slots-full', locale) }],
+      accepted.answer(),
+    );
+  return new OrderRefusal(
+    409,
+    [{ code: 'order.slot-full', message: message('order.slot-full', locale), field: 'preOrderAt' }],
+    accepted.answer(),
+    { nextFreeSlotAt: verdict.nextFreeAtMs === null ? null : new Date(verdict.nextFreeAtMs).toISOString() },
+  );
 }

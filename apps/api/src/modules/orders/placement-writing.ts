@@ -16,14 +16,17 @@ import {
   restos,
 } from '../../db/schema.ts';
 import { bonusFactsForPricing, holdOrderBonus } from '../bonus/index.ts';
+import { holdSlot } from '../capacity/index.ts';
 import { type CatalogSnapshot, readAvailability } from '../catalog/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { insertAttempt } from '../payments/index.ts';
 import { hasEarlierOrder, normalisePromoCode, promoCodeDefinition, type Quote } from '../preflight/index.ts';
 import type { KeyRef } from './idempotency.ts';
 import {
+  capacityRefusal,
   decideCart,
   type OrderRows,
+  offeredPreOrderSlot,
   orderNumber,
   orderRows,
   type PlacementInput,
@@ -131,6 +134,18 @@ export async function writeOrder(
   if (!restoRow) throw new ApiError(404, 'resto.not-found', 'restoId');
 
   const rows = orderRows(settings, input, pricing, accepted, restoRow);
+  // Within capacity (decision 56): the order's place in the slot of its promised time, taken with the conditional
+  // upsert every instance runs; an ASAP promise also gets the restaurant's delay as this transaction reads it.
+  const held = await holdSlot(tx, resto.id, body.deliveryType, {
+    nowMs,
+    preOrderAtMs: accepted.cart.preOrderAtMs,
+    baseMs: (rows.order.promisedAt as Date).getTime(),
+    resto,
+    offered: offeredPreOrderSlot(settings, input, pricing, accepted.extraMinutes),
+  });
+  if (held.kind !== 'promised') throw capacityRefusal(held, accepted, locale);
+  rows.order.promisedAt = new Date(held.promisedAtMs);
+  rows.order.slotAt = new Date(held.slotAtMs);
   const at = new Date(nowMs);
   const [order] = await tx
     .insert(orders)

@@ -2,6 +2,7 @@ import { PAYABLE_PAYMENT_STATUSES } from '@storefront/domain';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { orderHistory, orders, paymentRefunds, payments } from '../../db/schema.ts';
 import { settleOrderBonus } from '../bonus/index.ts';
+import { giveSlotBack } from '../capacity/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { givePromoUseBack } from '../promotions/index.ts';
 import { attemptRow, startAttempt } from './attempts.ts';
@@ -92,6 +93,8 @@ async function cancelUnpaid(ctx: PaymentsContext, orderId: number, nowMs: number
     if (moved.promoCodeId !== null) await givePromoUseBack(tx, orderId, moved.promoCodeId);
     await tx.insert(orderHistory).values({ orderId, status: 'canceled', at: new Date(nowMs), by: 'system' });
     await settleOrderBonus(tx, orderId, nowMs);
+    // An unpaid order gives its place in the slot back, once (decision 56).
+    await giveSlotBack(tx, orderId);
     await writeOrderEvent(tx, moved, 'canceled', new Date(nowMs));
     return true;
   });

@@ -9,6 +9,7 @@ import type { Executor } from '../../core/executor.ts';
 import { orderHistory, orders, payments, posOrderTransfers } from '../../db/schema.ts';
 import type { PosOrderState } from '../../integrations/pos/pos-adapter.ts';
 import { settleOrderBonus } from '../bonus/index.ts';
+import { giveSlotBack } from '../capacity/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 import { writeOrderEvent } from '../outbox/index.ts';
 import { advanceRefund, queueAutomaticRefund, sendSettlementReceipt } from '../payments/index.ts';
@@ -234,6 +235,8 @@ async function stepOrder(
   await writeOrderEvent(tx, moved, step, now);
   // iiko's done earns the order's points, its cancel releases their hold, as the board's moves do (decision 55).
   if (step === 'done' || step === 'declined') await settleOrderBonus(tx, order.id, nowMs);
+  // iiko's cancel gives the order's place in its slot back, once (decision 56).
+  if (step === 'declined') await giveSlotBack(tx, order.id);
   await logOrder(
     tx,
     {

@@ -71,6 +71,11 @@ function problemMessage(problem: PricingProblem, context: MessageContext): strin
       return ru
         ? `${base}. Ресторан откроется ${openingPhrase(problem.nextOpenAt, context.nowMs, context.timezone, locale)}`
         : `${base}. The restaurant opens ${openingPhrase(problem.nextOpenAt, context.nowMs, context.timezone, locale)}`;
+    case 'slot.full':
+      if (problem.nextOpenAt === undefined) return base;
+      return ru
+        ? `${base}. Ближайшее свободное время: ${openingPhrase(problem.nextOpenAt, context.nowMs, context.timezone, locale)}`
+        : `${base}. The next free time is ${openingPhrase(problem.nextOpenAt, context.nowMs, context.timezone, locale)}`;
     default:
       return base;
   }
@@ -93,6 +98,8 @@ export interface AnswerContext extends MessageContext {
   request: PreflightRequest;
   /** Signs the quote of this pricing. */
   sign: (quote: Quote) => string;
+  /** The promised time and the delay within capacity (modules/capacity); absent: none known. */
+  capacity?: { readyAtMs: number | null; delayMinutes: number };
 }
 
 /** The quote: what order placement must find again when it re-prices (only lines that can be ordered). */
@@ -187,12 +194,12 @@ export function preflightAnswer(cart: PricedCart, context: AnswerContext): Prefl
     deliveryRules: cart.rules,
     deliveryBand: cart.band,
     nextDeliveryBand: cart.nextBand,
-    // First cut (decision 56): the selling and capacity parts are filled by their own code.
+    // First cut (decision 56): the selling parts are filled by their own code.
     freeLines: [],
     gift: null,
     addOns: [],
-    readyAt: null,
-    delayMinutes: 0,
+    readyAt: context.capacity?.readyAtMs != null ? new Date(context.capacity.readyAtMs).toISOString() : null,
+    delayMinutes: context.capacity?.delayMinutes ?? 0,
     problems,
     errors: problems.slice(0, 1).map(({ code, message }) => ({ code, message })),
     quote: context.sign(quote),

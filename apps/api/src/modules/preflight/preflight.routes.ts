@@ -1,4 +1,4 @@
-import { type PromoLookup, priceCart } from '@storefront/domain';
+import { DEFAULT_SLOT_MINUTES, isPreOrderSlot, type PromoLookup, priceCart } from '@storefront/domain';
 import {
   type BrandConfig,
   errorBody,
@@ -16,6 +16,13 @@ import type { Database } from '../../db/client.ts';
 import { signedInPerson } from '../../plugins/authentication.ts';
 import { requestLocale } from '../../plugins/error-handler.ts';
 import { bonusFactsForPricing } from '../bonus/index.ts';
+import {
+  type CapacityStore,
+  extendedCookingMinutes,
+  leadMinutesOf,
+  type PreflightCapacity,
+  preflightCapacity,
+} from '../capacity/index.ts';
 import type { AvailabilityStore, CatalogStore } from '../catalog/index.ts';
 import { preflightAnswer } from './preflight-answer.ts';
 import { normalisePromoCode, pricingCatalogFor } from './pricing-catalog.ts';
@@ -31,7 +38,17 @@ export interface PreflightRoutesOptions {
   availability: AvailabilityStore;
   /** The brand's settings as served now: an owner turns pre-orders and promo codes on and off (decision 50). */
   brand: { readonly settings: BrandConfig };
+  /** Slot counts and delays in memory (decision 56): readyAt, delayMinutes and the capacity problems. */
+  capacity: CapacityStore;
 }
+
+/** Problems that already say the order cannot be placed at its time: capacity is not judged on top of them. */
+const TIME_PROBLEMS = new Set([
+  'resto.not-accepting-orders',
+  'resto.busy',
+  'person-order.pre-order-too-soon',
+  'person-order.pre-order-too-far',
+]);
 
 const DESCRIPTION =
   'Prices the cart from the server catalog (client prices and sums are ignored) and answers 200 with every ' +
@@ -45,7 +62,7 @@ const DESCRIPTION =
 /** POST /1/persons/orders/preflight (anonymous) and POST /1/persons/{personId}/orders/preflight (signed in). */
 export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = async (
   app,
-  { db, config, catalog, now, availability, brand },
+  { db, config, catalog, now, availability, brand, capacity },
 ) => {
   const whiteLabel = config.brand.whiteLabel;
   const quoteKey = readQuoteKey(config);
@@ -87,7 +104,38 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
       { ...pricing, ...availability.forResto(pricing.resto.id, pricing.resto.timezone, nowMs) },
       { request: body, promo, nowMs, bonus },
     );
-    return preflightAnswer(cart, {
+    // Within capacity (decision 56): when the order would be ready, from this instance's memory.
+    const view = capacity.forResto(pricing.resto.id, body.deliveryType);
+    const extraMinutes = extendedCookingMinutes(
+      snapshot,
+      whiteLabel,
+      cart.lines.filter((line) => line.available).map((line) => line.id),
+    );
+    const lead = leadMinutesOf(body.deliveryType, cart.band?.time, view.takeAwayMinutes) + extraMinutes;
+    const judged: PreflightCapacity = preflightCapacity(view, {
+      nowMs,
+      preOrderAtMs: cart.preOrderAtMs,
+      baseMs: nowMs + lead * 60_000,
+      resto: pricing.resto,
+      offered: (slotMs) =>
+        isPreOrderSlot(slotMs, {
+          nowMs,
+          timezone: pricing.resto.timezone,
+          openingHours: pricing.resto.openingHours,
+          specialDays: pricing.resto.specialDays ?? [],
+          preOrder: pricing.preOrder,
+          extraLeadMinutes: extraMinutes,
+          slotMinutes: config.brand.features.preOrderSlotMinutes ?? DEFAULT_SLOT_MINUTES,
+        }),
+    });
+    const timeRefused = cart.problems.some((p) => TIME_PROBLEMS.has(p.code));
+    const capacityAnswer = {
+      readyAtMs: timeRefused ? null : judged.readyAtMs,
+      delayMinutes: judged.delayMinutes,
+    };
+    const priced = timeRefused ? cart : { ...cart, problems: [...cart.problems, ...judged.problems] };
+    return preflightAnswer(priced, {
+      capacity: capacityAnswer,
       locale: requestLocale(request),
       currency: pricing.resto.currency,
       timezone: pricing.resto.timezone,
