@@ -31,6 +31,7 @@ import { useStaffSession } from '../../../entities/staff-session/staff-session.t
 import { WeekDays } from '../../../entities/week-hours/week-days.tsx';
 import { Link, useLocation } from '../../../shared/navigation.tsx';
 import {
+  AUTO_DELAY_MINUTES,
   type RestoValues,
   restoFieldOf,
   restoFields,
@@ -85,6 +86,8 @@ function errorOf(errors: FieldErrors<RestoValues>, path: string): FieldError | u
 }
 
 const OWN_ISSUES = [
+  'capacity',
+  'threshold',
   'phone',
   'email',
   'link',
@@ -440,6 +443,33 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
         </fieldset>
 
         <fieldset className={styles.items}>
+          <legend className={styles.legend}>{t('sectionCapacity')}</legend>
+          <p className={styles.hint}>{t('capacityHint')}</p>
+          <div className={styles.grid2}>
+            {text('capacityDelivery', t('capacityDelivery'), { hint: t('capacityEmpty') })}
+            {text('capacityTakeAway', t('capacityTakeAway'), { hint: t('capacityEmpty') })}
+          </div>
+          <fieldset className={styles.items}>
+            <legend className={styles.legend}>{t('autoDelay')}</legend>
+            <p className={styles.hint}>{t('autoDelayHint')}</p>
+            <div className={styles.grid2}>
+              {text('autoDelayThreshold', t('autoDelayThreshold'), { hint: t('autoDelayOff') })}
+              <Field label={t('autoDelayMinutes')} error={errorText('autoDelayMinutes')}>
+                {(c) => (
+                  <select {...c} {...register('autoDelayMinutes')} disabled={!mayWrite}>
+                    {AUTO_DELAY_MINUTES.map((minutes) => (
+                      <option key={minutes} value={minutes}>
+                        {t('plusMinutes', { minutes })}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+          </fieldset>
+        </fieldset>
+
+        <fieldset className={styles.items}>
           <legend className={styles.legend}>{t('sectionPreOrder')}</legend>
           {preOrder('preDelivery', t('delivery'), preDelivery, deliveryWeek)}
           {preOrder('preTakeAway', t('takeAway'), preTakeAway, takeAwayWeek)}
@@ -553,6 +583,8 @@ const LABELS: Record<string, string> = {
   onlineMethods: 'onlineMethods',
   preOrder: 'sectionPreOrder',
   menuIds: 'menus',
+  slotCapacity: 'sectionCapacity',
+  autoDelay: 'autoDelay',
 };
 
 /** The fields that differ between what this person would save and what is saved now. */
@@ -560,15 +592,31 @@ function staleRows(
   mine: RestoValues,
   now: AdminResto,
   read: AdminResto,
-  t: (key: string) => string,
+  t: (key: string, options?: Record<string, unknown>) => string,
 ): StaleRow[] {
   const changed = restoPatch(mine, read);
   const theirs = restoFields(restoValues(now)) as Record<string, unknown>;
-  const show = (value: unknown) =>
-    typeof value === 'object' && value !== null && 'ru' in value
+  const limit = (value: number | null) => (value === null ? '—' : String(value));
+  const show = (key: string, value: unknown) => {
+    if (key === 'slotCapacity') {
+      const capacity = value as { DELIVERY: number | null; TAKE_AWAY: number | null };
+      return `${t('delivery')} ${limit(capacity.DELIVERY)} · ${t('takeAway')} ${limit(capacity.TAKE_AWAY)}`;
+    }
+    if (key === 'autoDelay') {
+      const delay = value as { threshold: number | null; minutes: number };
+      return delay.threshold === null
+        ? t('autoDelayOffShort')
+        : `> ${delay.threshold} → ${t('plusMinutes', { minutes: delay.minutes })}`;
+    }
+    return typeof value === 'object' && value !== null && 'ru' in value
       ? String((value as { ru: string }).ru)
       : JSON.stringify(value);
+  };
   return Object.entries(changed)
     .filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(theirs[key]))
-    .map(([key, value]) => ({ label: t(LABELS[key] ?? key), mine: show(value), now: show(theirs[key]) }));
+    .map(([key, value]) => ({
+      label: t(LABELS[key] ?? key),
+      mine: show(key, value),
+      now: show(key, theirs[key]),
+    }));
 }

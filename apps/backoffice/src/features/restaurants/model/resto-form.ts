@@ -72,7 +72,16 @@ export interface RestoValues {
   menuIds: string[];
   isPublished: boolean;
   orderCode: string;
+  /** The most orders of a method per 15-minute slot as typed; '' no limit. */
+  capacityDelivery: string;
+  capacityTakeAway: string;
+  /** More orders than this waiting unaccepted add `autoDelayMinutes`; '' off. */
+  autoDelayThreshold: string;
+  autoDelayMinutes: '15' | '30' | '60';
 }
+
+/** The delays staff and the automatic delay add (the domain's DELAY_MINUTES). */
+export const AUTO_DELAY_MINUTES = ['15', '30', '60'] as const;
 
 /** The contract's bounds (the browser imports no zod contract at run time, decision 7). */
 const TEXT_MAX = 200;
@@ -82,6 +91,9 @@ const MONEY_MAX = 1_000_000;
 const MINUTES_MAX = 1440;
 const LEAD_MAX = 10_080;
 const DAYS_MAX = 60;
+/** The domain's SLOT_CAPACITY_MAX and AUTO_DELAY_THRESHOLD_MAX. */
+const CAPACITY_MAX = 1000;
+const THRESHOLD_MAX = 100;
 
 const roubles = (kopecks: number | null) => (kopecks === null ? '' : String(kopecks / 100));
 const lines = (list: readonly string[]) => list.join('\n');
@@ -139,6 +151,10 @@ export function restoValues(resto: AdminResto | null): RestoValues {
     menuIds: (resto?.menuIds ?? []).map(String),
     isPublished: resto?.isPublished ?? false,
     orderCode: resto?.orderCode ?? '',
+    capacityDelivery: String(resto?.slotCapacity.DELIVERY ?? ''),
+    capacityTakeAway: String(resto?.slotCapacity.TAKE_AWAY ?? ''),
+    autoDelayThreshold: String(resto?.autoDelay.threshold ?? ''),
+    autoDelayMinutes: String(resto?.autoDelay.minutes ?? 30) as RestoValues['autoDelayMinutes'],
   };
 }
 
@@ -209,6 +225,10 @@ export function restoIssues(values: RestoValues): Record<string, string> {
   }
   if (values.orderCode.trim() && !/^[\p{L}\p{N}]{1,8}$/u.test(values.orderCode.trim()))
     issues.orderCode = 'orderCode';
+  for (const field of ['capacityDelivery', 'capacityTakeAway'] as const)
+    if (values[field].trim() && !wholeIn(values[field], 1, CAPACITY_MAX)) issues[field] = 'capacity';
+  if (values.autoDelayThreshold.trim() && !wholeIn(values.autoDelayThreshold, 1, THRESHOLD_MAX))
+    issues.autoDelayThreshold = 'threshold';
   return issues;
 }
 
@@ -272,8 +292,19 @@ export function restoFields(values: RestoValues) {
     menuIds: values.menuIds.map(Number).sort((a, b) => a - b),
     isPublished: values.isPublished,
     orderCode: values.orderCode.trim() || null,
+    slotCapacity: {
+      DELIVERY: limitOf(values.capacityDelivery),
+      TAKE_AWAY: limitOf(values.capacityTakeAway),
+    },
+    autoDelay: {
+      threshold: limitOf(values.autoDelayThreshold),
+      minutes: Number(values.autoDelayMinutes) as 15 | 30 | 60,
+    },
   };
 }
+
+/** A limit as typed: '' none (null). */
+const limitOf = (text: string) => (text.trim() ? Number(text.trim()) : null);
 
 /** The PATCH body: the fields whose value differs from the restaurant's as read (empty: nothing changed). */
 export function restoPatch(values: RestoValues, resto: AdminResto): Record<string, unknown> {
@@ -314,6 +345,10 @@ export function restoFieldOf(path: string): string | null {
     case 'payDelivery':
     case 'payTakeAway':
       return `${head}.shopName`;
+    case 'slotCapacity':
+      return second === 'TAKE_AWAY' ? 'capacityTakeAway' : 'capacityDelivery';
+    case 'autoDelay':
+      return second === 'minutes' ? 'autoDelayMinutes' : 'autoDelayThreshold';
     case 'preOrder': {
       const method = second === 'TAKE_AWAY' ? 'preTakeAway' : 'preDelivery';
       if (third !== 'hours') return `${method}.${third ?? 'minTimeMinutes'}`;
