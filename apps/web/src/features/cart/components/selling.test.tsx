@@ -50,7 +50,7 @@ const catalog = [
 interface Server {
   addOns?: boolean;
   freePerPerson?: boolean;
-  gift?: { minSum: number; withheld?: string | null };
+  gift?: { minSum: number; withheld?: string | null; withheldMessage?: string };
   readyAt?: string | null;
   delayMinutes?: number;
 }
@@ -121,6 +121,7 @@ function price(request: PreflightRequest, server: Server): PreflightResponse {
               ]
             : [],
           withheld,
+          withheldMessage: withheld ? (gift.withheldMessage ?? null) : null,
           next: reached
             ? null
             : {
@@ -295,6 +296,16 @@ describe('cart: what is sold with the order', () => {
     const withheld = await screen.findByTestId('gift-withheld');
     expect(withheld).toHaveTextContent('Подарок не суммируется с промокодом');
     expect(screen.queryByTestId('gift-line')).not.toBeInTheDocument();
+  });
+
+  it('prefers the server’s own words for a withheld gift', async () => {
+    rolls(4);
+    stubServer({
+      gift: { minSum: 150_000, withheld: 'gift.not-with-bonus', withheldMessage: 'Подарок не с баллами' },
+    });
+    await render();
+    await settled();
+    expect(await screen.findByTestId('gift-withheld')).toHaveTextContent('Подарок не с баллами');
   });
 
   it('shows the promised time on the restaurant’s clock and the restaurant’s delay', async () => {

@@ -184,9 +184,11 @@ export function GiftBlock({
       ? { id: gift.positionId, menu: { id: gift.menuId } }
       : null;
   const givenDish = given ? dishes.get(keyOf(given)) : undefined;
-  const withheld = gift.withheld
+  // The server's words in the request's language, else the catalogue's for the code.
+  const known = gift.withheld
     ? (ERROR_MESSAGES as Record<string, { ru: string; en?: string }>)[gift.withheld]
     : undefined;
+  const withheld = gift.withheld ? (gift.withheldMessage ?? (known ? pickText(known, locale) : null)) : null;
   const next = gift.next;
   const reachedShare = next ? Math.max(0, Math.min(1, 1 - next.amountLeft / Math.max(1, next.minSum))) : 0;
   if (!given && !withheld && !next) return null;
@@ -234,7 +236,7 @@ export function GiftBlock({
               </span>{' '}
             </>
           )}
-          {pickText(withheld, locale)}
+          {withheld}
         </p>
       )}
       {next && (

@@ -10,8 +10,10 @@ import { useEffect, useId, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { readPreflight } from '../../../entities/cart/preflight-handling.ts';
 import { useCartPreflight } from '../../../entities/cart/preflight-query.ts';
+import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
 import { orderDraftStore } from '../../../entities/order-draft/order-draft-store.ts';
+import { restoClockDate, restoClockTime, restoDaysAhead } from '../../../entities/orders/pre-order.ts';
 import { useLocale } from '../../../shared/i18n/use-locale.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Field } from '../../../shared/ui/field.tsx';
@@ -65,7 +67,19 @@ export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null 
   const preOrder = usePreOrder();
   const nameOf = useDishNames(locale, (id) => t('dish', { id }));
   const placement = usePlacement({ request, answer, locale, form });
-  const { personId, placing, failure, priceChange } = placement;
+  const { personId, placing, failure, priceChange, slotTaken } = placement;
+  // A slot taken meanwhile: the picker's full slots are stale too.
+  const refreshFull = preOrder.refreshFull;
+  useEffect(() => {
+    if (slotTaken) refreshFull();
+  }, [slotTaken, refreshFull]);
+  const slotTime = (iso: string) => {
+    const at = Date.parse(iso);
+    const time = restoClockTime(at, preOrder.timezone);
+    return restoDaysAhead(at, serverNow(), preOrder.timezone) === 0
+      ? time
+      : `${restoClockDate(at, preOrder.timezone, locale)}, ${time}`;
+  };
 
   const submit = form.handleSubmit(async (values) => {
     if (!request || !answer || !fresh || reading.blocking || personId === null) return;
@@ -103,6 +117,19 @@ export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null 
     <div className={styles.submit} data-testid="place-order-block">
       <div aria-live="polite" className={styles.live}>
         {placing && <p role="status">{t('placing')}</p>}
+        {slotTaken && (
+          <div className={styles.failure} role="alert" data-testid="slot-taken">
+            <p className={styles.failureTitle}>{t('slotFullTitle')}</p>
+            <p>{slotTaken.message}</p>
+            {slotTaken.nextFreeSlotAt ? (
+              <Button variant="secondary" onClick={placement.takeNextSlot} data-testid="take-next-slot">
+                {t('slotFullTake', { time: slotTime(slotTaken.nextFreeSlotAt) })}
+              </Button>
+            ) : (
+              <p>{t('slotFullNone')}</p>
+            )}
+          </div>
+        )}
         {failure && (
           <div className={styles.failure} role="alert" data-testid="place-order-failure">
             <p className={styles.failureTitle}>{t('placeFailed')}</p>

@@ -9,7 +9,7 @@ import styles from './checkout.module.css';
 export function PreOrderFields({ preOrder }: { preOrder: PreOrder }) {
   const { t } = useCheckoutTexts();
   const locale = useLocale();
-  const { days, preOrderAt, chosenMs, chosenDay, setSlot, timezone } = preOrder;
+  const { days, preOrderAt, chosenMs, chosenDay, setSlot, timezone, isFull, firstFree } = preOrder;
   const dayLabel = (day: (typeof days)[number]) =>
     day.daysAhead === 0
       ? t('today')
@@ -35,7 +35,11 @@ export function PreOrderFields({ preOrder }: { preOrder: PreOrder }) {
           name="when"
           checked={preOrderAt !== null}
           disabled={days.length === 0}
-          onChange={() => setSlot(days[0]?.slots[0] ?? null)}
+          onChange={() => {
+            // Opening the picker asks for the full slots anew; the first free one is chosen meanwhile.
+            preOrder.refreshFull();
+            setSlot(firstFree());
+          }}
           data-testid="when-pre-order"
         />
         {t('preOrder')}
@@ -50,7 +54,7 @@ export function PreOrderFields({ preOrder }: { preOrder: PreOrder }) {
                 value={chosenDay?.dayStartMs ?? ''}
                 onChange={(event) => {
                   const day = days.find((d) => d.dayStartMs === Number(event.target.value));
-                  setSlot(day?.slots[0] ?? null);
+                  setSlot(firstFree(day));
                 }}
                 data-testid="pre-order-day"
               >
@@ -72,11 +76,23 @@ export function PreOrderFields({ preOrder }: { preOrder: PreOrder }) {
                 data-testid="pre-order-slot"
               >
                 {!chosenDay && <option value="">—</option>}
-                {(chosenDay ?? days[0])?.slots.map((slot) => (
-                  <option key={slot} value={slot}>
-                    {restoClockTime(slot, timezone)}
-                  </option>
-                ))}
+                {(chosenDay ?? days[0])?.slots.map((slot) => {
+                  // A full slot stays in the list, greyed and not choosable (the one already chosen stays
+                  // selectable so the select shows it; the banner says it is full).
+                  const full = isFull(slot);
+                  return (
+                    <option
+                      key={slot}
+                      value={slot}
+                      disabled={full && slot !== chosenMs}
+                      data-full={full || undefined}
+                    >
+                      {full
+                        ? t('slotFull', { time: restoClockTime(slot, timezone) })
+                        : restoClockTime(slot, timezone)}
+                    </option>
+                  );
+                })}
               </select>
             )}
           </Field>

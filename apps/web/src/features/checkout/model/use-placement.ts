@@ -19,6 +19,13 @@ import { useNavigate } from '../../../shared/navigation/router.tsx';
 import { API_FIELDS, type CheckoutValues } from './checkout-values.ts';
 import { afterPlacement, bodyFingerprint, placeOrder } from './place-order.ts';
 
+/** Placement found the slot taken meanwhile (409 order.slot-full): its words and the next slot with room. */
+export interface SlotTaken {
+  message: string;
+  /** ISO 8601 UTC; null when no slot is left. */
+  nextFreeSlotAt: string | null;
+}
+
 export interface PriceChange {
   before: PreflightResponse;
   after: PreflightResponse;
@@ -47,12 +54,14 @@ export function usePlacement({
   const [placing, setPlacing] = useState(false);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
+  const [slotTaken, setSlotTaken] = useState<SlotTaken | null>(null);
 
   const send = async (body: PlaceOrderRequest) => {
     if (personId === null) return;
     const key = orderDraftStore.getState().attemptKey(bodyFingerprint({ ...body, quote: undefined }));
     setPlacing(true);
     setFailure(null);
+    setSlotTaken(null);
     try {
       const order: Order = await placeOrder(personId, body, key);
       // The order exists: only now does the cart empty and the attempt end (ORDERING.md).
@@ -74,6 +83,14 @@ export function usePlacement({
   const handleFailure = (error: unknown, body: PlaceOrderRequest) => {
     if (!(error instanceof ApiError)) {
       setFailure([failureText(error, locale)]);
+      return;
+    }
+    if (error.status === 409 && error.code === 'order.slot-full') {
+      const next = (error.data as { nextFreeSlotAt?: unknown } | null)?.nextFreeSlotAt;
+      setSlotTaken({
+        message: failureText(error, locale),
+        nextFreeSlotAt: typeof next === 'string' ? next : null,
+      });
       return;
     }
     const preflight = refusedPreflight(error);
@@ -119,5 +136,22 @@ export function usePlacement({
     setPriceChange(null);
   };
 
-  return { personId, placing, failure, priceChange, send, confirmNewPrice, declineNewPrice };
+  /** The one tap on the next free slot: the order is wanted then (the preflight prices it anew). */
+  const takeNextSlot = () => {
+    if (!slotTaken?.nextFreeSlotAt) return;
+    orderDraftStore.getState().setPreOrderAt(new Date(Date.parse(slotTaken.nextFreeSlotAt)).toISOString());
+    setSlotTaken(null);
+  };
+
+  return {
+    personId,
+    placing,
+    failure,
+    priceChange,
+    slotTaken,
+    send,
+    confirmNewPrice,
+    declineNewPrice,
+    takeNextSlot,
+  };
 }

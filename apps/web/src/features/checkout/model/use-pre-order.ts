@@ -1,4 +1,4 @@
-import { preOrderDays } from '@storefront/domain';
+import { preOrderDays, slotStartMs } from '@storefront/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { restoWorkingHoursQuery } from '../../../entities/catalog/catalog-queries.ts';
@@ -7,6 +7,7 @@ import { useCurrentLocation } from '../../../entities/location/current-location.
 import { orderDraftStore, useOrderDraft } from '../../../entities/order-draft/order-draft-store.ts';
 import { preOrderRulesFor } from '../../../entities/orders/pre-order.ts';
 import { useBrand } from '../../../shared/config.tsx';
+import { restoSlotsQuery } from './resto-slots-query.ts';
 
 /**
  * Pre-order: days and slots on the restaurant's clock, from its working-hours answer (docs/product.md §3),
@@ -18,6 +19,16 @@ export function usePreOrder() {
   const preOrderAt = useOrderDraft((state) => state.preOrderAt);
   const enabled = brand.features.preOrder;
   const hours = useQuery({ ...restoWorkingHoursQuery(resto?.id ?? 0), enabled: !!resto && enabled });
+  // The full slots (decision 56): asked again each time the picker opens (refreshFull), and after a refusal.
+  const slots = useQuery({
+    ...restoSlotsQuery(resto?.id ?? 0, method ?? 'DELIVERY'),
+    enabled: !!resto && !!method && enabled,
+  });
+  const full = useMemo(
+    () => new Set((slots.data?.fullSlots ?? []).map((at) => slotStartMs(Date.parse(at)))),
+    [slots.data],
+  );
+  const isFull = (ms: number) => full.has(slotStartMs(ms));
   const days = useMemo(
     () =>
       resto && method && enabled && hours.data
@@ -35,6 +46,8 @@ export function usePreOrder() {
   const chosenDay = chosenMs === null ? null : (days.find((day) => day.slots.includes(chosenMs)) ?? null);
   const setSlot = (ms: number | null) =>
     orderDraftStore.getState().setPreOrderAt(ms === null ? null : new Date(ms).toISOString());
+  /** The first slot of a day (of the first day when none is given) that is not full. */
+  const firstFree = (day = days[0]) => day?.slots.find((slot) => !isFull(slot)) ?? day?.slots[0] ?? null;
   return {
     enabled,
     /** The working hours came: no days then means no slot to offer. */
@@ -44,6 +57,10 @@ export function usePreOrder() {
     chosenMs,
     chosenDay,
     setSlot,
+    isFull,
+    firstFree,
+    /** Asks for the full slots again: the picker opened, or placement found the slot taken. */
+    refreshFull: () => void slots.refetch(),
     timezone: resto?.timezone ?? '+03:00',
   };
 }
