@@ -44,6 +44,8 @@ export const preflightGift = z.object({
   options: z.array(z.object({ id, menu: z.object({ id }) })),
   /** 'gift.not-with-promo-code' | 'gift.not-with-bonus' when reached but not given; null otherwise. */
   withheld: z.string().nullable(),
+  /** The words for `withheld` in the request's language ('Подарок не суммируется с промокодом'); not a problem. */
+  withheldMessage: z.string().nullable(),
   /** The next threshold above the cart: its promotion and the amount left to it. */
   next: z
     .object({ promotionId: id, title: localizedText, minSum: minorAmount, amountLeft: minorAmount })

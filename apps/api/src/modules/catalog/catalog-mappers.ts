@@ -1,5 +1,6 @@
 import type {
   DayOfWeek,
+  GiftPromotion,
   OpeningHoursDay,
   PaymentMethod,
   PaymentOptions,
@@ -287,7 +288,10 @@ export function mapMenus(rows: CatalogRows, tagById: Map<number, Tag>): Map<numb
         photos: g.photos,
       }));
       groups.push(...ungroupedGroup(m.id, positions));
-      return [m.id, { id: m.id, whiteLabelId: m.whiteLabelId, groups, positions }];
+      return [
+        m.id,
+        { id: m.id, whiteLabelId: m.whiteLabelId, groups, positions, addOnPositionIds: m.addOnPositionIds },
+      ];
     }),
   );
 }
@@ -377,8 +381,39 @@ export function mapPromotions(rows: CatalogRows): Owned<Promotion & { restoIds: 
       endsAt: iso(p.endsAt),
       linkMenuId: p.linkMenuId,
       linkPositionId: p.linkMenuId === null ? null : p.linkPositionId,
+      // A slide only answers no `gift`, as before gifts existed.
+      ...(p.kind === 'gift' && p.giftMinSum !== null
+        ? { gift: { minSum: p.giftMinSum, positionIds: p.giftPositionIds } }
+        : {}),
       restoIds: (restosByPromotion.get(p.id) ?? []).map((r) => r.restoId),
     }));
+}
+
+/** Published gift promotions by brand, as pricing judges them (decision 56); times become epoch ms. */
+export function mapGifts(rows: CatalogRows): Map<string, (GiftPromotion & { title: Promotion['title'] })[]> {
+  const restosByPromotion = groupBy(rows.promotionRestos, (r) => r.promotionId);
+  const gifts = rows.promotions
+    .filter(
+      (p) => p.isPublished && p.kind === 'gift' && p.giftMinSum !== null && p.giftPositionIds.length > 0,
+    )
+    .map((p) => ({
+      whiteLabelId: p.whiteLabelId,
+      gift: {
+        id: p.id,
+        title: p.title,
+        minSum: p.giftMinSum as NonNullable<typeof p.giftMinSum>,
+        positionIds: p.giftPositionIds,
+        withPromoCode: p.giftWithPromoCode,
+        withBonus: p.giftWithBonus,
+        restoIds: (restosByPromotion.get(p.id) ?? []).map((r) => r.restoId),
+        startsAt: p.startsAt ? p.startsAt.getTime() : null,
+        endsAt: p.endsAt ? p.endsAt.getTime() : null,
+      },
+    }));
+  const byBrand = new Map<string, (GiftPromotion & { title: Promotion['title'] })[]>();
+  for (const { whiteLabelId, gift } of gifts)
+    byBrand.set(whiteLabelId, [...(byBrand.get(whiteLabelId) ?? []), gift]);
+  return byBrand;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PromoCodeDefinition } from '@storefront/domain';
+import type { GiftPromotion, PromoCodeDefinition } from '@storefront/domain';
 import type {
   City,
   DeliveryZone,
@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import {
   mapCities,
   mapDeliveryZones,
+  mapGifts,
   mapMenus,
   mapModifiers,
   mapPreOrders,
@@ -32,6 +33,8 @@ export interface SnapshotMenu {
   whiteLabelId: string;
   groups: PositionGroup[];
   positions: Position[];
+  /** Dishes the cart offers with this menu ('Добавить к заказу'), in the manager's order (decision 56). */
+  addOnPositionIds: number[];
 }
 
 /**
@@ -50,6 +53,8 @@ export interface CatalogSnapshot {
   zonesByResto: Map<number, DeliveryZone[]>;
   preOrderByResto: Map<number, PreOrderHours[]>;
   promotions: Owned<Promotion & { restoIds: number[] }>[];
+  /** The published gift promotions (decision 56) as pricing reads them, with their titles, by brand. */
+  gifts: Map<string, (GiftPromotion & { title: Promotion['title'] })[]>;
   /** Promo codes by brand, then by upper-cased code; never sent to clients as a list (preflight reads them). */
   promoCodes: Map<string, Map<string, PromoCodeDefinition>>;
 }
@@ -99,6 +104,7 @@ export async function loadCatalogSnapshot(
     zonesByResto: mapDeliveryZones(rows),
     preOrderByResto: mapPreOrders(rows),
     promotions: mapPromotions(rows),
+    gifts: mapGifts(rows),
     promoCodes: mapPromoCodes(rows),
   };
 }

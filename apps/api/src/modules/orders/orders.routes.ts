@@ -79,6 +79,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (
     get promoCodesEnabled() {
       return brand.settings.features.promoCodes;
     },
+    get freeCondiments() {
+      return brand.settings.freeCondiments;
+    },
     slotMinutes: config.brand.features.preOrderSlotMinutes ?? DEFAULT_SLOT_MINUTES,
     payments: { settings: payments.settings, brandLocale: payments.brandLocale },
     limits,

@@ -2,6 +2,7 @@ import {
   ERROR_MESSAGES,
   EXTENDED_COOKING_MINUTES,
   EXTENDED_COOKING_TAG,
+  type FreeCondiment,
   isPreOrderSlot,
   type Locale,
   type LocalizedText,
@@ -48,6 +49,8 @@ export interface PlacementSettings {
   whiteLabel: string;
   preOrderEnabled: boolean;
   promoCodesEnabled: boolean;
+  /** The brand's free condiments by persons as served now (decision 56); absent: none. */
+  freeCondiments?: readonly FreeCondiment[];
   slotMinutes: number;
   /** Online payment: the attempt row written with a CARD_ONLINE order (modules/payments). */
   payments: { settings: PaymentsSettings; brandLocale: Locale };
@@ -213,7 +216,13 @@ export function decideCart(
   const { resto } = pricing;
   const cart = priceCart(
     { ...pricing, ...facts.availability },
-    { request: body, promo: facts.promo, nowMs, bonus: facts.bonus },
+    {
+      request: body,
+      promo: facts.promo,
+      nowMs,
+      bonus: facts.bonus,
+      freeCondiments: settings.freeCondiments ?? [],
+    },
   );
   const context = {
     locale,
@@ -381,6 +390,25 @@ export function orderRows(
       bonusDiscount: line.bonusDiscount,
       payableAmount: line.payableAmount,
     }));
+  // What the server adds at 0 ₽ (decision 56) follows the dishes: the free condiments, then the gift.
+  const zeroLine = (positionId: number, menuId: number, count: number, kind: 'free' | 'gift') => ({
+    lineNo: lines.length,
+    positionId,
+    menuId,
+    name: positions.get(positionId)?.name ?? { ru: String(positionId) },
+    count,
+    price: minor(0),
+    modifiers: [],
+    sum: minor(0),
+    discount: minor(0),
+    bonusDiscount: minor(0),
+    payableAmount: minor(0),
+    kind,
+  });
+  for (const free of cart.freeLines) lines.push(zeroLine(free.positionId, free.menuId, free.count, 'free'));
+  const gift =
+    cart.gift?.reached && cart.gift.given ? { promotion: cart.gift.reached, ...cart.gift.given } : null;
+  if (gift) lines.push(zeroLine(gift.positionId, gift.menuId, 1, 'gift'));
 
   return {
     order: {
@@ -425,6 +453,7 @@ export function orderRows(
       bonusSpent: cart.bonus?.spent ?? minor(0),
       bonusEarn: cart.bonus?.earn ?? minor(0),
       positionsCount: cart.positionsCount,
+      giftPromotionId: gift?.promotion.id ?? null,
       // Online: attempt 1 is written with the order, and the order waits for its money until pay_until.
       paymentAttempt: online ? 1 : 0,
       payUntil: online ? new Date(nowMs + settings.payments.settings.unpaidCancelMinutes * 60_000) : null,

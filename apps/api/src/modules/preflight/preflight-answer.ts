@@ -2,7 +2,9 @@ import {
   ERROR_MESSAGES,
   type ErrorCode,
   formatMoney,
+  type GiftPromotion,
   type Locale,
+  type LocalizedText,
   type Minor,
   type PricedCart,
   type PricingProblem,
@@ -129,7 +131,43 @@ export function quoteOf(cart: PricedCart, context: AnswerContext): Quote {
     deliveryPrice: cart.deliveryPrice,
     payable: cart.payable,
     bonusSpent: cart.bonus?.spent ?? 0,
+    // What the server adds at 0 ₽ is part of what the customer agreed to: a change at placement is a 409.
+    freeLines: cart.freeLines.map((line) => [line.positionId, line.menuId, line.count]),
+    gift:
+      cart.gift?.reached && cart.gift.given
+        ? [cart.gift.reached.id, cart.gift.given.positionId, cart.gift.given.menuId]
+        : null,
     expiresAt: quoteExpiry(context.nowMs),
+  };
+}
+
+/** The API's catalog gifts carry their promotion's title (pricing-catalog.ts); the domain's type does not name it. */
+const titleOf = (promotion: GiftPromotion): LocalizedText =>
+  (promotion as GiftPromotion & { title?: LocalizedText }).title ?? { ru: '' };
+
+/** The cart's gift as the contract answers it; null when no gift promotion runs here now. */
+function giftAnswer(cart: PricedCart, locale: Locale): PreflightResponse['gift'] {
+  const gift = cart.gift;
+  if (!gift) return null;
+  const { reached, next } = gift;
+  return {
+    promotionId: reached?.id ?? null,
+    title: reached ? titleOf(reached) : null,
+    minSum: reached?.minSum ?? null,
+    positionId: gift.given?.positionId ?? null,
+    menuId: gift.given?.menuId ?? null,
+    options: gift.options.map((option) => ({ id: option.positionId, menu: { id: option.menuId } })),
+    withheld: gift.withheld,
+    // Not a problem: placement goes on without the gift; the cart says why it is not given.
+    withheldMessage: gift.withheld ? pickText(ERROR_MESSAGES[gift.withheld], locale) : null,
+    next: next
+      ? {
+          promotionId: next.promotion.id,
+          title: titleOf(next.promotion),
+          minSum: next.promotion.minSum,
+          amountLeft: next.amountLeft,
+        }
+      : null,
   };
 }
 
@@ -194,10 +232,19 @@ export function preflightAnswer(cart: PricedCart, context: AnswerContext): Prefl
     deliveryRules: cart.rules,
     deliveryBand: cart.band,
     nextDeliveryBand: cart.nextBand,
-    // First cut (decision 56): the selling parts are filled by their own code.
-    freeLines: [],
-    gift: null,
-    addOns: [],
+    freeLines: cart.freeLines.map((line) => ({
+      id: line.positionId,
+      menu: { id: line.menuId },
+      count: line.count,
+      perPerson: line.perPerson,
+      personCount: line.personCount,
+    })),
+    gift: giftAnswer(cart, context.locale),
+    addOns: cart.addOns.map((addOn) => ({
+      id: addOn.positionId,
+      menu: { id: addOn.menuId },
+      reason: addOn.reason,
+    })),
     readyAt: context.capacity?.readyAtMs != null ? new Date(context.capacity.readyAtMs).toISOString() : null,
     delayMinutes: context.capacity?.delayMinutes ?? 0,
     problems,

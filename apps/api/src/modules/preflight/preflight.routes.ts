@@ -40,6 +40,8 @@ export interface PreflightRoutesOptions {
   brand: { readonly settings: BrandConfig };
   /** Slot counts and delays in memory (decision 56): readyAt, delayMinutes and the capacity problems. */
   capacity: CapacityStore;
+  /** 'Often ordered with' in memory (decision 56): the add-ons below the menus' lists, no database read. */
+  pairs: { oftenWith(restoId: number, positionIds: readonly number[]): number[] };
 }
 
 /** Problems that already say the order cannot be placed at its time: capacity is not judged on top of them. */
@@ -57,12 +59,14 @@ const DESCRIPTION =
   'Unknown promo codes spend the client’s hourly guesses; once spent every code answers ' +
   'promo-code.too-many-attempts. `bonusToSpend` asks to pay part of the dishes in points (signed in; bonus.* ' +
   'problems when refused, spending nothing); `bonus` answers the balance, the spendable share, the spend and the ' +
-  'earn (null when the brand has no program). `quote` is a signed token of this pricing that order placement checks.';
+  'earn (null when the brand has no program). `freeLines` are the brand’s free condiments for `personCount` ' +
+  '(absent: 1) at 0 ₽, `gift` the gift promotion reached (or withheld, not a problem) and the next threshold, ' +
+  '`addOns` the dishes offered with the cart (not part of the price). `quote` is a signed token of this pricing that order placement checks.';
 
 /** POST /1/persons/orders/preflight (anonymous) and POST /1/persons/{personId}/orders/preflight (signed in). */
 export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = async (
   app,
-  { db, config, catalog, now, availability, brand, capacity },
+  { db, config, catalog, now, availability, brand, capacity, pairs },
 ) => {
   const whiteLabel = config.brand.whiteLabel;
   const quoteKey = readQuoteKey(config);
@@ -102,7 +106,17 @@ export const preflightRoutes: FastifyPluginAsyncZod<PreflightRoutesOptions> = as
     const bonus = await bonusFactsForPricing(db, whiteLabel, personId, nowMs, { lockedForPlacement: false });
     const cart = priceCart(
       { ...pricing, ...availability.forResto(pricing.resto.id, pricing.resto.timezone, nowMs) },
-      { request: body, promo, nowMs, bonus },
+      {
+        request: body,
+        promo,
+        nowMs,
+        bonus,
+        freeCondiments: brand.settings.freeCondiments,
+        oftenWith: pairs.oftenWith(
+          pricing.resto.id,
+          body.positions.map((position) => position.id),
+        ),
+      },
     );
     // Within capacity (decision 56): when the order would be ready, from this instance's memory.
     const view = capacity.forResto(pricing.resto.id, body.deliveryType);

@@ -12,6 +12,8 @@ import type { CatalogSnapshot } from '../catalog/index.ts';
 interface BrandIndex {
   positions: PricingCatalog['positions'];
   timeSlots: PricingCatalog['timeSlots'];
+  /** The brand's 18+ dishes: add-ons only once the age is confirmed. */
+  adultIds: ReadonlySet<number>;
 }
 
 interface SnapshotIndex {
@@ -36,13 +38,18 @@ function brandIndex(snapshot: CatalogSnapshot, whiteLabel: string): BrandIndex {
   const known = index.brands.get(whiteLabel);
   if (known) return known;
   const positions = new Map<number, Pick<Position, 'id' | 'menu' | 'price'>>();
+  const adultIds = new Set<number>();
   for (const menu of snapshot.menus.values()) {
     if (menu.whiteLabelId !== whiteLabel) continue;
-    for (const p of menu.positions) positions.set(p.id, { id: p.id, menu: p.menu, price: p.price });
+    for (const p of menu.positions) {
+      positions.set(p.id, { id: p.id, menu: p.menu, price: p.price });
+      if (p.isAdult) adultIds.add(p.id);
+    }
   }
   const brand: BrandIndex = {
     positions,
     timeSlots: snapshot.timeSlots.filter((slot) => slot.whiteLabelId === whiteLabel),
+    adultIds,
   };
   index.brands.set(whiteLabel, brand);
   return brand;
@@ -110,6 +117,13 @@ export function pricingCatalogFor(
         }
       : null,
     preOrderEnabled: options.preOrderEnabled,
+    // Decision 56: the brand's gift promotions (priceCart judges restaurant and window), and the add-on lists of
+    // this restaurant's menus sold for the method, in menu order.
+    gifts: snapshot.gifts.get(options.whiteLabel) ?? [],
+    addOnIds: resto.menus
+      .filter((m) => (options.deliveryType === 'DELIVERY' ? m.isDelivery : m.isTakeAway))
+      .flatMap((m) => snapshot.menus.get(m.id)?.addOnPositionIds ?? []),
+    adultIds: brand.adultIds,
   };
   index.catalogs.set(key, catalog);
   return catalog;
@@ -127,4 +141,9 @@ export function promoCodeDefinition(
   code: string,
 ): PromoCodeDefinition | undefined {
   return snapshot.promoCodes.get(whiteLabel)?.get(code);
+}
+
+/** A gift promotion's title, for the cart's 'Подарок' and 'Ещё 350 ₽ до подарка'. */
+export function giftTitle(snapshot: CatalogSnapshot, whiteLabel: string, promotionId: number) {
+  return snapshot.gifts.get(whiteLabel)?.find((g) => g.id === promotionId)?.title ?? null;
 }

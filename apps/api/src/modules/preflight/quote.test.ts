@@ -25,6 +25,8 @@ const quote: Quote = {
   deliveryPrice: 15000,
   payable: 183300,
   bonusSpent: 0,
+  freeLines: [],
+  gift: null,
   expiresAt: quoteExpiry(NOW),
 };
 
@@ -58,6 +60,28 @@ describe('quote', () => {
       w.bs = 0;
     });
     expect(verifyQuote(key, zeroed, NOW)).toEqual({ ok: false, reason: 'signature' });
+  });
+
+  it('carries free lines and the gift only when there are some; a quote without them reads none', () => {
+    const giving: Quote = {
+      ...quote,
+      freeLines: [
+        [105, 1, 4],
+        [106, 1, 2],
+      ],
+      gift: [3, 107, 1],
+    };
+    const token = signQuote(key, giving);
+    expect(verifyQuote(key, token, NOW)).toEqual({ ok: true, quote: giving });
+    const wireOf = (signed: string) =>
+      JSON.parse(Buffer.from(signed.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    expect(wireOf(token)).toMatchObject({ f: giving.freeLines, g: giving.gift });
+    expect(Object.keys(wireOf(signQuote(key, quote)))).not.toContain('f');
+    expect(Object.keys(wireOf(signQuote(key, quote)))).not.toContain('g');
+    const noGift = tamper(token, (w) => {
+      delete w.g;
+    });
+    expect(verifyQuote(key, noGift, NOW)).toEqual({ ok: false, reason: 'signature' });
   });
 
   it('refuses a changed payable, line, expiry or person under the old signature', () => {

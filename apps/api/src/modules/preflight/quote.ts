@@ -21,6 +21,9 @@ export type QuotedLine = [
   modifiers: [id: number, modifierId: number, count: number, price: number][],
 ];
 
+export type QuotedFreeLine = [id: number, menuId: number, count: number];
+export type QuotedGift = [promotionId: number, id: number, menuId: number];
+
 export interface Quote {
   /** The brand (white label) the pricing belongs to. */
   brand: string;
@@ -43,6 +46,10 @@ export interface Quote {
   payable: number;
   /** Points spent (decision 55); a quote signed before points existed carries none and reads as 0. */
   bonusSpent: number;
+  /** Condiments given free by persons (decision 56): [position id, menu id, count]; none before they existed. */
+  freeLines: QuotedFreeLine[];
+  /** The gift given: [promotion id, position id, menu id]; null when none. */
+  gift: QuotedGift | null;
   /** Epoch ms after which the quote is refused. */
   expiresAt: number;
 }
@@ -93,6 +100,10 @@ type Wire = {
   pa: number;
   /** Points spent; absent when 0. */
   bs?: number;
+  /** Free lines; absent when none. */
+  f?: QuotedFreeLine[];
+  /** The gift; absent when none. */
+  g?: QuotedGift;
   e: number;
 };
 
@@ -112,6 +123,8 @@ export function signQuote(key: QuoteKey, quote: Quote): string {
     dp: quote.deliveryPrice,
     pa: quote.payable,
     ...(quote.bonusSpent > 0 && { bs: quote.bonusSpent }),
+    ...(quote.freeLines.length > 0 && { f: quote.freeLines }),
+    ...(quote.gift && { g: quote.gift }),
     e: quote.expiresAt,
   };
   const payload = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
@@ -125,6 +138,9 @@ const isLine = (line: unknown): line is QuotedLine =>
   line.slice(0, 4).every(isInt) &&
   Array.isArray(line[4]) &&
   line[4].every((m: unknown) => Array.isArray(m) && m.length === 4 && m.every(isInt));
+
+const isTriple = (value: unknown): value is [number, number, number] =>
+  Array.isArray(value) && value.length === 3 && value.every(isInt);
 
 /** The signed fields are trusted only after the signature matched; their shape is still checked. */
 function fromWire(w: Partial<Wire>): Quote | null {
@@ -140,7 +156,9 @@ function fromWire(w: Partial<Wire>): Quote | null {
     !Array.isArray(w.i) ||
     !w.i.every(isLine) ||
     ![w.s, w.ds, w.dp, w.pa, w.e].every(isInt) ||
-    !(w.bs === undefined || (isInt(w.bs) && w.bs >= 0))
+    !(w.bs === undefined || (isInt(w.bs) && w.bs >= 0)) ||
+    !(w.f === undefined || (Array.isArray(w.f) && w.f.every(isTriple))) ||
+    !(w.g === undefined || isTriple(w.g))
   )
     return null;
   return {
@@ -158,6 +176,8 @@ function fromWire(w: Partial<Wire>): Quote | null {
     deliveryPrice: w.dp as number,
     payable: w.pa as number,
     bonusSpent: w.bs ?? 0,
+    freeLines: w.f ?? [],
+    gift: w.g ?? null,
     expiresAt: w.e as number,
   };
 }
