@@ -22,7 +22,7 @@ import { useBoardStream } from '../model/use-board-stream.ts';
 import { staffTextsEn } from '../staff-texts.en.ts';
 import { staffTexts } from '../staff-texts.ts';
 import { OrderCard } from './order-card.tsx';
-import { BusyControl, StopListPanel } from './resto-controls.tsx';
+import { BusyControl, currentDelay, DelayBadge, DelayControl, StopListPanel } from './resto-controls.tsx';
 import styles from './staff.module.css';
 
 /** While any order waits unaccepted the beep repeats this often. */
@@ -175,6 +175,17 @@ export function BoardScreen({
             </select>
           </span>
         )}
+        {resto ? (
+          <DelayBadge resto={resto} nowMs={nowMs} />
+        ) : (
+          restos.map((r) =>
+            currentDelay(r, nowMs) ? (
+              <span key={r.id} className={styles.delayFor}>
+                {pickText(r.name, locale)}: <DelayBadge resto={r} nowMs={nowMs} />
+              </span>
+            ) : null,
+          )
+        )}
         {soundOn ? (
           <span className={styles.soundOn}>{t('soundEnabled')}</span>
         ) : (
@@ -285,6 +296,7 @@ export function BoardScreen({
       {resto && (
         <div className={styles.panels}>
           <BusyControl resto={resto} staffId={staffId} nowMs={nowMs} timezone={restoTimezone} />
+          <DelayControl resto={resto} staffId={staffId} nowMs={nowMs} />
           <StopListPanel resto={resto} staffId={staffId} locale={locale} />
         </div>
       )}

@@ -209,6 +209,11 @@ export function OrderCard({
         {order.lines.map((line) => (
           <li key={line.id}>
             <span className={styles.lineCount}>{line.count}×</span> {pickText(line.name, locale)}
+            {line.kind !== 'dish' && (
+              <span className={styles.lineKind} data-kind={line.kind}>
+                {t(`lineKind_${line.kind}`)}
+              </span>
+            )}
             {line.modifiers.length > 0 && (
               <ul className={styles.modifiers}>
                 {line.modifiers.map((modifier) => (

@@ -1,7 +1,15 @@
-import { BUSY_PAUSE_MINUTES, type Locale, normalizeForSearch, pickText } from '@storefront/domain';
+import {
+  BUSY_PAUSE_MINUTES,
+  DELAY_MINUTES,
+  type Locale,
+  normalizeForSearch,
+  pickText,
+} from '@storefront/domain';
+import type { RestoDelay } from '@storefront/domain/contracts';
 import { menuPositionsQuery } from '@storefront/web/src/entities/catalog/catalog-queries.ts';
 import { restoClockTime } from '@storefront/web/src/entities/orders/pre-order.ts';
 import { Button } from '@storefront/web/src/shared/ui/button.tsx';
+import { ConfirmationPopup } from '@storefront/web/src/shared/ui/confirmation-popup.tsx';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +17,7 @@ import {
   type BoardResto,
   restoMenusQuery,
   setBusy,
+  setDelay,
   setStopped,
   uniqueDishes,
   updateResto,
@@ -73,6 +82,114 @@ export function BusyControl({
           {t('actionFailed', { message: busy.error.message })}
         </p>
       )}
+    </section>
+  );
+}
+
+/** The restaurant's delay while it lasts: null once its time is over (the board may not have been read since). */
+export function currentDelay(resto: BoardResto, nowMs: number): RestoDelay | null {
+  return resto.delay && Date.parse(resto.delay.until) > nowMs ? resto.delay : null;
+}
+
+const clockText = (ms: number, timezone: string | null) =>
+  timezone
+    ? restoClockTime(ms, timezone)
+    : new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The delay on the restaurant's header: 'Задержка +30 мин до 21:40', 'авто' when the automatic one; nothing without. */
+export function DelayBadge({ resto, nowMs }: { resto: BoardResto; nowMs: number }) {
+  const { t } = useTranslation('staff');
+  const delay = currentDelay(resto, nowMs);
+  if (!delay) return null;
+  return (
+    <span className={styles.delayBadge} data-source={delay.source}>
+      {t('delayUntil', {
+        minutes: delay.extraMinutes,
+        time: clockText(Date.parse(delay.until), resto.timezone),
+      })}
+      {delay.source === 'auto' && <span className={styles.delayAuto}> · {t('delayAuto')}</span>}
+    </span>
+  );
+}
+
+/**
+ * The delay: +15/+30/+60 minutes on every promised time of the restaurant (the storefront shows the longer time before
+ * the customer orders), or cleared after a confirmation. An automatic delay shows as such; staff replace it with theirs.
+ */
+export function DelayControl({
+  resto,
+  staffId,
+  nowMs,
+}: {
+  resto: BoardResto;
+  staffId: number;
+  nowMs: number;
+}) {
+  const { t } = useTranslation('staff');
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: (extraMinutes: 0 | 15 | 30 | 60) => setDelay(resto.id, extraMinutes),
+    onSuccess: (answer) => {
+      setConfirming(false);
+      updateResto(queryClient, staffId, answer.restoId, { delay: answer.delay });
+    },
+  });
+  const delay = currentDelay(resto, nowMs);
+  return (
+    <section className={styles.panel} aria-labelledby={`delay-${resto.id}`}>
+      <h2 id={`delay-${resto.id}`} className={styles.panelTitle}>
+        {t('delayTitle')}
+      </h2>
+      <p role="status" className={delay ? styles.busyOn : undefined}>
+        {delay
+          ? `${t('delayUntil', { minutes: delay.extraMinutes, time: clockText(Date.parse(delay.until), resto.timezone) })}${
+              delay.source === 'auto' ? ` · ${t('delayAuto')}` : ''
+            }`
+          : t('noDelay')}
+      </p>
+      {resto.autoDelayThreshold !== null && (
+        <p className={styles.hint}>{t('delayAutoHint', { count: resto.autoDelayThreshold })}</p>
+      )}
+      <div className={styles.bigActions}>
+        {DELAY_MINUTES.map((minutes) => (
+          <Button
+            key={minutes}
+            size="l"
+            variant={delay?.extraMinutes === minutes ? 'primary' : 'secondary'}
+            aria-pressed={delay?.extraMinutes === minutes}
+            disabled={change.isPending}
+            onClick={() => change.mutate(minutes)}
+          >
+            {t('delayPlus', { minutes })}
+          </Button>
+        ))}
+        {delay && (
+          <Button
+            size="l"
+            variant="secondary"
+            disabled={change.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            {t('delayClear')}
+          </Button>
+        )}
+      </div>
+      {change.isError && (
+        <p role="alert" className={styles.error}>
+          {t('actionFailed', { message: change.error.message })}
+        </p>
+      )}
+      <ConfirmationPopup
+        open={confirming}
+        headline={t('delayClearTitle')}
+        supportingText={t('delayClearText')}
+        confirmText={t('delayClear')}
+        cancelText={t('cancel')}
+        confirmLoading={change.isPending}
+        onConfirm={() => change.mutate(0)}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }

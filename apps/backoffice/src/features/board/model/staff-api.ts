@@ -5,6 +5,7 @@ import type {
   BoardResto,
   Position,
   Resto,
+  RestoDelay,
   StaffAccount,
   StaffSecurity,
   TotpEnrolment,
@@ -98,6 +99,13 @@ export const setBusy = (restoId: number, minutes: number) =>
   staffFetch<{ restoId: number; busyUntil: string | null }>(
     `/api/v1/staff/restos/${restoId}/busy`,
     post({ minutes }),
+  );
+
+/** +15/+30/+60 minutes on every promised time of the restaurant for the next hours, or 0 to clear (decision 56). */
+export const setDelay = (restoId: number, extraMinutes: 0 | 15 | 30 | 60) =>
+  staffFetch<{ restoId: number; delay: RestoDelay | null }>(
+    `/api/v1/staff/restos/${restoId}/delay`,
+    post({ extraMinutes }),
   );
 
 export const getStreamTicket = async () =>

@@ -67,7 +67,7 @@ describe('the brand’s free condiments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(calls.some((c) => c.call === 'PATCH /api/v1/admin/brand')).toBe(true));
     const sent = calls.find((c) => c.call === 'PATCH /api/v1/admin/brand');
-    expect((sent?.body as { freeCondiments: unknown }).freeCondiments).toEqual([
+    expect((sent?.body as { freeCondiments?: unknown } | undefined)?.freeCondiments).toEqual([
       { positionId: 16, perPerson: 1 },
       { positionId: 11, perPerson: 2 },
     ]);

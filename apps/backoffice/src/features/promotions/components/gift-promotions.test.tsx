@@ -114,7 +114,7 @@ describe('gift promotions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(calls.some((c) => c.call === 'PATCH /api/v1/admin/promotions/2')).toBe(true));
     const sent = calls.find((c) => c.call === 'PATCH /api/v1/admin/promotions/2');
-    expect((sent?.body as { gift: unknown }).gift).toBeNull();
+    expect((sent?.body as { gift?: unknown } | undefined)?.gift).toBeNull();
     expect(sent?.headers['if-match']).toBe('"3"');
   });
 
