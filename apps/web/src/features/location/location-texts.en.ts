@@ -30,6 +30,8 @@ export const locationTextsEn = {
     'The address has no house number. Add it, or write it in the order comment so the courier can find you.',
   refine: 'Edit the address',
   continueWithout: 'Continue without a number',
+  nearestOutside: 'We do not deliver here, but you can pick the order up',
+  nearestTake: 'Pick up at {{name}}, {{distance}}',
   problems: {
     'city-required': 'This field is required',
     'method-required': 'This field is required',

@@ -28,6 +28,8 @@ export const locationTexts = {
     'В адресе нет номера дома. Уточните его или напишите в комментарии к заказу, чтобы курьер вас нашёл.',
   refine: 'Уточнить данные',
   continueWithout: 'Продолжить без номера',
+  nearestOutside: 'Сюда мы не доставляем, но можно забрать заказ самому',
+  nearestTake: 'Заберите сам из «{{name}}», {{distance}}',
   problems: {
     'city-required': 'Обязательное поле',
     'method-required': 'Обязательное поле',

@@ -256,6 +256,9 @@ export default function LocationPopupContent() {
             onMethod={(method: CustomerDeliveryMethod) => setDraft(switchMethod(draft, method, ctx))}
             onPoint={(place: DeliveryPlace) => setDraft(setDeliveryPoint(draft, place, ctx))}
             onPickup={(restoId: number) => setDraft(selectPickupResto(draft, restoId))}
+            onNearestPickup={(restoId: number) =>
+              setDraft(selectPickupResto(switchMethod(draft, 'TAKE_AWAY', ctx), restoId))
+            }
           />
         )}
       </ResponsiveDialog>

@@ -33,6 +33,7 @@ import { mapPopupTexts } from '../map-popup-texts.ts';
 import type { LocationContext } from '../model/popup-steps.ts';
 import { AddressSearch } from './address-search.tsx';
 import styles from './map-popup.module.css';
+import { NearestPickup } from './nearest-pickup.tsx';
 
 const MapCanvas = lazy(() => import('../../../shared/map/map-canvas.tsx'));
 
@@ -44,6 +45,8 @@ export interface MapPopupProps {
   restoId: number | null;
   onConfirmDelivery: (place: DeliveryPlace) => void;
   onConfirmPickup: (restoId: number) => void;
+  /** Delivery only: take-away at the nearest pickup point offered for a point outside every zone (decision 56). */
+  onNearestPickup?: (restoId: number) => void;
   onClose: () => void;
 }
 
@@ -234,6 +237,14 @@ function DeliveryMap(props: MapPartProps & { onListOpenChange: (open: boolean) =
           <p className={styles.problem} id="map-problem" data-testid="map-problem">
             {t(problem)}
           </p>
+        )}
+        {problem === 'outsideZone' && point && props.onNearestPickup && (
+          <NearestPickup
+            cityId={city.id}
+            point={point}
+            restos={ctx.restos as Resto[]}
+            onTake={props.onNearestPickup}
+          />
         )}
       </div>
       <Button

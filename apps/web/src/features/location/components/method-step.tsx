@@ -30,6 +30,7 @@ import type { LocationContext, LocationDraft } from '../model/popup-steps.ts';
 import { DeliveryTermsPopup } from './delivery-terms-popup.tsx';
 import styles from './location-popup.module.css';
 import { MethodStepFrame, type MethodStepFrameProps } from './method-step-frame.tsx';
+import { NearestPickup } from './nearest-pickup.tsx';
 
 // The map, its provider and the geocoder load only when the customer opens the map (DESIGN: bundle split).
 const MapPopup = lazy(() => import('./map-popup.tsx'));
@@ -43,6 +44,8 @@ export interface MethodStepProps extends MethodStepFrameProps {
   /** The delivery-details form (apartment … comment): method-step-form.tsx owns it, so it outlives a method switch. */
   details: UseFormReturn<DeliveryDetailsInput>;
   onPickup: (restoId: number) => void;
+  /** One tap on the nearest pickup point offered for an address outside every zone: take-away there. */
+  onNearestPickup: (restoId: number) => void;
 }
 
 const ADDRESS_PROBLEMS: readonly LocationProblemCode[] = [
@@ -98,7 +101,7 @@ export function MethodStep(props: MethodStepProps) {
   );
 }
 
-function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodStepProps) {
+function DeliveryForm({ city, draft, ctx, problem, onPoint, details, onNearestPickup }: MethodStepProps) {
   const { t } = useTranslation('location');
   const id = useId();
   const [termsOpen, setTermsOpen] = useState(false);
@@ -148,6 +151,10 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodSte
               setMapOpen(false);
             }}
             onConfirmPickup={() => setMapOpen(false)}
+            onNearestPickup={(restoId) => {
+              onNearestPickup(restoId);
+              setMapOpen(false);
+            }}
             onClose={() => setMapOpen(false)}
           />
         </Suspense>
@@ -155,6 +162,14 @@ function DeliveryForm({ city, draft, ctx, problem, onPoint, details }: MethodSte
       <div id={`${id}-problem`}>
         <Problem code={problem} />
       </div>
+      {place.location && !zone && (
+        <NearestPickup
+          cityId={city.id}
+          point={place.location}
+          restos={ctx.restos as Resto[]}
+          onTake={onNearestPickup}
+        />
+      )}
       {zone && resto && hasDeliveryTerms(zone) && (
         <>
           <Button variant="text" onClick={() => setTermsOpen(true)}>
