@@ -110,6 +110,7 @@ export async function deliveryOrderOf(
   const dishes = new Map((await mapped('dish', dishIds)).map((m) => [m.ourId, m]));
   const items = new Map((await mapped('modifier-item', itemIds)).map((m) => [m.ourId, m]));
 
+  // Free condiments and the gift (kind 'free'/'gift', decision 56) go as the dishes do, at their price of 0.
   const posItems = lines.map((line) => {
     const dish = dishes.get(line.positionId);
     if (!dish) throw new OrderNotBookable('pos.rejected', `Блюдо «${line.name.ru}» не связано с iiko`);
