@@ -21,7 +21,10 @@ export interface GiftPromotion {
 export type GiftWithheld = 'gift.not-with-promo-code' | 'gift.not-with-bonus';
 
 export interface GiftVerdict {
-  /** The promotion whose threshold the cart reached (the highest one), or null. */
+  /**
+   * The promotion whose threshold the cart reached: the highest that mixes with the cart's promo code and points,
+   * else the highest (then withheld); null below every threshold.
+   */
   reached: GiftPromotion | null;
   /** The dish given: the customer's choice when it is one of the options and orderable, else the first orderable. */
   positionId: number | null;
@@ -52,8 +55,9 @@ const runs = (gift: GiftPromotion, restoId: number, nowMs: number) =>
   (gift.endsAt === null || nowMs < gift.endsAt);
 
 /**
- * The gift a cart earns: the running gift promotion with the highest threshold at or below the sum that still
- * has an orderable option. Below every threshold there is none, so a gift never survives a falling sum.
+ * The gift a cart earns: of the running gift promotions with an orderable option and a threshold at or below the
+ * sum, the highest that mixes with the cart's promo code and points (else the highest, withheld). Below every
+ * threshold there is none, so a gift never survives a falling sum.
  */
 export function judgeGift(gifts: readonly GiftPromotion[], facts: GiftFacts): GiftVerdict {
   const running = gifts
@@ -61,19 +65,23 @@ export function judgeGift(gifts: readonly GiftPromotion[], facts: GiftFacts): Gi
     .map((g) => ({ gift: g, options: g.positionIds.filter(facts.orderable) }))
     .filter((g) => g.options.length > 0)
     .sort((a, b) => a.gift.minSum - b.gift.minSum || a.gift.id - b.gift.id);
-  const reachedEntry = running.filter((g) => facts.dishesSum >= g.gift.minSum).at(-1) ?? null;
+  const withheldOf = (gift: GiftPromotion): GiftWithheld | null =>
+    facts.hasPromoCode && !gift.withPromoCode
+      ? 'gift.not-with-promo-code'
+      : facts.bonusSpent > 0 && !gift.withBonus
+        ? 'gift.not-with-bonus'
+        : null;
+  const reachedAll = running.filter((g) => facts.dishesSum >= g.gift.minSum);
+  // The highest reached promotion that mixes with what the cart uses; when none does, the highest, withheld.
+  const reachedEntry =
+    reachedAll.filter((g) => withheldOf(g.gift) === null).at(-1) ?? reachedAll.at(-1) ?? null;
   const nextEntry = running.find((g) => g.gift.minSum > facts.dishesSum) ?? null;
   const next = nextEntry
     ? { promotion: nextEntry.gift, amountLeft: (nextEntry.gift.minSum - facts.dishesSum) as Minor }
     : null;
   if (!reachedEntry) return { reached: null, positionId: null, options: [], withheld: null, next };
   const { gift, options } = reachedEntry;
-  const withheld: GiftWithheld | null =
-    facts.hasPromoCode && !gift.withPromoCode
-      ? 'gift.not-with-promo-code'
-      : facts.bonusSpent > 0 && !gift.withBonus
-        ? 'gift.not-with-bonus'
-        : null;
+  const withheld = withheldOf(gift);
   const chosen =
     facts.chosenPositionId != null && options.includes(facts.chosenPositionId)
       ? facts.chosenPositionId
