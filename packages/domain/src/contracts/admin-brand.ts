@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWebLink } from '../admin/resto-rules.ts';
 import { TOKEN_SOURCES } from '../auth/session-rules.ts';
+import { FREE_CONDIMENT_PER_PERSON_MAX, FREE_CONDIMENTS_MAX } from '../selling/selling-constants.ts';
 import { errorBody, id, idParam, storedText } from './common.ts';
 
 /**
@@ -74,6 +75,26 @@ export const adminBrandSettingsFields = {
     vkAppId: clientId,
     metrikaId: clientId,
   }),
+  /**
+   * Condiments each person of an order gets free (decision 56), in order: dishes of the brand (else 422
+   * admin.dish-not-found on freeCondiments.N.positionId), none twice, 1–5 per person, at most 10.
+   */
+  freeCondiments: z
+    .array(
+      z.strictObject({
+        positionId: id,
+        perPerson: z.number().int().min(1).max(FREE_CONDIMENT_PER_PERSON_MAX),
+      }),
+    )
+    .max(FREE_CONDIMENTS_MAX)
+    .superRefine((list, ctx) => {
+      const seen = new Set<number>();
+      list.forEach((item, index) => {
+        if (seen.has(item.positionId))
+          ctx.addIssue({ code: 'custom', message: 'must not repeat a dish', path: [index, 'positionId'] });
+        seen.add(item.positionId);
+      });
+    }),
 };
 
 export const adminBrandSettingsValue = z.strictObject(adminBrandSettingsFields);
@@ -107,6 +128,7 @@ export const adminBrandSettingsOut = z.object({
     vkAppId: clientOut,
     metrikaId: clientOut,
   }),
+  freeCondiments: z.array(z.object({ positionId: id, perPerson: z.number().int() })),
 });
 
 /** GET /api/v1/admin/brand: the settings with their version (also the ETag). */

@@ -13,7 +13,7 @@ import type { Executor } from '../../core/executor.ts';
 import type { StaffAccess } from '../../core/staff-access.ts';
 import { brandPages, brandSettings, cities } from '../../db/schema.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
-import { checkIfMatch } from './admin-menus.ts';
+import { assertBrandDishList, checkIfMatch } from './admin-menus.ts';
 
 /**
  * The brand in the back office (decision 50). Its settings are one versioned row (brand_settings) holding the whole
@@ -50,6 +50,7 @@ export function editableOf(brand: BrandConfig): AdminBrandSettingsValue {
       vkAppId: brand.clients.vkAppId,
       metrikaId: brand.clients.metrikaId,
     },
+    freeCondiments: brand.freeCondiments.map((condiment) => ({ ...condiment })),
   };
 }
 
@@ -68,6 +69,7 @@ function withSections(brand: BrandConfig, sections: Partial<AdminBrandSettingsVa
     next.clients = { ...next.clients, ...clients };
     next.maps = { ...next.maps, googleMapsKey };
   }
+  if (sections.freeCondiments) next.freeCondiments = sections.freeCondiments.map((c) => ({ ...c }));
   return next;
 }
 
@@ -105,6 +107,22 @@ async function assertBrandCity(db: Executor, whiteLabel: string, cityId: number 
     .from(cities)
     .where(and(eq(cities.id, cityId), eq(cities.whiteLabelId, whiteLabel)));
   if (!city) throw new ApiError(422, 'admin.brand-city-not-found', 'defaults.cityId');
+}
+
+/** Each free condiment a dish of the brand (422 admin.dish-not-found on freeCondiments.N.positionId). */
+async function assertCondimentDishes(
+  db: Executor,
+  whiteLabel: string,
+  condiments: readonly { positionId: number }[],
+) {
+  const ids = condiments.map((condiment) => condiment.positionId);
+  try {
+    await assertBrandDishList(db, whiteLabel, ids, 'freeCondiments');
+  } catch (error) {
+    if (error instanceof ApiError && error.field?.startsWith('freeCondiments.'))
+      throw new ApiError(422, error.code, `${error.field}.positionId`);
+    throw error;
+  }
 }
 
 /** Writes the given sections over the stored settings and bumps the version (a change, or a revert). */
@@ -148,6 +166,7 @@ export async function patchBrandSettings(
   const current = { settings: editableOf(stored.brand), version: stored.version };
   checkIfMatch(ifMatch, current);
   if (patch.defaults) await assertBrandCity(tx, access.whiteLabel, patch.defaults.cityId);
+  if (patch.freeCondiments) await assertCondimentDishes(tx, access.whiteLabel, patch.freeCondiments);
   const given = ADMIN_BRAND_SECTIONS.filter((section) => patch[section] !== undefined);
   const after = writeOver(current.settings, patch);
   const changed = given.filter(

@@ -27,6 +27,8 @@ export interface MenuState {
   order: number;
   methods: MenuMethods;
   restoIds: number[];
+  /** The cart's add-ons with this menu, in order (decision 56); absent in entries written before them. */
+  addOnPositionIds?: number[];
 }
 
 /** 412 with the row as it is now (the route answers it in the body beside the error). */
@@ -49,6 +51,7 @@ export const menuStateOf = (menu: AdminMenu | MenuState): MenuState => ({
   order: menu.order,
   methods: { ...menu.methods },
   restoIds: sortedIds(menu.restoIds),
+  addOnPositionIds: [...(menu.addOnPositionIds ?? [])],
 });
 
 const groupCount = sql<number>`(select count(*) from "position_groups" g where g."menu_id" = "menus"."id")`;
@@ -146,6 +149,7 @@ export interface MenuInput {
   order?: number | undefined;
   methods?: Partial<MenuMethods> | undefined;
   restoIds?: number[] | undefined;
+  addOnPositionIds?: number[] | undefined;
 }
 
 const NO_METHODS: MenuMethods = { isDelivery: false, isTakeAway: false, isOnline: false, isTable: false };
@@ -158,6 +162,12 @@ export async function createMenu(
   at: Date,
 ): Promise<AdminMenu> {
   await assertBrandRestos(tx, access.whiteLabel, input.restoIds ?? []);
+  const addOnPositionIds = await assertBrandDishList(
+    tx,
+    access.whiteLabel,
+    input.addOnPositionIds ?? [],
+    'addOnPositionIds',
+  );
   const [row] = await tx
     .insert(menus)
     .values({
@@ -166,6 +176,7 @@ export async function createMenu(
       order: input.order ?? 0,
       ...NO_METHODS,
       ...input.methods,
+      addOnPositionIds,
     })
     .returning({ id: menus.id });
   if (!row) throw new Error('no menu');
@@ -195,12 +206,15 @@ export async function patchMenu(
   const current = await menuOfBrand(tx, access.whiteLabel, menuId, true);
   checkIfMatch(ifMatch, current);
   if (patch.restoIds) await assertBrandRestos(tx, access.whiteLabel, patch.restoIds);
+  if (patch.addOnPositionIds)
+    await assertBrandDishList(tx, access.whiteLabel, patch.addOnPositionIds, 'addOnPositionIds');
   const before = menuStateOf(current);
   const after: MenuState = {
     name: patch.name ?? before.name,
     order: patch.order ?? before.order,
     methods: { ...before.methods, ...patch.methods },
     restoIds: patch.restoIds ? sortedIds(patch.restoIds) : before.restoIds,
+    addOnPositionIds: patch.addOnPositionIds ? [...patch.addOnPositionIds] : (before.addOnPositionIds ?? []),
   };
   const menu = await writeMenuState(tx, access.whiteLabel, menuId, after);
   await writeAuditEntry(tx, access, at, {
@@ -227,3 +241,25 @@ export async function assertBrandDishes(db: Executor, whiteLabel: string, positi
 }
 
 export { sortedIds };
+
+/**
+ * An ordered list of the brand's dishes (add-ons, gifts, free condiments), answered as given; 422
+ * admin.dish-not-found with the field `<field>.N` of the first id that is not a dish of the brand.
+ */
+export async function assertBrandDishList(
+  db: Executor,
+  whiteLabel: string,
+  positionIds: readonly number[],
+  field: string,
+): Promise<number[]> {
+  if (positionIds.length === 0) return [];
+  const found = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .innerJoin(menus, eq(menus.id, positions.menuId))
+    .where(and(inArray(positions.id, sortedIds(positionIds)), eq(menus.whiteLabelId, whiteLabel)));
+  const known = new Set(found.map((row) => row.id));
+  const bad = positionIds.findIndex((id) => !known.has(id));
+  if (bad >= 0) throw new ApiError(422, 'admin.dish-not-found', `${field}.${bad}`);
+  return [...positionIds];
+}

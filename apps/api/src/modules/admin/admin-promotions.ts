@@ -1,7 +1,8 @@
-import type { LocalizedText } from '@storefront/domain';
+import type { LocalizedText, Minor } from '@storefront/domain';
 import type {
   AdminPromotion,
   AdminPromotionCreate,
+  AdminPromotionGift,
   AdminPromotionPatch,
   PromotionState,
 } from '@storefront/domain/contracts';
@@ -12,12 +13,14 @@ import type { StaffAccess } from '../../core/staff-access.ts';
 import { menus, positions, promotionRestos, promotions } from '../../db/schema.ts';
 import { writeAuditEntry } from './admin-audit-log.ts';
 import { assertOwnsRestos, brandRestoIds, existingRestoIds, sameInstants } from './admin-marketing-scope.ts';
-import { checkIfMatch } from './admin-menus.ts';
+import { assertBrandDishList, checkIfMatch } from './admin-menus.ts';
 
 /**
  * Promotions in the back office: the home carousel's slides. Versioned under If-Match, audited in the change's
  * transaction; a change and a deletion are revertible (the state holds `exists`, so a deleted promotion comes back
  * under its id). A person touches only promotions whose restaurants are all theirs (admin-marketing-scope.ts).
+ * A gift promotion (decision 56) is a slide with terms: from which sum, the brand's dishes to choose from, and
+ * whether it mixes with a promo code or points; `gift: null` makes it a banner again.
  */
 
 /** What the audit log keeps of a promotion; `exists: false` is a deleted one. */
@@ -33,6 +36,8 @@ export interface PromotionAuditState {
   linkPositionId: number | null;
   isPublished: boolean;
   restoIds: number[];
+  /** Null: a banner; absent in entries written before gifts. */
+  gift?: AdminPromotionGift | null;
 }
 
 const GONE: PromotionAuditState = {
@@ -47,6 +52,7 @@ const GONE: PromotionAuditState = {
   linkPositionId: null,
   isPublished: false,
   restoIds: [],
+  gift: null,
 };
 
 export const promotionStateOf = (p: AdminPromotion): PromotionAuditState => ({
@@ -61,6 +67,7 @@ export const promotionStateOf = (p: AdminPromotion): PromotionAuditState => ({
   linkPositionId: p.linkPositionId,
   isPublished: p.isPublished,
   restoIds: p.restoIds,
+  gift: p.gift ? { ...p.gift, positionIds: [...p.gift.positionIds] } : null,
 });
 
 type PromotionRow = typeof promotions.$inferSelect;
@@ -193,6 +200,29 @@ function assertWindow(state: { startsAt: string | null; endsAt: string | null })
 
 const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
 
+/** The columns of a gift's terms; null: a banner, its terms cleared. */
+const giftColumns = (gift: AdminPromotionGift | null) =>
+  gift
+    ? {
+        kind: 'gift' as const,
+        giftMinSum: gift.minSum as Minor,
+        giftPositionIds: [...gift.positionIds],
+        giftWithPromoCode: gift.withPromoCode,
+        giftWithBonus: gift.withBonus,
+      }
+    : {
+        kind: 'banner' as const,
+        giftMinSum: null,
+        giftPositionIds: [],
+        giftWithPromoCode: false,
+        giftWithBonus: true,
+      };
+
+/** 422 admin.dish-not-found (field gift.positionIds.N) unless every gift dish is the brand's. */
+async function assertGift(db: Executor, whiteLabel: string, gift: AdminPromotionGift | null | undefined) {
+  if (gift) await assertBrandDishList(db, whiteLabel, gift.positionIds, 'gift.positionIds');
+}
+
 /** Writes `state` whole and bumps the version; `exists: false` deletes, `exists: true` for a gone one re-creates. */
 export async function writePromotionState(
   tx: Executor,
@@ -204,10 +234,11 @@ export async function writePromotionState(
     await tx.delete(promotions).where(eq(promotions.id, id));
     return;
   }
-  const { exists: _exists, restoIds, startsAt, endsAt, ...columns } = state;
+  const { exists: _exists, restoIds, startsAt, endsAt, gift, ...columns } = state;
   const times = {
     ...(startsAt !== undefined ? { startsAt: dateOf(startsAt) } : {}),
     ...(endsAt !== undefined ? { endsAt: dateOf(endsAt) } : {}),
+    ...(gift !== undefined ? giftColumns(gift) : {}),
   };
   const [updated] = await tx
     .update(promotions)
@@ -242,6 +273,7 @@ export async function createPromotion(
   const state: PromotionAuditState = { ...GONE, ...input, exists: true, image: null, restoIds };
   assertWindow(state);
   await assertLink(tx, access.whiteLabel, state);
+  await assertGift(tx, access.whiteLabel, state.gift);
   const [row] = await tx
     .insert(promotions)
     .values({ whiteLabelId: access.whiteLabel, title: state.title, text: state.text })
@@ -320,6 +352,7 @@ export async function patchPromotion(
     after.linkPositionId = null;
   assertWindow(after);
   await assertLink(tx, access.whiteLabel, after);
+  if (patch.gift) await assertGift(tx, access.whiteLabel, patch.gift);
   return changePromotion(tx, access, current, after, at);
 }
 
@@ -390,6 +423,18 @@ export async function restorePromotion(
       .from(positions)
       .where(eq(positions.id, fixed.linkPositionId));
     if (!dish || fixed.linkMenuId === null) fixed.linkPositionId = null;
+  }
+  if (fixed.gift) {
+    // A gift dish deleted since is left out; a gift left with none is a banner again.
+    const kept = fixed.gift.positionIds.length
+      ? await tx
+          .select({ id: positions.id })
+          .from(positions)
+          .where(inArray(positions.id, fixed.gift.positionIds))
+      : [];
+    const ids = new Set(kept.map((row) => row.id));
+    const positionIds = fixed.gift.positionIds.filter((dishId) => ids.has(dishId));
+    fixed.gift = positionIds.length > 0 ? { ...fixed.gift, positionIds } : null;
   }
   await writePromotionState(tx, access.whiteLabel, id, fixed);
 }

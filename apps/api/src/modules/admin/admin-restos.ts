@@ -59,6 +59,10 @@ export interface RestoState {
   onlineMethods: OnlinePayMethod[];
   takeAwayMinutes: number;
   takeAwayMaxOrderSum: number | null;
+  /** The most orders of each method a 15-minute slot holds; null: no limit (decision 56). */
+  slotCapacity: AdminResto['slotCapacity'];
+  /** The automatic delay: threshold null is off. */
+  autoDelay: AdminResto['autoDelay'];
   preOrder: AdminPreOrders;
   menuIds: number[];
   cityId: number | null;
@@ -87,6 +91,8 @@ const STATE_KEYS = [
   'onlineMethods',
   'takeAwayMinutes',
   'takeAwayMaxOrderSum',
+  'slotCapacity',
+  'autoDelay',
   'preOrder',
   'menuIds',
   'cityId',
@@ -325,7 +331,17 @@ function normalized(input: Partial<Record<keyof RestoState, unknown>>): Partial<
  * pre-order row written whole (switched off: enabled false), or removed when null.
  */
 export async function writeRestoState(tx: Executor, restoId: number, state: Partial<RestoState>) {
-  const { location, preOrder, menuIds, cityId, averageCheck, takeAwayMaxOrderSum, ...columns } = state;
+  const {
+    location,
+    preOrder,
+    menuIds,
+    cityId,
+    averageCheck,
+    takeAwayMaxOrderSum,
+    slotCapacity,
+    autoDelay,
+    ...columns
+  } = state;
   await tx
     .update(restos)
     .set({
@@ -335,6 +351,10 @@ export async function writeRestoState(tx: Executor, restoId: number, state: Part
         ? {}
         : { takeAwayMaxOrderSum: takeAwayMaxOrderSum === null ? null : minor(takeAwayMaxOrderSum) }),
       ...(location ? { lat: location.lat, lng: location.lng } : {}),
+      ...(slotCapacity
+        ? { slotCapacityDelivery: slotCapacity.DELIVERY, slotCapacityTakeAway: slotCapacity.TAKE_AWAY }
+        : {}),
+      ...(autoDelay ? { autoDelayThreshold: autoDelay.threshold, autoDelayMinutes: autoDelay.minutes } : {}),
       version: sql`${restos.version} + 1`,
     })
     .where(eq(restos.id, restoId));
@@ -370,13 +390,38 @@ export async function writeRestoState(tx: Executor, restoId: number, state: Part
   }
 }
 
-/** The fields a patch names, its pre-order merged over the current one (a patch may name one method). */
+/**
+ * The fields a patch names, its pre-order, slot capacity and automatic delay merged over the current ones (a patch
+ * may name one method, or the delay's threshold or minutes alone).
+ */
 function changedFields(patch: AdminRestoPatch, before: RestoState): Partial<RestoState> {
   const named = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const state = normalized(named);
   if (patch.preOrder) state.preOrder = preOrdersAfter(before.preOrder, patch.preOrder);
+  if (patch.slotCapacity) state.slotCapacity = capacityOver(before.slotCapacity, patch.slotCapacity);
+  if (patch.autoDelay) state.autoDelay = autoDelayOver(before.autoDelay, patch.autoDelay);
   return state;
 }
+
+const NO_CAPACITY: RestoState['slotCapacity'] = { DELIVERY: null, TAKE_AWAY: null };
+const NO_AUTO_DELAY: RestoState['autoDelay'] = { threshold: null, minutes: 15 };
+
+/** A method not named keeps its capacity. */
+const capacityOver = (
+  was: RestoState['slotCapacity'],
+  input: Partial<RestoState['slotCapacity']>,
+): RestoState['slotCapacity'] => ({
+  DELIVERY: input.DELIVERY === undefined ? was.DELIVERY : input.DELIVERY,
+  TAKE_AWAY: input.TAKE_AWAY === undefined ? was.TAKE_AWAY : input.TAKE_AWAY,
+});
+
+const autoDelayOver = (
+  was: RestoState['autoDelay'],
+  input: Partial<RestoState['autoDelay']>,
+): RestoState['autoDelay'] => ({
+  threshold: input.threshold === undefined ? was.threshold : input.threshold,
+  minutes: input.minutes ?? was.minutes,
+});
 
 /** PATCH under If-Match: one audit entry with the changed fields before and after. */
 export async function patchResto(
@@ -421,6 +466,8 @@ export async function createResto(
 ): Promise<AdminResto> {
   assertPreOrderHours(input.preOrder);
   const state = normalized(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+  if (input.slotCapacity) state.slotCapacity = capacityOver(NO_CAPACITY, input.slotCapacity);
+  if (input.autoDelay) state.autoDelay = autoDelayOver(NO_AUTO_DELAY, input.autoDelay);
   await assertReferences(tx, access.whiteLabel, null, state);
   const [row] = await tx
     .insert(restos)
