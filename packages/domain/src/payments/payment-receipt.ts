@@ -19,7 +19,8 @@ function describe(name: string): string {
  * The 54-FZ receipt of an order paid in advance: one item per line at its price after the discount share
  * (a line whose payable does not divide by its count becomes two items, n−r at ⌊p/n⌋ and r at ⌊p/n⌋+1, so
  * the items add up exactly), and delivery as its own `service` item. Σ items = the payable, always; items
- * priced at zero are left out.
+ * priced at zero are left out, so are the free condiments and the gift (lines of kind 'free'/'gift' at 0 ₽,
+ * decision 56).
  */
 export function buildPaymentReceipt(
   source: ReceiptSource,
