@@ -41,14 +41,15 @@ export async function takeSlot(tx: Executor, key: SlotKey, capacity: number | nu
 /**
  * Gives the order's place back, once: clears orders.slot_at and lowers its slot's count in one statement (a
  * second call finds slot_at null and changes nothing). The caller has moved the order to declined or cancelled
- * in the same transaction.
+ * in the same transaction. (RETURNING answers the new row, so the slot comes from the locked row read before.)
  */
 export async function giveSlotBack(tx: Executor, orderId: number): Promise<void> {
   await tx.execute(sql`
     with released as (
       update orders set slot_at = null
-      where id = ${orderId} and slot_at is not null
-      returning resto_id, delivery_type, slot_at
+      from (select id, slot_at from orders where id = ${orderId} and slot_at is not null for update) held
+      where orders.id = held.id
+      returning orders.resto_id, orders.delivery_type, held.slot_at
     )
     update slot_loads set taken = slot_loads.taken - 1
     from released

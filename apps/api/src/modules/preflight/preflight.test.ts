@@ -631,6 +631,43 @@ describe("the restaurant's stop-list and busy pauses, read from memory (decision
   });
 });
 
+describe('cooking within capacity (decision 56)', () => {
+  it('a pre-order into a full slot is slot.full naming the next; no ASAP slot before closing is resto.slots-full', async () => {
+    const preOrderAt = '2026-11-26T13:00:00+03:00';
+    const slotAt = new Date(Date.parse(preOrderAt)).toISOString();
+    await database.db.execute(sql`update restos set slot_capacity_take_away = 1 where id = 1`);
+    // Orders placed above may hold slots already: with a capacity of 1, any count is full.
+    await database.db.execute(
+      sql`insert into slot_loads values (1, 'TAKE_AWAY', ${slotAt}, 1) on conflict do nothing`,
+    );
+    try {
+      await app.capacity.load();
+      const full = await pricedAt(DAY, cart({ preOrderAt }), { locale: 'en' });
+      expect(full.readyAt).toBeNull();
+      expect(full.problems).toEqual([
+        {
+          code: 'slot.full',
+          message: 'This time is fully booked: choose another. The next free time is tomorrow at 13:15',
+          nextOpenAt: new Date(Date.parse(preOrderAt) + 15 * 60_000).toISOString(),
+        },
+      ]);
+      // Every slot from 12:15 (DAY + the 20 take-away minutes) past the 23:00 closing holds its one order.
+      await database.db.execute(sql`insert into slot_loads
+        select 1, 'TAKE_AWAY', s, 1 from generate_series(${new Date(DAY + 15 * 60_000).toISOString()}::timestamptz,
+          ${new Date(DAY + 12 * 3_600_000).toISOString()}::timestamptz, interval '15 minutes') s
+        on conflict do nothing`);
+      await app.capacity.load();
+      const none = await pricedAt(DAY, cart());
+      expect(none.readyAt).toBeNull();
+      expect(codesOf(none)).toEqual(['resto.slots-full']);
+    } finally {
+      await database.db.execute(sql`delete from slot_loads`);
+      await database.db.execute(sql`update restos set slot_capacity_take_away = null where id = 1`);
+      await app.capacity.load();
+    }
+  });
+});
+
 it('met every problem code the API sends', async () => {
   const { CART_PROBLEMS, PAYMENT_METHOD_PROBLEMS, PROMO_CODE_PROBLEMS } = await import('@storefront/domain');
   const expected = [...CART_PROBLEMS, ...PAYMENT_METHOD_PROBLEMS, ...PROMO_CODE_PROBLEMS].filter(
