@@ -45,8 +45,9 @@ async function recordMove(
 const transitionInvalid = () => new ApiError(409, 'order.transition-invalid', 'orderId');
 
 /**
- * Accept: promised_at = max(now + lead, the pre-order's time) + delay, accepted_at = now. The lead is the
- * one placement used (band time or take-away minutes, + extended cooking).
+ * Accept: promised_at = max(now + lead, placement's promise) + delay, accepted_at = now. The lead is the
+ * one placement used (band time or take-away minutes, + extended cooking); placement's promise is the
+ * pre-order's time, or the ASAP time moved to a slot with room and delayed (decision 56).
  */
 export async function acceptOrder(
   ctx: BoardContext,
@@ -69,7 +70,9 @@ export async function acceptOrder(
       await takeAwayMinutesOf(tx, row.restoId),
     );
     const earliest = nowMs + lead * MINUTE;
-    const base = row.preOrderAt ? Math.max(earliest, row.promisedAt.getTime()) : earliest;
+    // Placement's promise is kept when later: a pre-order's time, or an ASAP order moved to a slot with room or
+    // delayed (decision 56); accepting never promises sooner than placement did.
+    const base = Math.max(earliest, row.promisedAt.getTime());
     const [moved] = await tx
       .update(orders)
       .set({ status: 'accepted', acceptedAt: now, promisedAt: new Date(base + delayMinutes * MINUTE) })

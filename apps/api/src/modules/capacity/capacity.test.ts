@@ -112,6 +112,16 @@ describe('the promised time', () => {
     expect(response.json().promisedAt).toBe(iso(DAY + 30 * MIN));
   });
 
+  it('accepting an ASAP order moved to a later slot keeps placement’s promise', async () => {
+    await capTakeAway(1);
+    await run(sql`insert into slot_loads values (1, 'TAKE_AWAY', ${iso(DAY + 15 * MIN)}, 1)`);
+    const order = await placed(await newPerson(app, database.db));
+    expect(order.promisedAt).toBe(iso(DAY + 30 * MIN));
+    const accepted = await orderMove(app, operator, order.id, 'accept', {});
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().promisedAt).toBe(iso(DAY + 30 * MIN));
+  });
+
   it('answers resto.slots-full when no slot has room before closing, and placement refuses it', async () => {
     await capTakeAway(2);
     const who = await newPerson(app, database.db);
