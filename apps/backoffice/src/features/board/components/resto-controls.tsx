@@ -102,7 +102,7 @@ export function DelayBadge({ resto, nowMs }: { resto: BoardResto; nowMs: number 
   const delay = currentDelay(resto, nowMs);
   if (!delay) return null;
   return (
-    <span className={styles.delayBadge} data-source={delay.source}>
+    <span className={styles.delayBadge} data-source={delay.source} data-testid="resto-delay">
       {t('delayUntil', {
         minutes: delay.extraMinutes,
         time: clockText(Date.parse(delay.until), resto.timezone),

@@ -164,7 +164,7 @@ export function MenusScreen() {
                   </td>
                   <td data-label={t('addOns')}>
                     {menu.addOnPositionIds.length === 0 ? (
-                      <span className={styles.off}>{t('addOnsNone')}</span>
+                      <span className={styles.none}>{t('addOnsNone')}</span>
                     ) : (
                       t('addOnsCount', { count: menu.addOnPositionIds.length, max: MENU_ADD_ONS_MAX })
                     )}
