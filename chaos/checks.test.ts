@@ -18,6 +18,7 @@ import {
   posWithdrawalsCancelled,
   promoCodesNotOversold,
   providerMoneyAccounted,
+  slotsWithinCapacity,
   withdrawalOutcomes,
 } from './checks.ts';
 
@@ -500,5 +501,59 @@ describe('the points invariants', () => {
     const kept = withPoints();
     bonus(kept).entries.splice(3, 1);
     expect(bonusOrdersOnce(kept).examples).toEqual(['order 2 canceled: spent 6000, released 0']);
+  });
+});
+
+describe('the capacity invariant', () => {
+  const AT = Date.parse('2026-11-27T09:15:00Z');
+  /** A slot of two: orders 1 and 2 hold it, order 3 was declined and gave its place back. */
+  function withSlots(): ChaosFacts {
+    const facts = clean();
+    facts.database.slots = {
+      loads: [{ restoId: 3, deliveryType: 'DELIVERY', slotAtMs: AT, taken: 2, capacity: 2 }],
+      holders: [
+        { orderId: 1, restoId: 3, deliveryType: 'DELIVERY', status: 'new', slotAtMs: AT },
+        { orderId: 2, restoId: 3, deliveryType: 'DELIVERY', status: 'done', slotAtMs: AT },
+        { orderId: 3, restoId: 3, deliveryType: 'DELIVERY', status: 'declined', slotAtMs: null },
+      ],
+    };
+    return facts;
+  }
+
+  it('counts zero when each slot counts its live orders within its capacity', () => {
+    const facts = withSlots();
+    expect(slotsWithinCapacity(facts)).toMatchObject({ id: 'slot-capacity', count: 0 });
+    expect(checkAll(facts).map((r) => r.id)).toContain('slot-capacity');
+  });
+
+  it('a slot over its capacity, a place given back twice or not at all, an uncounted hold', () => {
+    const over = withSlots();
+    over.database.slots?.holders.push({
+      orderId: 4,
+      restoId: 3,
+      deliveryType: 'DELIVERY',
+      status: 'new',
+      slotAtMs: AT,
+    });
+    (over.database.slots?.loads[0] as { taken: number }).taken = 3;
+    expect(slotsWithinCapacity(over).count).toBe(1);
+
+    const twice = withSlots();
+    (twice.database.slots?.loads[0] as { taken: number }).taken = 1;
+    expect(slotsWithinCapacity(twice).count).toBe(1);
+
+    const kept = withSlots();
+    (kept.database.slots?.holders[2] as { slotAtMs: number | null }).slotAtMs = AT;
+    expect(slotsWithinCapacity(kept).count).toBe(1);
+
+    const uncounted = withSlots();
+    uncounted.database.slots?.holders.push({
+      orderId: 5,
+      restoId: 3,
+      deliveryType: 'TAKE_AWAY',
+      status: 'new',
+      slotAtMs: AT,
+    });
+    expect(slotsWithinCapacity(uncounted).count).toBe(1);
   });
 });

@@ -77,8 +77,28 @@ export interface BonusFacts {
   orders: BonusOrderFact[];
 }
 
+/** A slot's count (slot_loads) with the restaurant's capacity for its method (null: no limit). */
+export interface SlotLoadFact {
+  restoId: number;
+  deliveryType: string;
+  slotAtMs: number;
+  taken: number;
+  capacity: number | null;
+}
+
+/** An order's hold on a slot (orders.slot_at; null once given back or never taken). */
+export interface SlotHolderFact {
+  orderId: number;
+  restoId: number;
+  deliveryType: string;
+  status: string;
+  slotAtMs: number | null;
+}
+
 export interface DatabaseFacts {
   orders: OrderFact[];
+  /** Cooking within capacity (decision 56); absent in a run of a build without it. */
+  slots?: { loads: SlotLoadFact[]; holders: SlotHolderFact[] };
   keys: KeyFact[];
   payments: PaymentFact[];
   promoCodes: PromoCodeFact[];
@@ -325,6 +345,44 @@ export function promoCodesNotOversold(facts: ChaosFacts): InvariantResult {
       );
   }
   return result('promo-limit', 'limited promo codes are not oversold', violations);
+}
+
+/**
+ * Cooking within capacity (decision 56): no slot counts more orders than its capacity, each count is the live
+ * orders holding the slot (a place taken once, given back once), and no declined or cancelled order still holds one.
+ */
+export function slotsWithinCapacity(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  const slots = facts.database.slots;
+  if (!slots) return result('slot-capacity', 'no slot holds more orders than its capacity', violations);
+  const keyOf = (restoId: number, type: string, at: number) =>
+    `${restoId}|${type}|${new Date(at).toISOString()}`;
+  const live = new Map<string, number>();
+  for (const holder of slots.holders) {
+    if (holder.slotAtMs === null) continue;
+    if (GAVE_BACK.has(holder.status)) {
+      violations.push(`order ${holder.orderId} is ${holder.status} yet still holds a slot`);
+      continue;
+    }
+    const key = keyOf(holder.restoId, holder.deliveryType, holder.slotAtMs);
+    live.set(key, (live.get(key) ?? 0) + 1);
+  }
+  const counted = new Set<string>();
+  for (const load of slots.loads) {
+    const key = keyOf(load.restoId, load.deliveryType, load.slotAtMs);
+    counted.add(key);
+    if (load.capacity !== null && load.taken > load.capacity)
+      violations.push(`${key}: ${load.taken} orders, the capacity is ${load.capacity}`);
+    if (load.taken !== (live.get(key) ?? 0))
+      violations.push(`${key}: counts ${load.taken}, ${live.get(key) ?? 0} live orders hold it`);
+  }
+  for (const [key, n] of live)
+    if (!counted.has(key)) violations.push(`${key}: ${n} live orders hold an uncounted slot`);
+  return result(
+    'slot-capacity',
+    'no slot holds more orders than its capacity, and its count is its orders',
+    violations,
+  );
 }
 
 /** The kill a 5xx is owed to, if any: the request was in flight at a kill of the instance that served it. */
@@ -634,6 +692,7 @@ export function checkAll(facts: ChaosFacts): InvariantResult[] {
     noPaidWithoutMoney(facts),
     promoCodesNotOversold(facts),
     no5xxButKills(facts),
+    ...(facts.database.slots ? [slotsWithinCapacity(facts)] : []),
     ...(facts.database.bonus ? [bonusNeverNegative(facts), bonusOrdersOnce(facts)] : []),
     ...(facts.pos
       ? [

@@ -117,6 +117,12 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
     `select id, person_id, kind, amount, order_id, refund_id, expires_at, created_at from bonus_ledger`,
   );
   const orderPoints = await query(`select id, person_id, status, bonus_spent, bonus_earn from orders`);
+  const loads = await query(
+    `select l.resto_id, l.delivery_type, l.slot_at, l.taken,
+       case l.delivery_type when 'DELIVERY' then r.slot_capacity_delivery else r.slot_capacity_take_away end as capacity
+     from slot_loads l join restos r on r.id = l.resto_id`,
+  );
+  const holders = await query(`select id, resto_id, delivery_type, status, slot_at from orders`);
   const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const instant = (v: unknown) =>
     v === null || v === undefined ? null : new Date(v as string | Date).getTime();
@@ -149,6 +155,22 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
       usedCount: Number(p.used_count),
       seededUsedCount: seeded.get(String(p.code).toUpperCase()) ?? 0,
     })),
+    slots: {
+      loads: loads.map((l) => ({
+        restoId: Number(l.resto_id),
+        deliveryType: String(l.delivery_type),
+        slotAtMs: instant(l.slot_at) ?? 0,
+        taken: Number(l.taken),
+        capacity: number(l.capacity),
+      })),
+      holders: holders.map((o) => ({
+        orderId: Number(o.id),
+        restoId: Number(o.resto_id),
+        deliveryType: String(o.delivery_type),
+        status: String(o.status),
+        slotAtMs: instant(o.slot_at),
+      })),
+    },
     bonus: {
       entries: ledger.map((e) => ({
         id: Number(e.id),
