@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   closePolygon,
+  distanceMeters,
   findZoneAt,
   isInBounds,
   isPointInPolygon,
@@ -147,6 +148,32 @@ describe('a point inside a zone', () => {
       fc.property(fc.array(vertex, { minLength: 3, maxLength: 9 }), (polygon) => {
         const point = pointInside(polygon);
         if (point) expect(isPointInPolygon(point, polygon)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('distanceMeters', () => {
+  it('measures a straight line on the globe: a degree of latitude, Moscow to Saint Petersburg, nothing to itself', () => {
+    expect(distanceMeters({ lat: 55, lng: 37 }, { lat: 56, lng: 37 })).toBeCloseTo(111_195, -1);
+    const moscow = { lat: 55.7558, lng: 37.6173 };
+    const petersburg = { lat: 59.9343, lng: 30.3351 };
+    expect(Math.round(distanceMeters(moscow, petersburg) / 1000)).toBe(633);
+    expect(distanceMeters(moscow, moscow)).toBe(0);
+    // A degree of longitude shrinks with the latitude.
+    expect(distanceMeters({ lat: 60, lng: 30 }, { lat: 60, lng: 31 })).toBeCloseTo(55_597, -1);
+  });
+
+  it('is symmetric and never negative', () => {
+    const point = fc.record({
+      lat: fc.double({ min: -89, max: 89, noNaN: true }),
+      lng: fc.double({ min: -179, max: 179, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(point, point, (a, b) => {
+        const there = distanceMeters(a, b);
+        expect(there).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(there - distanceMeters(b, a))).toBeLessThan(1e-6);
       }),
     );
   });

@@ -4,6 +4,8 @@ import {
   errorBody,
   locationQuery,
   locationResponse,
+  nearestPickupQuery,
+  nearestPickupResponse,
 } from '@storefront/domain/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +13,7 @@ import type { CatalogRoutesOptions } from '../catalog/index.ts';
 import { catalogGet, resolveWhiteLabel } from '../catalog/index.ts';
 import { cityDeliveryPoint } from './delivery-point.ts';
 import { cityLocation } from './location.service.ts';
+import { nearestPickup } from './nearest-pickup.ts';
 
 export const locationRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
   app,
@@ -43,6 +46,32 @@ export const locationRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     },
     async ({ query }, reply) => {
       const answer = cityDeliveryPoint(
+        catalog.snapshot,
+        { asked: query.whiteLabel, served: whiteLabel },
+        query.cityId,
+        { lat: query.lat, lng: query.lng },
+      );
+      reply.header('cache-control', 'no-store');
+      return answer;
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/1/p/location/nearest-pickup',
+    {
+      schema: {
+        tags: ['location'],
+        summary:
+          "The city's take-away point nearest a point, by a straight line (the pickup the storefront proposes)",
+        description:
+          'Of the published restaurants of the city that take take-away. 404 city.not-found for a city not of the ' +
+          'brand, 404 location.no-pickup when the city has none, 400 for coordinates out of range.',
+        querystring: nearestPickupQuery,
+        response: { 200: nearestPickupResponse, 400: errorBody, 404: errorBody },
+      },
+    },
+    async ({ query }, reply) => {
+      const answer = nearestPickup(
         catalog.snapshot,
         { asked: query.whiteLabel, served: whiteLabel },
         query.cityId,
