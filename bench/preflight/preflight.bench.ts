@@ -198,7 +198,8 @@ async function run(
 async function benchDatabase(
   label: string,
   env: NodeJS.ProcessEnv,
-  more: () => Promise<Record<string, Case>> = async () => ({}),
+  /** More cases, each group's settings written only once the cases before it are measured. */
+  more: (() => Promise<Record<string, Case>>)[] = [],
 ) {
   const apiPort = await freePort();
   const api = pinned(0, process.execPath, apiServerArgs(), {
@@ -212,59 +213,63 @@ async function benchDatabase(
   try {
     await waitFor(`http://127.0.0.1:${apiPort}/1/now`);
     const rows = [];
-    for (const [cart, request] of Object.entries({ ...CARTS, ...(await more()) })) {
-      const url = `http://127.0.0.1:${apiPort}${request.path}`;
-      let body = '';
-      let answer: PreflightSample = { problems: [], bonus: null };
-      // Settings written while the server runs show after its next catalog refresh and pairs reload.
-      for (let tries = 0; ; tries++) {
-        const sample = await fetch(url, { method: 'POST', headers: request.headers, body: request.body });
-        body = await sample.text();
-        if (!sample.ok) throw new Error(`preflight answered ${sample.status}: ${body}`);
-        answer = JSON.parse(body) as PreflightSample;
-        if (!request.ready || request.ready(answer)) break;
-        if (tries >= 30) throw new Error(`the bench cart never showed what it measures: ${body}`);
-        await new Promise((wait) => setTimeout(wait, 500));
-      }
-      if (answer.problems.length > 0)
-        throw new Error(`the bench cart has problems: ${JSON.stringify(answer.problems)}`);
-      if (request.body.includes('bonusToSpend') && !answer.bonus?.spent)
-        throw new Error(`the bench cart spends no points: ${JSON.stringify(answer.bonus)}`);
+    const groups = [async () => CARTS, ...more];
+    for (const group of groups)
+      for (const [cart, request] of Object.entries(await group())) {
+        const url = `http://127.0.0.1:${apiPort}${request.path}`;
+        let body = '';
+        let answer: PreflightSample = { problems: [], bonus: null };
+        // Settings written while the server runs show after its next catalog refresh and pairs reload.
+        for (let tries = 0; ; tries++) {
+          const sample = await fetch(url, { method: 'POST', headers: request.headers, body: request.body });
+          body = await sample.text();
+          if (!sample.ok) throw new Error(`preflight answered ${sample.status}: ${body}`);
+          answer = JSON.parse(body) as PreflightSample;
+          if (!request.ready || request.ready(answer)) break;
+          if (tries >= 30) throw new Error(`the bench cart never showed what it measures: ${body}`);
+          await new Promise((wait) => setTimeout(wait, 500));
+        }
+        if (answer.problems.length > 0)
+          throw new Error(`the bench cart has problems: ${JSON.stringify(answer.problems)}`);
+        if (request.body.includes('bonusToSpend') && !answer.bonus?.spent)
+          throw new Error(`the bench cart spends no points: ${JSON.stringify(answer.bonus)}`);
 
-      const basePort = await freePort();
-      const baseline = pinned(
-        0,
-        process.execPath,
-        ['--import', 'tsx', 'bench/catalog/baseline-server.ts'],
-        process.env,
-        'pipe',
-      );
-      const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-      baseline.stdin?.end(JSON.stringify({ port: basePort, answers: { [request.path]: { body, headers } } }));
-      await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
-      const baseUrl = `http://127.0.0.1:${basePort}${request.path}`;
-      try {
-        // Alternate the two servers so drift in machine load hits both alike.
-        const baseFixed = await run(baseUrl, request, { rate: FIXED_RATE, connections: 8 });
-        const oursFixed = await run(url, request, { rate: FIXED_RATE, connections: 8 });
-        const baseMax = await run(baseUrl, request, { connections: CONNECTIONS });
-        const oursMax = await run(url, request, { connections: CONNECTIONS });
-        rows.push({
-          database: label,
-          cart,
-          bytes: Buffer.byteLength(body),
-          [`baselineP99Ms@${FIXED_RATE}`]: baseFixed.p99,
-          [`apiP99Ms@${FIXED_RATE}`]: oursFixed.p99,
-          // The API's p99 over the baseline's, both at the same fixed rate.
-          [`p99Ratio@${FIXED_RATE}`]: Number((oursFixed.p99 / Math.max(baseFixed.p99, 1)).toFixed(2)),
-          baselineRps: Math.round(baseMax.rps),
-          apiRps: Math.round(oursMax.rps),
-          rpsRatio: Number((oursMax.rps / baseMax.rps).toFixed(3)),
-        });
-      } finally {
-        await stop(baseline);
+        const basePort = await freePort();
+        const baseline = pinned(
+          0,
+          process.execPath,
+          ['--import', 'tsx', 'bench/catalog/baseline-server.ts'],
+          process.env,
+          'pipe',
+        );
+        const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+        baseline.stdin?.end(
+          JSON.stringify({ port: basePort, answers: { [request.path]: { body, headers } } }),
+        );
+        await new Promise<void>((ready) => baseline.stdout?.once('data', () => ready()));
+        const baseUrl = `http://127.0.0.1:${basePort}${request.path}`;
+        try {
+          // Alternate the two servers so drift in machine load hits both alike.
+          const baseFixed = await run(baseUrl, request, { rate: FIXED_RATE, connections: 8 });
+          const oursFixed = await run(url, request, { rate: FIXED_RATE, connections: 8 });
+          const baseMax = await run(baseUrl, request, { connections: CONNECTIONS });
+          const oursMax = await run(url, request, { connections: CONNECTIONS });
+          rows.push({
+            database: label,
+            cart,
+            bytes: Buffer.byteLength(body),
+            [`baselineP99Ms@${FIXED_RATE}`]: baseFixed.p99,
+            [`apiP99Ms@${FIXED_RATE}`]: oursFixed.p99,
+            // The API's p99 over the baseline's, both at the same fixed rate.
+            [`p99Ratio@${FIXED_RATE}`]: Number((oursFixed.p99 / Math.max(baseFixed.p99, 1)).toFixed(2)),
+            baselineRps: Math.round(baseMax.rps),
+            apiRps: Math.round(oursMax.rps),
+            rpsRatio: Number((oursMax.rps / baseMax.rps).toFixed(3)),
+          });
+        } finally {
+          await stop(baseline);
+        }
       }
-    }
     return rows;
   } finally {
     await stop(api);
@@ -288,7 +293,7 @@ async function main() {
         'PostgreSQL',
         // The pairs job off (the bench writes the pairs), their reload every second.
         { DATABASE_URL: databaseUrl, POSITION_PAIRS_RECOMPUTE_MS: '0', POSITION_PAIRS_RELOAD_MS: '1000' },
-        async () => ({ ...(await signedInSpender(databaseUrl)), ...(await selling(databaseUrl)) }),
+        [() => signedInSpender(databaseUrl), () => selling(databaseUrl)],
       )),
     );
   });
