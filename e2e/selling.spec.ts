@@ -28,6 +28,8 @@ interface Setup {
   freeBefore: unknown;
   addOnsBefore: number[];
   promotionId: number | null;
+  /** Gift promotions already running (the demo seed's): held back during the journey, so only its own counts. */
+  heldBack: number[];
 }
 
 async function etagged(request: APIRequestContext, path: string, headers: Record<string, string>) {
@@ -71,6 +73,13 @@ async function setUp(request: APIRequestContext): Promise<Setup> {
   });
   expect(addOns.status(), await addOns.text()).toBe(200);
 
+  const list = await request.get('/api/v1/admin/promotions', { headers });
+  expect(list.status(), await list.text()).toBe(200);
+  const running = ((await list.json()).promotions as { id: number; kind: string; isPublished: boolean }[])
+    .filter((promotion) => promotion.kind === 'gift' && promotion.isPublished)
+    .map((promotion) => promotion.id);
+  for (const promotionId of running) await publish(request, headers, promotionId, false);
+
   const gift = await request.post('/api/v1/admin/promotions', {
     headers,
     data: {
@@ -91,7 +100,22 @@ async function setUp(request: APIRequestContext): Promise<Setup> {
     freeBefore: brand.body.freeCondiments ?? [],
     addOnsBefore: menu.body.addOnPositionIds ?? [],
     promotionId: (await gift.json()).id,
+    heldBack: running,
   };
+}
+
+async function publish(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  promotionId: number,
+  isPublished: boolean,
+) {
+  const current = await etagged(request, `/api/v1/admin/promotions/${promotionId}`, headers);
+  const patch = await request.patch(`/api/v1/admin/promotions/${promotionId}`, {
+    headers: { ...headers, 'if-match': current.etag },
+    data: { isPublished },
+  });
+  expect(patch.status(), await patch.text()).toBe(200);
 }
 
 async function putBack(request: APIRequestContext, setup: Setup) {
@@ -103,6 +127,7 @@ async function putBack(request: APIRequestContext, setup: Setup) {
     });
     expect(gone.status(), await gone.text()).toBe(204);
   }
+  for (const promotionId of setup.heldBack) await publish(request, headers, promotionId, true);
   const menu = await etagged(request, '/api/v1/admin/menus/1', headers);
   const addOns = await request.patch('/api/v1/admin/menus/1', {
     headers: { ...headers, 'if-match': menu.etag },
