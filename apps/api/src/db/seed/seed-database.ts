@@ -1,5 +1,5 @@
 import type { BonusProgram } from '@storefront/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { applyMenuFile, checkMenuFileAgainst, MenuFileInvalid } from '../../modules/admin/admin-menu-file.ts';
 import { type Database, MIGRATION_LOCK_KEY } from '../client.ts';
@@ -127,6 +127,8 @@ export async function seedBrand(
         orderCode: r.orderCode,
         takeAwayMinutes: r.takeAwayMinutes,
         takeAwayMaxOrderSum: r.takeAwayMaxOrderSum ?? null,
+        slotCapacityDelivery: r.slotCapacity?.DELIVERY ?? null,
+        slotCapacityTakeAway: r.slotCapacity?.TAKE_AWAY ?? null,
         isDelivery: r.methods.delivery,
         isTakeAway: r.methods.takeAway,
         isOnline: r.methods.online,
@@ -154,6 +156,13 @@ export async function seedBrand(
     // The menu (menus and their restaurants, groups, dishes, modifier groups, time slots) goes through the
     // menu-file import, as a chain's file does (decision 47), in this transaction: after the restaurants it names.
     await seedMenu(tx, seed);
+    // The menus' add-on lists (decision 56), which the menu file does not carry.
+    for (const menu of seed.menus)
+      if (menu.addOnPositionIds.length > 0)
+        await tx
+          .update(t.menus)
+          .set({ addOnPositionIds: menu.addOnPositionIds })
+          .where(eq(t.menus.id, menu.id));
 
     if (seed.zones.length > 0) {
       await tx
@@ -174,8 +183,17 @@ export async function seedBrand(
 
     if (seed.promotions.length > 0) {
       await tx.insert(t.promotions).values(
-        seed.promotions.map(({ restoIds: _r, startsAt, endsAt, ...p }) => ({
+        seed.promotions.map(({ restoIds: _r, startsAt, endsAt, gift, ...p }) => ({
           ...p,
+          ...(gift
+            ? {
+                kind: 'gift' as const,
+                giftMinSum: gift.minSum,
+                giftPositionIds: gift.positionIds,
+                giftWithPromoCode: gift.withPromoCode,
+                giftWithBonus: gift.withBonus,
+              }
+            : {}),
           whiteLabelId: wl,
           startsAt: toDate(startsAt),
           endsAt: toDate(endsAt),

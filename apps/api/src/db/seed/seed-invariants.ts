@@ -123,8 +123,16 @@ export function seedProblems(seed: BrandSeed, brandDir: string): string[] {
         );
     });
   }
+  for (const menu of seed.menus) {
+    for (const positionId of menu.addOnPositionIds)
+      check(positionIds.has(positionId), `menu ${menu.id}: unknown add-on position ${positionId}`);
+    for (const positionId of duplicates(menu.addOnPositionIds))
+      problems.push(`menu ${menu.id}: add-on position ${positionId} twice`);
+  }
   for (const promotion of seed.promotions) {
     if (promotion.image) photo(promotion.image, `promotion ${promotion.id}`);
+    for (const positionId of promotion.gift?.positionIds ?? [])
+      check(positionIds.has(positionId), `promotion ${promotion.id}: unknown gift position ${positionId}`);
     for (const restoId of promotion.restoIds)
       check(restoById.has(restoId), `promotion ${promotion.id}: unknown resto ${restoId}`);
   }

@@ -1,4 +1,11 @@
-import { PAY_ENGINES, PROMO_CODE_KINDS, TAG_KINDS } from '@storefront/domain';
+import {
+  GIFT_OPTIONS_MAX,
+  MENU_ADD_ONS_MAX,
+  PAY_ENGINES,
+  PROMO_CODE_KINDS,
+  SLOT_CAPACITY_MAX,
+  TAG_KINDS,
+} from '@storefront/domain';
 import {
   bonusProgram,
   bounds,
@@ -68,6 +75,13 @@ const seedResto = z.object({
   takeAwayMinutes: z.number().int().min(0).max(1440),
   /** Take-away totals (minor units) at or above this are refused; absent: no maximum. */
   takeAwayMaxOrderSum: minorAmount.optional(),
+  /** The most orders of each method one 15-minute slot holds (decision 56); absent: no limit. */
+  slotCapacity: z
+    .object({
+      DELIVERY: z.number().int().min(1).max(SLOT_CAPACITY_MAX).optional(),
+      TAKE_AWAY: z.number().int().min(1).max(SLOT_CAPACITY_MAX).optional(),
+    })
+    .optional(),
   methods,
   payConfig: z.object({ delivery: paymentOptions, takeAway: paymentOptions }),
   payEngine: z.enum(PAY_ENGINES),
@@ -108,6 +122,8 @@ const seedMenu = z.object({
     z.object({ id, name: localizedText, order: z.number().int(), photos: z.array(z.string()) }),
   ),
   positions: z.array(seedPosition),
+  /** The dishes the cart offers with this menu, in order (decision 56): dishes of the brand's menus. */
+  addOnPositionIds: z.array(id).max(MENU_ADD_ONS_MAX).default([]),
 });
 
 const seedModifiers = z.object({
@@ -165,6 +181,15 @@ const seedPromotion = z.object({
   endsAt: timestamp,
   /** Empty: every restaurant of the brand. */
   restoIds: z.array(id),
+  /** A gift promotion (decision 56): an order from minSum gets one of the dishes at 0 ₽; absent: a slide only. */
+  gift: z
+    .object({
+      minSum: minorAmount.min(1),
+      positionIds: z.array(id).min(1).max(GIFT_OPTIONS_MAX),
+      withPromoCode: z.boolean().default(false),
+      withBonus: z.boolean().default(true),
+    })
+    .optional(),
 });
 
 const seedPromoCode = z.object({
