@@ -177,7 +177,7 @@ describe('the gift above a sum', () => {
     expect(cut.gift).toMatchObject({ positionId: null, next: { amountLeft: 200_000 - (207_000 - 20_700) } });
   });
 
-  it('signed in: withheld when points pay part of the order and the promotion does not mix with them', async () => {
+  it('signed in: withheld when points pay part of the order and the promotion does not mix; free lines and add-ons as anonymous', async () => {
     await programOn(database.db, undefined, DAY);
     await giftPromotion(app, database.db, { minSum: 150_000, positionIds: [8], withBonus: false });
     const who = await newPerson(app, database.db);
@@ -189,6 +189,15 @@ describe('the gift above a sum', () => {
     expect(spending.problems).toEqual([]);
     const notSpending = await answer({ positions: [line(1, 3)] }, options);
     expect(notSpending.gift).toMatchObject({ positionId: 8, withheld: null });
+    // The person's preflight answers free lines and add-ons as the anonymous one does.
+    await freeCondimentsOn(app, database.db, [{ positionId: CHOPSTICKS, perPerson: 1 }]);
+    await menuAddOns(app, database.db, 1, [SOY]);
+    const signedIn = await answer({ positions: [line(1, 3)], personCount: 4 }, options);
+    expect(signedIn.freeLines).toEqual([
+      { id: CHOPSTICKS, menu: { id: 1 }, count: 4, perPerson: 1, personCount: 4 },
+    ]);
+    expect(signedIn.addOns).toEqual([{ id: SOY, menu: { id: 1 }, reason: 'listed' }]);
+    expect(signedIn.gift).toMatchObject({ positionId: 8 });
   });
 });
 
