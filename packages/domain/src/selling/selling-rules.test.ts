@@ -50,6 +50,18 @@ describe('freeCondimentLines', () => {
     ]);
   });
 
+  it('counts a dish named twice in the settings once, as first named', () => {
+    expect(
+      freeCondimentLines(
+        [
+          { positionId: 53, perPerson: 1 },
+          { positionId: 53, perPerson: 3 },
+        ],
+        2,
+      ),
+    ).toEqual([{ positionId: 53, count: 2, perPerson: 1 }]);
+  });
+
   it('counts one person for a count that is not a positive whole number', () => {
     for (const persons of [0, -2, 1.5, Number.NaN])
       expect(freeCondimentLines([{ positionId: 53, perPerson: 2 }], persons)[0]?.count).toBe(2);
