@@ -136,31 +136,46 @@ test('a manager sets a menu’s add-ons, makes a gift promotion and sets a resta
   await expect(page.getByLabel('Добавлять')).toHaveValue('60');
 });
 
-test('the owner gives each person of an order free chopsticks', async ({ page }, testInfo) => {
+test('the owner gives each person of an order free chopsticks, then puts them back as they were', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'runs once, on the desktop project');
   await signIn(page, '/admin/brand/settings', OWNER);
-  const free = page.getByRole('group', { name: /^Бесплатно к заказу ·/ });
-  await expect(free).toBeVisible();
-  // The demo may give some already: chopsticks are added when not there, at two per person.
-  if ((await free.getByRole('combobox', { name: 'На персону: Палочки' }).count()) === 0) {
-    await free.getByLabel('Найти блюдо бренда').fill('палочки');
-    await free.getByRole('button', { name: 'Добавить: Палочки', exact: true }).click();
+  const free = () => page.getByRole('group', { name: /^Бесплатно к заказу ·/ });
+  const chopsticks = () => free().getByRole('combobox', { name: 'На персону: Палочки' });
+  const save = async () => {
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().endsWith('/api/v1/admin/brand'),
+    );
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as {
+      settings: { freeCondiments: { positionId: number; perPerson: number }[] };
+    };
+  };
+  await expect(free()).toBeVisible();
+  // The demo may give chopsticks already: they are added when not there, and put back as found at the end.
+  const before = (await chopsticks().count()) > 0 ? await chopsticks().inputValue() : null;
+  if (before === null) {
+    await free().getByLabel('Найти блюдо бренда').fill('палочки');
+    await free().getByRole('button', { name: 'Добавить: Палочки', exact: true }).click();
   }
-  await free.getByRole('combobox', { name: 'На персону: Палочки' }).selectOption('2');
-  await free.scrollIntoViewIfNeeded();
+  await chopsticks().selectOption(before === '2' ? '3' : '2');
+  await free().scrollIntoViewIfNeeded();
   await shots(page, testInfo, 'brand-free-condiments');
-  const saved = page.waitForResponse(
-    (response) => response.request().method() === 'PATCH' && response.url().endsWith('/api/v1/admin/brand'),
-  );
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  const answer = await saved;
-  expect(answer.status()).toBe(200);
-  const settings = (await answer.json()) as { settings: { freeCondiments: { perPerson: number }[] } };
-  expect(settings.settings.freeCondiments).toContainEqual({ positionId: expect.any(Number), perPerson: 2 });
+  const saved = await save();
+  expect(saved.settings.freeCondiments).toContainEqual({
+    positionId: expect.any(Number),
+    perPerson: before === '2' ? 3 : 2,
+  });
   await page.reload();
-  await expect(
-    page
-      .getByRole('group', { name: /^Бесплатно к заказу ·/ })
-      .getByRole('combobox', { name: 'На персону: Палочки' }),
-  ).toHaveValue('2');
+  await expect(chopsticks()).toHaveValue(before === '2' ? '3' : '2');
+
+  if (before === null) await free().getByRole('button', { name: 'Убрать: Палочки' }).click();
+  else await chopsticks().selectOption(before);
+  await save();
+  await page.reload();
+  if (before === null) await expect(chopsticks()).toHaveCount(0);
+  else await expect(chopsticks()).toHaveValue(before);
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, shot, test } from './fixtures.ts';
+import { asReturningCustomer, chooseRadio, expect, shot, test } from './fixtures.ts';
+import { addCanadaTwice, CENTRE_DELIVERY, journeyPhone, signInFromCart } from './ordering-journeys.ts';
 
 /**
  * Busy mode grown up (decision 56): the operator of restaurant 1 adds +30 minutes to every promised time from the
@@ -60,4 +61,43 @@ test('staff add +30 minutes on the board and clear it', async ({ page }, testInf
   await expect(page.getByRole('region', { name: 'Задержка заказов' }).getByRole('status')).toHaveText(
     'Без задержки',
   );
+});
+
+test('an order’s condiments given free are marked on its board card', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'runs once, on the desktop project');
+  // A customer orders Канада twice for delivery, cash; the demo brand gives chopsticks and sauces per person.
+  await asReturningCustomer(page, CENTRE_DELIVERY);
+  await addCanadaTwice(page);
+  await page.getByTestId('cart-button').click();
+  await signInFromCart(page, journeyPhone('941', testInfo, 1), 'chain');
+  await page.getByTestId('contact-name').fill('Ильдар');
+  await chooseRadio(page.getByTestId('payment-method-CASH_UPON_RECEIPT'));
+  await page.getByTestId('delivery-apartment').fill('7');
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'ru-RU',
+  });
+  const board = await context.newPage();
+  await board.goto('/admin/board');
+  await board.getByLabel('Логин').fill(STAFF.login);
+  await board.getByLabel('Пароль').fill(STAFF.password);
+  await board.getByRole('button', { name: 'Войти' }).click();
+  const card = board.getByRole('article').filter({ hasText: number });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Канада' }).first()).not.toContainText(
+    'бесплатно',
+  );
+  await expect(card.getByRole('listitem').filter({ hasText: 'Палочки' })).toContainText('бесплатно');
+  await card.scrollIntoViewIfNeeded();
+  await shots(board, testInfo, 'board-card-free-lines');
+  await context.close();
 });
