@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brandConfig } from '@storefront/domain/contracts';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.ts';
@@ -55,6 +57,39 @@ describe('the demo brand seed', () => {
     expect(
       codes.some((c) => c.active && c.restoIds.length === 0 && c.endsAt === null && c.hours === null),
     ).toBe(true);
+  });
+
+  it('shows selling with an order: free condiments, the main menu’s add-ons and a gift promotion with its picture', async () => {
+    const brand = brandConfig.parse(JSON.parse(await readFile(join(DEMO, 'brand.json'), 'utf8')));
+    const names = new Map(seed.menus.flatMap((m) => m.positions).map((p) => [p.id, p.name.ru]));
+    expect(brand.freeCondiments.map((c) => [names.get(c.positionId), c.perPerson])).toEqual([
+      ['Палочки', 1],
+      ['Соевый соус порционный', 1],
+      ['Имбирь маринованный', 1],
+      ['Васаби', 1],
+    ]);
+    expect(seed.menus[0]?.addOnPositionIds.map((id) => names.get(id))).toEqual(
+      expect.arrayContaining(['Соевый соус порционный', 'Имбирь маринованный', 'Васаби', 'Морс клюквенный']),
+    );
+    const gifts = seed.promotions.filter((p) => p.gift);
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]?.gift?.minSum).toBe(250_000);
+    expect(gifts[0]?.image).toMatch(/^\/media\/promotions\//);
+    // No demo restaurant caps its slots: the journeys' orders would depend on each other's.
+    expect(seed.restos.every((r) => r.slotCapacity === undefined)).toBe(true);
+    const broken: BrandSeed = structuredClone(seed);
+    const [menu] = broken.menus;
+    const gift = broken.promotions.find((p) => p.gift);
+    if (!menu || !gift?.gift) throw new Error('no menu or gift');
+    menu.addOnPositionIds = [9999, 53, 53];
+    gift.gift.positionIds = [8888];
+    expect(seedProblems(broken, DEMO)).toEqual(
+      expect.arrayContaining([
+        `menu ${menu.id}: unknown add-on position 9999`,
+        `menu ${menu.id}: add-on position 53 twice`,
+        `promotion ${gift.id}: unknown gift position 8888`,
+      ]),
+    );
   });
 
   it('refuses a broken brand folder with every problem listed', async () => {
