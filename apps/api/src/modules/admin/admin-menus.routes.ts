@@ -120,11 +120,12 @@ export const adminMenusRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async
       config: staffOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Changes a menu’s names, order, methods or restaurants under If-Match',
+        summary: 'Changes a menu’s names, order, methods, restaurants or add-ons under If-Match',
         description:
           `${MENU_WRITE} ${IF_MATCH} methods may name some flags only; restoIds is the whole new set (the brand’s ` +
           'restaurants only, else 422 admin.resto-not-found). A menu off for a method leaves that method’s ' +
-          'storefront and the preflight refuses its dishes.',
+          'storefront and the preflight refuses its dishes. addOnPositionIds is the cart’s add-ons with the menu, in ' +
+          'order: a dish not of the brand is 422 admin.dish-not-found naming its place (addOnPositionIds.1).',
         headers: ifMatchHeaders,
         params: adminMenuParams,
         body: adminMenuPatch,
