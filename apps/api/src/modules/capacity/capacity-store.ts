@@ -9,13 +9,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { restoDelays, restos, slotLoads } from '../../db/schema.ts';
 import { sweepAutoDelays } from './delays.ts';
-import type { SlotKey } from './slot-loads.ts';
 
 /**
  * Capacity in memory (decision 56), as AvailabilityStore keeps the stop-list: the preflight and the pre-order
  * picker ask PostgreSQL nothing. Each instance reloads every CATALOG_REFRESH_MS the restaurants' capacities and
  * take-away minutes, the counts of slots from now on and the running delays (small indexed reads); the instance
- * that placed an order or set a delay knows it at once, the others within the interval. Placement never trusts
+ * where staff set a delay knows it at once, the others (and every instance's orders) within the interval. Placement never trusts
  * this copy: it takes its place with the conditional upsert and reads the delay in its transaction.
  */
 
@@ -129,17 +128,6 @@ export class CapacityStore {
   /** The board's threshold of the automatic delay. */
   autoDelayThreshold(restoId: number): number | null {
     return this.loaded.restos.get(restoId)?.autoDelayThreshold ?? null;
-  }
-
-  /** This instance placed an order in the slot: counted at once (the next load reads the truth anyway). */
-  noteTaken(key: SlotKey): void {
-    const mapKey = loadKey(key.restoId, key.deliveryType);
-    let bySlot = this.loaded.loads.get(mapKey);
-    if (!bySlot) {
-      bySlot = new Map();
-      this.loaded.loads.set(mapKey, bySlot);
-    }
-    bySlot.set(key.slotAtMs, (bySlot.get(key.slotAtMs) ?? 0) + 1);
   }
 
   /**
