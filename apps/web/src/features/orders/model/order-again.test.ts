@@ -59,6 +59,20 @@ describe('order again', () => {
     ]);
   });
 
+  it('leaves out the free condiments and the gift: the next preflight gives them again', () => {
+    const order = {
+      lines: [
+        { ...line, modifiers: [] },
+        { ...line, id: 2, kind: 'free' as const, modifiers: [] },
+        { ...line, id: 3, kind: 'gift' as const, modifiers: [] },
+      ],
+    };
+    const menu = [position(1), position(2), position(3)];
+    const plan = planOrderAgain(order, new Set([1]), new Map([[1, menu]]), []);
+    expect(plan.add.map((added) => added.id)).toEqual([1]);
+    expect(plan.gone).toEqual([]);
+  });
+
   it('names a line gone when its menu is not offered, the dish left it, or a modifier item is gone', () => {
     const order = {
       lines: [

@@ -29,6 +29,8 @@ export function planOrderAgain(
 ): OrderAgainPlan {
   const plan: OrderAgainPlan = { add: [], gone: [] };
   for (const line of order.lines) {
+    // Free condiments and a gift are the server's to give again (at 0 ₽), never the customer's lines to pay.
+    if (line.kind !== 'dish') continue;
     const position = offeredMenuIds.has(line.menu.id)
       ? positionsByMenu.get(line.menu.id)?.find((candidate) => candidate.id === line.id)
       : undefined;
