@@ -1,12 +1,15 @@
 import type { BoardOrder, BoardResto } from '@storefront/domain/contracts';
+import { useLazyNamespace } from '@storefront/web/src/shared/i18n/lazy-namespace.ts';
 import { makeLine, makeOrder } from '@storefront/web/src/test/fixtures/order-fixtures.ts';
 import { stubMatchMedia } from '@storefront/web/src/test/match-media.ts';
 import { useQuery } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderBackOffice } from '../../../test/render-back-office.tsx';
 import { type Handler, json, refusal, signInStaff, stubApi } from '../../../test/stub-api.ts';
 import { type Board, boardQuery } from '../model/staff-api.ts';
+import { staffTextsEn } from '../staff-texts.en.ts';
+import { staffTexts } from '../staff-texts.ts';
 import { OrderCard } from './order-card.tsx';
 import { DelayBadge, DelayControl } from './resto-controls.tsx';
 
@@ -33,6 +36,7 @@ const board = (resto: BoardResto): Board => ({
 
 /** The header's badge and the panel, both read from the board in the cache as the board screen reads them. */
 function Delay() {
+  useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
   const { data } = useQuery(boardQuery(STAFF));
   const resto = data?.restos[0];
   if (!resto) return null;
@@ -118,6 +122,21 @@ describe('the board’s delay', () => {
     );
     expect(screen.getByTestId('header')).toBeEmptyDOMElement();
     expect(screen.getByRole('status')).toHaveTextContent('Без задержки');
+  });
+
+  it('speaks English on the English board', async () => {
+    stubApi({});
+    const view = await renderBackOffice(<Delay />);
+    await act(() => view.i18n.changeLanguage('en'));
+    view.queryClient.setQueryData(
+      boardQuery(STAFF).queryKey,
+      board({ ...RESTO, delay: { extraMinutes: 30, until: '2026-11-24T18:40:00Z', source: 'auto' } }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('resto-delay')).toHaveTextContent('Delay +30 min until 21:40 · auto'),
+    );
+    expect(screen.getByRole('button', { name: '+60 min' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeInTheDocument();
   });
 
   it('says why a delay was refused', async () => {
