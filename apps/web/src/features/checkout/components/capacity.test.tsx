@@ -122,7 +122,9 @@ describe('checkout: slots within capacity', () => {
 
   it('on 409 order.slot-full says so and offers the next free slot in one tap', async () => {
     const slots = days()[0]?.slots ?? [];
+    const [first = 0] = slots;
     const next = slots[4] ?? 0;
+    orderDraftStore.getState().setPreOrderAt(iso(first));
     const { posts, preflights, slotCalls } = stubApi({
       full: () => [],
       order: () =>
@@ -141,6 +143,14 @@ describe('checkout: slots within capacity', () => {
     expect(taken).toHaveTextContent('Пока вы оформляли заказ, это время заняли: выберите другое');
     expect(posts).toHaveLength(1);
     await waitFor(() => expect(slotCalls.length).toBeGreaterThanOrEqual(2));
+    // Asked once more, not over and over (each answer re-rendering into a new ask).
+    const asked = slotCalls.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(slotCalls).toHaveLength(asked);
+    expect(asked).toBe(2);
+    // The slot refused is full at once, though the slots' answer (a lagging view) does not say so yet.
+    const chosen = within(screen.getByTestId('pre-order-slot')).getByRole('option', { selected: true });
+    expect(chosen).toHaveTextContent(`${restoClockTime(first, '+03:00')} — занято`);
     const take = within(taken).getByTestId('take-next-slot');
     expect(take).toHaveTextContent(`Заказать на ${restoClockTime(next, '+03:00')}`);
 

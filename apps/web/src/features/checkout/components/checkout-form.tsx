@@ -69,10 +69,12 @@ export function CheckoutForm({ summary = null }: { summary?: HTMLElement | null 
   const placement = usePlacement({ request, answer, locale, form });
   const { personId, placing, failure, priceChange, slotTaken } = placement;
   // A slot taken meanwhile: the picker's full slots are stale too.
-  const refreshFull = preOrder.refreshFull;
+  const { refreshFull, markFull } = preOrder;
   useEffect(() => {
-    if (slotTaken) refreshFull();
-  }, [slotTaken, refreshFull]);
+    if (!slotTaken) return;
+    if (slotTaken.refusedAt) markFull(Date.parse(slotTaken.refusedAt));
+    refreshFull();
+  }, [slotTaken, refreshFull, markFull]);
   const slotTime = (iso: string) => {
     const at = Date.parse(iso);
     const time = restoClockTime(at, preOrder.timezone);

@@ -24,6 +24,8 @@ export interface SlotTaken {
   message: string;
   /** ISO 8601 UTC; null when no slot is left. */
   nextFreeSlotAt: string | null;
+  /** The slot asked (the body's preOrderAt); null for as soon as possible. */
+  refusedAt: string | null;
 }
 
 export interface PriceChange {
@@ -90,6 +92,7 @@ export function usePlacement({
       setSlotTaken({
         message: failureText(error, locale),
         nextFreeSlotAt: typeof next === 'string' ? next : null,
+        refusedAt: body.preOrderAt ?? null,
       });
       return;
     }

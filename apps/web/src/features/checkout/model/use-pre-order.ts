@@ -1,6 +1,6 @@
 import { preOrderDays, slotStartMs } from '@storefront/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { restoWorkingHoursQuery } from '../../../entities/catalog/catalog-queries.ts';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { useCurrentLocation } from '../../../entities/location/current-location.tsx';
@@ -28,7 +28,17 @@ export function usePreOrder() {
     () => new Set((slots.data?.fullSlots ?? []).map((at) => slotStartMs(Date.parse(at)))),
     [slots.data],
   );
-  const isFull = (ms: number) => full.has(slotStartMs(ms));
+  // Slots placement refused (409 order.slot-full): full whatever an answer read from a lagging view says.
+  const [refused, setRefused] = useState<ReadonlySet<number>>(() => new Set());
+  const markFull = useCallback(
+    (ms: number) =>
+      setRefused((known) => (known.has(slotStartMs(ms)) ? known : new Set([...known, slotStartMs(ms)]))),
+    [],
+  );
+  const isFull = (ms: number) => full.has(slotStartMs(ms)) || refused.has(slotStartMs(ms));
+  // Stable, and never cancelling an answer on its way: a caller's effect may ask again while one runs.
+  const { refetch } = slots;
+  const refreshFull = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
   const days = useMemo(
     () =>
       resto && method && enabled && hours.data
@@ -60,7 +70,9 @@ export function usePreOrder() {
     isFull,
     firstFree,
     /** Asks for the full slots again: the picker opened, or placement found the slot taken. */
-    refreshFull: () => void slots.refetch(),
+    refreshFull,
+    /** Placement found this slot taken: shown full at once. */
+    markFull,
     timezone: resto?.timezone ?? '+03:00',
   };
 }
