@@ -46,7 +46,7 @@ export function PreOrderFields({ preOrder }: { preOrder: PreOrder }) {
       </label>
       {preOrder.loaded && days.length === 0 && <p className={styles.note}>{t('noSlots')}</p>}
       {preOrderAt !== null && days.length > 0 && (
-        <div className={styles.details}>
+        <div className={`${styles.details} ${styles.when}`}>
           <Field label={t('day')}>
             {(control) => (
               <select
