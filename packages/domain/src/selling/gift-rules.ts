@@ -1,3 +1,4 @@
+import type { LocalizedText } from '../i18n/locale.ts';
 import type { Minor } from '../money/money.ts';
 
 /** A promotion of kind 'gift' as pricing reads it; times are epoch ms. */
@@ -15,6 +16,8 @@ export interface GiftPromotion {
   restoIds: readonly number[];
   startsAt: number | null;
   endsAt: number | null;
+  /** The promotion's title, for the cart's words ('Подарок: …'); absent in rules that need none. */
+  title?: LocalizedText;
 }
 
 /** Why a reached gift is not given. */

@@ -142,8 +142,7 @@ export function quoteOf(cart: PricedCart, context: AnswerContext): Quote {
 }
 
 /** The API's catalog gifts carry their promotion's title (pricing-catalog.ts); the domain's type does not name it. */
-const titleOf = (promotion: GiftPromotion): LocalizedText =>
-  (promotion as GiftPromotion & { title?: LocalizedText }).title ?? { ru: '' };
+const titleOf = (promotion: GiftPromotion): LocalizedText => promotion.title ?? { ru: '' };
 
 /** The cart's gift as the contract answers it; null when no gift promotion runs here now. */
 function giftAnswer(cart: PricedCart, locale: Locale): PreflightResponse['gift'] {

@@ -24,6 +24,9 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
+/** How often a board with the automatic delay set is read again (the delay's own badge follows it). */
+export const AUTO_DELAY_REREAD_MS = 60_000;
+
 /**
  * Every restaurant this person may see in one answer (no `restoId`): one stream and one cursor serve the
  * lot, and the switcher only filters what is on screen.
@@ -33,6 +36,10 @@ export const boardQuery = (staffId: number) =>
     queryKey: ['staff-board', staffId],
     queryFn: () => staffFetch<Board>('/api/v1/staff/board'),
     staleTime: Number.POSITIVE_INFINITY,
+    // The stream carries orders, not restaurants: an automatic delay the API turns on or off as orders wait is
+    // read with the board, once a minute while any of its restaurants has the automatic delay set.
+    refetchInterval: (query) =>
+      query.state.data?.restos.some((r) => r.autoDelayThreshold !== null) ? AUTO_DELAY_REREAD_MS : false,
   });
 
 export const readOrder = (orderId: number) => staffFetch<BoardOrder>(`/api/v1/staff/orders/${orderId}`);
