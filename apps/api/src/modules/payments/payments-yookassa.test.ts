@@ -784,7 +784,8 @@ describe('a crash between the order and its payment', () => {
     const token = signedIn.json().accessToken as string;
     const personId = (await call('/api/v1/me', { token })).json().id as number;
 
-    const body = cart({ payType: 'CARD_ONLINE' });
+    // Priced for the persons the order says, as the storefront does: the seeded demo gives condiments by persons.
+    const body = { ...cart({ payType: 'CARD_ONLINE' }), personCount: CONTACTS.personCount };
     const priced = await call(`/1/persons/${personId}/orders/preflight`, { token, body });
     expect(priced.status, priced.text).toBe(200);
     crashFake.failNext('create', 'timeout');
