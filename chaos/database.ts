@@ -16,6 +16,8 @@ import type { DatabaseFacts, PosFacts } from './checks.ts';
 export const CHAOS_PROMO_CODE = 'CHAOS';
 /** The welcome gift of the run's program, minor units (300 points). */
 export const CHAOS_WELCOME_POINTS = 30_000;
+/** Orders per 15-minute slot and method at the chaos restaurant: small enough that a run fills slots. */
+export const CHAOS_SLOT_CAPACITY = 3;
 
 /** A copy of brands/demo with the run's changes; BRANDS_DIR for the instances. */
 export function chaosBrands(promoLimit: number): string {
@@ -27,6 +29,7 @@ export function chaosBrands(promoLimit: number): string {
     payEngine: string;
     payConfig: { delivery: { cardOnline: string | null } };
     onlineMethods?: string[];
+    slotCapacity?: { DELIVERY: number | null; TAKE_AWAY: number | null };
   }[];
   for (const resto of restos)
     if (resto.id === 3) {
@@ -34,6 +37,9 @@ export function chaosBrands(promoLimit: number): string {
       resto.payConfig.delivery.cardOnline = 'demo-shop';
       // The fake's shop has every method, and the customers pay by all three.
       resto.onlineMethods = ['card', 'sbp', 'sberpay'];
+      // A tight capacity (decision 56): the customers' orders fill quarter-hours on three instances at once, so
+      // the slot-capacity invariant checks counting under races, not only the counts.
+      resto.slotCapacity = { DELIVERY: CHAOS_SLOT_CAPACITY, TAKE_AWAY: CHAOS_SLOT_CAPACITY };
     }
   writeFileSync(restosFile, JSON.stringify(restos, null, 2));
   const promoFile = join(dir, 'demo', 'seed', 'promo-codes.json');
