@@ -94,11 +94,17 @@ async function setUp(request: APIRequestContext): Promise<Setup> {
     },
   });
   expect(gift.status(), await gift.text()).toBe(201);
+  // What is put back at the end must be what was there: a wrong path here would empty the demo's condiments for
+  // every later journey on this server.
+  const freeBefore = brand.body.settings?.freeCondiments;
+  const addOnsBefore = menu.body.addOnPositionIds;
+  expect(Array.isArray(freeBefore), 'the brand settings answer their free condiments').toBe(true);
+  expect(Array.isArray(addOnsBefore), 'the menu answers its add-ons').toBe(true);
   return {
     headers,
     dishes,
-    freeBefore: brand.body.freeCondiments ?? [],
-    addOnsBefore: menu.body.addOnPositionIds ?? [],
+    freeBefore,
+    addOnsBefore,
     promotionId: (await gift.json()).id,
     heldBack: running,
   };

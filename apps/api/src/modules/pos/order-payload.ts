@@ -110,32 +110,37 @@ export async function deliveryOrderOf(
   const dishes = new Map((await mapped('dish', dishIds)).map((m) => [m.ourId, m]));
   const items = new Map((await mapped('modifier-item', itemIds)).map((m) => [m.ourId, m]));
 
-  // Free condiments and the gift (kind 'free'/'gift', decision 56) go as the dishes do, at their price of 0.
-  const posItems = lines.map((line) => {
-    const dish = dishes.get(line.positionId);
-    if (!dish) throw new OrderNotBookable('pos.rejected', `Блюдо «${line.name.ru}» не связано с iiko`);
-    return {
-      productId: dish.externalId,
-      sizeId: dish.externalSizeId === '' ? null : dish.externalSizeId,
-      amount: line.count,
-      price: line.price,
-      comment: null,
-      modifiers: line.modifiers.map((m) => {
-        const item = items.get(m.id);
-        if (!item)
-          throw new OrderNotBookable(
-            'pos.rejected',
-            `Добавка «${m.name.ru}» к блюду «${line.name.ru}» не связана с iiko`,
-          );
-        return {
-          productId: item.externalId,
-          productGroupId: item.externalParentId,
-          amount: m.count,
-          price: m.price,
-        };
-      }),
-    };
-  });
+  // Free condiments and the gift (kind 'free'/'gift', decision 56) go as the dishes do, at their price of 0. A
+  // condiment iiko has no product for (iiko's menu rarely lists chopsticks) is no reason to hold an order back:
+  // it goes to the kitchen in the order's comment. A gift is a dish to cook, so it needs its mapping as dishes do.
+  const unmappedFree = lines.filter((line) => line.kind === 'free' && !dishes.has(line.positionId));
+  const posItems = lines
+    .filter((line) => !unmappedFree.includes(line))
+    .map((line) => {
+      const dish = dishes.get(line.positionId);
+      if (!dish) throw new OrderNotBookable('pos.rejected', `Блюдо «${line.name.ru}» не связано с iiko`);
+      return {
+        productId: dish.externalId,
+        sizeId: dish.externalSizeId === '' ? null : dish.externalSizeId,
+        amount: line.count,
+        price: line.price,
+        comment: null,
+        modifiers: line.modifiers.map((m) => {
+          const item = items.get(m.id);
+          if (!item)
+            throw new OrderNotBookable(
+              'pos.rejected',
+              `Добавка «${m.name.ru}» к блюду «${line.name.ru}» не связана с iiko`,
+            );
+          return {
+            productId: item.externalId,
+            productGroupId: item.externalParentId,
+            amount: m.count,
+            price: m.price,
+          };
+        }),
+      };
+    });
 
   const payments: PosOrderPayment[] = [];
   if (order.payable > 0) {
@@ -165,7 +170,10 @@ export async function deliveryOrderOf(
   }
 
   const place = order.place;
-  const comment = [order.comment, place?.comment].filter((text) => text).join('\n');
+  const free = unmappedFree.map((line) => `${line.name.ru} × ${line.count}`).join(', ');
+  const comment = [order.comment, place?.comment, free && `Бесплатно: ${free}`]
+    .filter((text) => text)
+    .join('\n');
   return {
     organizationId: transfer.organizationId,
     terminalGroupId: transfer.terminalGroupId,

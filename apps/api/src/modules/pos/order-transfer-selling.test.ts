@@ -11,7 +11,8 @@ import { runTransfersOnce } from './order-transfer.ts';
 
 /**
  * What the server adds at 0 ₽ (decision 56) goes to iiko as the dishes do: a free condiment and a gift are items at
- * price 0 under their mapped products, and one without a mapping holds the order back with its name.
+ * price 0 under their mapped products. A condiment without a mapping goes in the order's comment; a gift without one
+ * holds the order back with its name, as a dish does.
  */
 let app: StorefrontApp;
 let database: TestDatabase;
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('free condiments and gifts in iiko', () => {
-  it('are sent as items at price 0 after the dishes; an unmapped one is flagged by its name', async () => {
+  it('are sent as items at price 0 after the dishes; an unmapped condiment in the comment', async () => {
     // Position 29 (mapped) given free per person, position 1 (mapped) as the gift from 2000 ₽.
     await freeCondimentsOn(app, database.db, [{ positionId: 29, perPerson: 1 }]);
     await giftPromotion(app, database.db, { minSum: 200_000, positionIds: [1] });
@@ -51,7 +52,7 @@ describe('free condiments and gifts in iiko', () => {
       { productId: MAPPED.position1.externalId, amount: 1, price: 0 },
     ]);
 
-    // Soy sauce has no iiko product: the order waits, named by the condiment, as a dish without a mapping does.
+    // Soy sauce has no iiko product: the order goes all the same, the sauce named in its comment for the kitchen.
     await freeCondimentsOn(app, database.db, [{ positionId: SOY, perPerson: 1 }]);
     const next = await place(
       app,
@@ -59,7 +60,25 @@ describe('free condiments and gifts in iiko', () => {
       await orderBody(app, anna, { positions: [line(1, 1)], personCount: 2 }),
     );
     expect(next.statusCode, next.body.slice(0, 400)).toBe(201);
-    const held = next.json() as { id: number };
+    const sentOn = next.json() as { id: number };
+    await runTransfersOnce(app.pos);
+    const nextTransfer = await transferOf(database.db, sentOn.id);
+    expect(nextTransfer?.state).not.toBe('failed');
+    const nextMade = fake.deliveries().find((d) => d.id === nextTransfer?.externalOrderId);
+    const nextSent = nextMade?.body as { order: { items: { productId: string }[]; comment: string | null } };
+    expect(nextSent.order.items.map((item) => item.productId)).toEqual([MAPPED.position1.externalId]);
+    expect(nextSent.order.comment).toContain('Бесплатно: Соевый соус порционный × 2');
+  });
+
+  it('holds an order back when its gift has no iiko product, named by the gift', async () => {
+    await freeCondimentsOn(app, database.db, []);
+    await giftPromotion(app, database.db, { minSum: 100_000, positionIds: [SOY] });
+    const boris = await newPerson(app, database.db);
+    const body = await orderBody(app, boris, { positions: [line(1, 2)], personCount: 1 });
+    const response = await place(app, boris, body);
+    expect(response.statusCode, response.body.slice(0, 400)).toBe(201);
+    const held = response.json() as { id: number; lines: { kind: string }[] };
+    expect(held.lines.map((l) => l.kind)).toContain('gift');
     await runTransfersOnce(app.pos);
     expect(await transferOf(database.db, held.id)).toMatchObject({
       state: 'failed',
