@@ -787,6 +787,42 @@ export const ERROR_MESSAGES = {
     ru: 'Картинку из iiko не удалось загрузить, попробуем при следующей синхронизации',
     en: 'The picture from iiko could not be loaded; the next sync tries again',
   },
+  'report.date-malformed': {
+    ru: 'Дата должна быть в виде ГГГГ-ММ-ДД и существовать в календаре',
+    en: 'A date must be YYYY-MM-DD and exist in the calendar',
+  },
+  'report.from-after-to': {
+    ru: 'Начало периода позже его конца',
+    en: 'The period starts after it ends',
+  },
+  'report.period-too-long': {
+    ru: 'Отчёт строится не больше чем за два года',
+    en: 'A report covers two years at most',
+  },
+  'rating.order-not-done': {
+    ru: 'Оценить можно только выполненный заказ',
+    en: 'Only a completed order can be rated',
+  },
+  'rating.change-closed': {
+    ru: 'Оценку можно изменить только в течение суток',
+    en: 'A rating can only be changed within a day',
+  },
+  'rating.link-invalid': {
+    ru: 'Ссылка для оценки неверна',
+    en: 'This rating link is not valid',
+  },
+  'rating.link-expired': {
+    ru: 'Ссылка для оценки устарела: оцените заказ на его странице',
+    en: 'This rating link has expired: rate the order on its page',
+  },
+  'rating.tag-not-for-method': {
+    ru: 'Этот отзыв не подходит к заказу навынос',
+    en: 'This tag does not apply to a take-away order',
+  },
+  'admin.review-link-invalid': {
+    ru: 'Нужна ссылка https на карточку ресторана в Яндекс Картах или 2ГИС',
+    en: 'Must be an https link to the restaurant on Yandex Maps or 2GIS',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

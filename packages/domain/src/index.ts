@@ -52,6 +52,8 @@ export * from './preflight/price-line.ts';
 export * from './preflight/promo-code-rules.ts';
 export * from './preflight/spread-discount.ts';
 export * from './preorder/pre-order-slots.ts';
+export * from './ratings/rating-rules.ts';
+export * from './reports/report-rules.ts';
 export * from './request-failed-text.ts';
 export * from './schedule/method-hours.ts';
 export * from './schedule/schedule.ts';

@@ -13,6 +13,7 @@
  * - schema/admin.ts: the back office's audit log (decision 45).
  * - schema/pos.ts: links to the chain's point-of-sale system, its id mappings, sync log and order transfers.
  * - schema/bonus.ts: the brand's bonus program and the points ledger.
+ * - schema/reports.ts: daily roll-ups of orders for reports, the days behind, and the customers' ratings.
  */
 export * from './schema/admin.ts';
 export * from './schema/bonus.ts';
@@ -22,4 +23,5 @@ export * from './schema/orders.ts';
 export * from './schema/payments.ts';
 export * from './schema/persons.ts';
 export * from './schema/pos.ts';
+export * from './schema/reports.ts';
 export * from './schema/staff.ts';

@@ -32,6 +32,8 @@ import {
 import { posModule } from './pos/index.ts';
 import { preflightModule } from './preflight/index.ts';
 import { promotionsModule } from './promotions/index.ts';
+import { ratingsModule } from './ratings/index.ts';
+import { reportsModule } from './reports/index.ts';
 import { restosModule } from './restos/index.ts';
 import { PositionPairsStore, sellingModule } from './selling/index.ts';
 import { staffModule } from './staff/index.ts';
@@ -92,6 +94,8 @@ export const API_MODULES: readonly ApiModule<ModuleDeps>[] = [
   eventsModule,
   adminModule,
   posModule,
+  ratingsModule,
+  reportsModule,
 ];
 
 /** The OpenAPI document's tags, in the order the docs page shows them. */
@@ -127,6 +131,11 @@ export const OPENAPI_TAGS = [
     name: 'pos',
     description: "The chain's point-of-sale system (iiko): its webhook",
   },
+  {
+    name: 'ratings',
+    description: 'The customer’s rating of a done order: on the order page and from a signed link',
+  },
+  { name: 'reports', description: 'Reports for the chain: figures per period and restaurants, CSV and XLSX' },
 ];
 
 export interface SharedServicesOptions {

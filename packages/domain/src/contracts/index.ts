@@ -26,6 +26,8 @@ export * from './payments.ts';
 export * from './pos-webhook.ts';
 export * from './preflight.ts';
 export * from './promotions.ts';
+export * from './ratings.ts';
+export * from './reports.ts';
 export * from './restos.ts';
 export * from './selling.ts';
 export * from './staff.ts';

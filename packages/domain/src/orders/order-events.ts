@@ -23,6 +23,8 @@ export const ORDER_EVENT_KINDS = [
   'pos-taken-over',
   /** An order withdrawn on our side is cancelled in the POS too (or the POS never had it): its flag goes. */
   'pos-cancelled',
+  /** The customer rated the order or changed the rating (decision 57): the board flags 1–2 stars. */
+  'rated',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

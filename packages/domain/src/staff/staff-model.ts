@@ -49,6 +49,8 @@ export const ADMIN_PERMISSIONS = {
   'bonus.adjust': ['owner', 'manager'],
   /** Money back for a done order paid online, whole or in part (its points follow proportionally). */
   'orders.refund': ['owner', 'manager'],
+  /** Reports of the person's restaurants (decision 57), and the customers' ratings. */
+  'reports.read': ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 

@@ -13,6 +13,7 @@ import {
   type PaymentOptions,
   PROMO_CODE_KINDS,
   PROMOTION_KINDS,
+  type ReviewLinks,
   TAG_KINDS,
 } from '@storefront/domain';
 import { sql } from 'drizzle-orm';
@@ -137,6 +138,11 @@ export const restos = pgTable(
     /** More orders than this waiting unaccepted delay every promised time by autoDelayMinutes; null: never. */
     autoDelayThreshold: integer('auto_delay_threshold'),
     autoDelayMinutes: integer('auto_delay_minutes').notNull().default(15),
+    /** The restaurant's map listings a pleased customer is invited to review it on (decision 57). */
+    reviewLinks: jsonb('review_links')
+      .$type<ReviewLinks>()
+      .notNull()
+      .default(sql`'{"yandexMaps":null,"twoGis":null}'::jsonb`),
     /** Bumped by every back-office change: its ETag, checked against If-Match (decision 45). */
     version: integer('version').notNull().default(1),
   },

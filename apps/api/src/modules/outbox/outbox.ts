@@ -2,6 +2,7 @@ import { ORDER_EVENT_KINDS, type OrderEventKind } from '@storefront/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
 import { orderEvents } from '../../db/schema.ts';
+import { markReportDay } from './report-marks.ts';
 
 /**
  * The outbox (ORDERING.md 'Events'): the one writer of order_events. Every change of an order adds one row
@@ -37,6 +38,7 @@ export async function writeOrderEvent(
     kind,
     at,
   });
+  await markReportDay(tx, order.id, at);
 }
 
 /** The brand's last event id (0 before any): a stream that resumes after it misses nothing later. */

@@ -1,0 +1,19 @@
+import type { AppConfig } from '../../config.ts';
+import type { ApiModule } from '../../core/api-module.ts';
+import type { Database } from '../../db/client.ts';
+
+interface ReportsDeps {
+  config: AppConfig;
+  db: Database;
+  now: () => number;
+}
+
+/**
+ * Reports for the chain (decision 57): daily roll-ups per restaurant kept in step with orders (the outbox marks
+ * a day behind; a background job recomputes it; a report reads days still behind from the raw orders), the
+ * report and summary calls under /api/v1/admin/reports, and their CSV and XLSX export.
+ */
+export const reportsModule: ApiModule<ReportsDeps> = {
+  name: 'reports',
+  async register(_app, _deps) {},
+};
