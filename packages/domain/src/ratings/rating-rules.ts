@@ -96,10 +96,7 @@ const REVIEW_HOSTS: Record<keyof ReviewLinks, RegExp> = {
 
 /** Whether a review link is an https address on its service's own host (a link elsewhere is refused). */
 export function reviewLinkFits(kind: keyof ReviewLinks, url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && REVIEW_HOSTS[kind].test(parsed.hostname) && url.length <= 500;
-  } catch {
-    return false;
-  }
+  // The domain has no URL class (no DOM, no Node): the host is what follows 'https://' up to '/', '?' or '#'.
+  const match = /^https:\/\/([a-z0-9.-]+)(?::\d+)?(?:[/?#][^\s]*)?$/i.exec(url);
+  return !!match && url.length <= 500 && REVIEW_HOSTS[kind].test((match[1] ?? '').toLowerCase());
 }
