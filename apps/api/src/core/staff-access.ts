@@ -26,17 +26,24 @@ export async function loadStaffAccess(
     .from(staff)
     .where(and(eq(staff.id, staffId), eq(staff.whiteLabelId, whiteLabel), isNull(staff.disabledAt)));
   if (!row) return null;
-  const linked = seesEveryResto(row.role)
-    ? await db
-        .select({ restoId: restos.id })
-        .from(restos)
-        .where(eq(restos.whiteLabelId, whiteLabel))
-        .orderBy(asc(restos.id))
-    : await db
-        .select({ restoId: staffRestos.restoId })
-        .from(staffRestos)
-        .where(eq(staffRestos.staffId, staffId))
-        .orderBy(asc(staffRestos.restoId));
+  // An owner has every restaurant; an operator only those linked. A manager linked to restaurants manages those
+  // (a restaurant's manager, decision 57), a manager linked to none the whole brand.
+  const own =
+    row.role === 'owner'
+      ? []
+      : await db
+          .select({ restoId: staffRestos.restoId })
+          .from(staffRestos)
+          .where(eq(staffRestos.staffId, staffId))
+          .orderBy(asc(staffRestos.restoId));
+  const linked =
+    seesEveryResto(row.role) && own.length === 0
+      ? await db
+          .select({ restoId: restos.id })
+          .from(restos)
+          .where(eq(restos.whiteLabelId, whiteLabel))
+          .orderBy(asc(restos.id))
+      : own;
   return {
     staffId: row.id,
     login: row.login,

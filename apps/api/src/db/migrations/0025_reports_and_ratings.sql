@@ -14,6 +14,14 @@ CREATE TABLE "order_ratings" (
 	CONSTRAINT "order_ratings_stars" CHECK ("order_ratings"."stars" between 1 and 5)
 );
 --> statement-breakpoint
+CREATE TABLE "rating_invites" (
+	"order_id" integer PRIMARY KEY NOT NULL,
+	"white_label_id" text NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "report_day_items" (
 	"white_label_id" text NOT NULL,
 	"resto_id" integer NOT NULL,
@@ -62,6 +70,7 @@ ALTER TABLE "restos" ADD COLUMN "review_links" jsonb DEFAULT '{"yandexMaps":null
 ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_person_id_persons_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_seen_by_staff_id_fk" FOREIGN KEY ("seen_by") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rating_invites" ADD CONSTRAINT "rating_invites_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_days" ADD CONSTRAINT "report_days_white_label_id_white_labels_id_fk" FOREIGN KEY ("white_label_id") REFERENCES "public"."white_labels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_days" ADD CONSTRAINT "report_days_resto_id_restos_id_fk" FOREIGN KEY ("resto_id") REFERENCES "public"."restos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_ratings_resto_idx" ON "order_ratings" USING btree ("resto_id","created_at");--> statement-breakpoint

@@ -136,3 +136,17 @@ export const orderRatings = pgTable(
     index('order_ratings_resto_idx').on(t.restoId, t.createdAt),
   ],
 );
+
+/**
+ * The rating link sent to the customer by SMS a while after the order is done: one row per order, inserted before
+ * the message goes (the claim), so two instances never send it twice; `status` says how the sending went.
+ */
+export const ratingInvites = pgTable('rating_invites', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  whiteLabelId: text('white_label_id').notNull(),
+  status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

@@ -17,3 +17,5 @@ export const reportsModule: ApiModule<ReportsDeps> = {
   name: 'reports',
   async register(_app, _deps) {},
 };
+
+export { type ReportScope, reportScopeOf } from './report-scope.ts';
