@@ -360,6 +360,10 @@ const envShape = {
     z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     "How often every instance reads 'often ordered with' into memory again; `0` is only at start.",
   ),
+  RATING_INVITE_SWEEP_MS: key(
+    z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    'How often orders done an hour ago are looked at to send the customer one SMS with the link to rate the order (one instance claims each order); `0` is off. Under `NODE_ENV=test` the timer never starts: tests run rounds by hand.',
+  ),
   EVENTS_POLL_MS: key(
     z.coerce.number().int().min(10).max(60_000).default(500),
     'How often an instance reads new order events while at least one event stream is open on it.',

@@ -10,6 +10,7 @@ import {
 } from '../staff/staff-model.ts';
 import { id, idParam, localizedText } from './common.ts';
 import { order, orderStatus } from './orders.ts';
+import { staffRating } from './ratings.ts';
 import { restoDelay } from './selling.ts';
 
 /**
@@ -76,6 +77,8 @@ export const boardOrder = order.extend({
     })
     .nullable()
     .optional(),
+  /** The customer's rating (decision 57); null (or absent) while there is none. 1–2 stars unseen: flagged. */
+  rating: staffRating.nullable().optional(),
 });
 export type BoardOrder = z.infer<typeof boardOrder>;
 

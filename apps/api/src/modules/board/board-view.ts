@@ -9,10 +9,10 @@ import {
   minor,
   preOrderJoinsBoardAtMs,
 } from '@storefront/domain';
-import type { BoardOrder } from '@storefront/domain/contracts';
-import { inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { BoardOrder, StaffRating } from '@storefront/domain/contracts';
+import { eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/executor.ts';
-import { orders } from '../../db/schema.ts';
+import { orderRatings, orders } from '../../db/schema.ts';
 import type { CatalogSnapshot } from '../catalog/index.ts';
 import { type OrderRow, orderFromRow } from '../orders/index.ts';
 import { posStandingOf } from './board-pos-standing.ts';
@@ -105,5 +105,22 @@ export async function boardOrderOf(
     joinsBoardAt: joinsMs === null ? null : new Date(joinsMs).toISOString(),
     acceptedAt: row.acceptedAt ? row.acceptedAt.toISOString() : null,
     pos: await posStandingOf(db, row.id, options.locale),
+    rating: await ratingOf(db, row),
+  };
+}
+
+/** The customer's rating as staff see it (decision 57), read from the table: the board imports no ratings code. */
+async function ratingOf(db: Executor, row: OrderRow): Promise<StaffRating | null> {
+  const [rating] = await db.select().from(orderRatings).where(eq(orderRatings.orderId, row.id));
+  if (!rating) return null;
+  return {
+    orderId: rating.orderId,
+    restoId: rating.restoId,
+    number: row.number,
+    stars: rating.stars,
+    tags: rating.tags,
+    comment: rating.comment,
+    ratedAt: rating.updatedAt.toISOString(),
+    seenAt: rating.seenAt ? rating.seenAt.toISOString() : null,
   };
 }
