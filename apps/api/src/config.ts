@@ -356,6 +356,10 @@ const envShape = {
     z.coerce.number().int().min(0).max(604_800_000).default(21_600_000),
     "How often 'often ordered with' is recomputed from the last 90 days of orders (one instance a round; the first round soon after start unless the pairs are fresher); `0` is off.",
   ),
+  REPORT_ROLLUP_MS: key(
+    z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+    'How often the days reports are behind on (marked by every order change) are recomputed into the daily roll-ups (one instance a round; a report reads days still behind from the orders); `0` is off.',
+  ),
   POSITION_PAIRS_RELOAD_MS: key(
     z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     "How often every instance reads 'often ordered with' into memory again; `0` is only at start.",

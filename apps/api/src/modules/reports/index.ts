@@ -1,6 +1,8 @@
 import type { AppConfig } from '../../config.ts';
 import type { ApiModule } from '../../core/api-module.ts';
 import type { Database } from '../../db/client.ts';
+import { startReportRollupJob } from './report-rollup.ts';
+import { reportsRoutes } from './reports.routes.ts';
 
 interface ReportsDeps {
   config: AppConfig;
@@ -15,7 +17,20 @@ interface ReportsDeps {
  */
 export const reportsModule: ApiModule<ReportsDeps> = {
   name: 'reports',
-  async register(_app, _deps) {},
+  async register(app, { config, db, now }) {
+    await app.register(reportsRoutes, { db, now });
+    const stop = startReportRollupJob(db, config.brand.whiteLabel, now, config.env.REPORT_ROLLUP_MS, app.log);
+    app.addHook('onClose', async () => stop());
+  },
 };
 
+export { buildReport, buildSummary } from './report-build.ts';
+export type { ReportDayKey } from './report-figures.ts';
+export {
+  REPORT_ROLLUP_BATCH,
+  type ReportRollupRound,
+  rebuildReportDays,
+  recomputeReportDays,
+  runReportRollup,
+} from './report-rollup.ts';
 export { type ReportScope, reportScopeOf } from './report-scope.ts';
