@@ -19,7 +19,10 @@ const RestosPage = lazy(() => import('../features/restos/components/restos-page.
 const RestoPage = lazy(() => import('../features/restos/components/resto-page.tsx'));
 // The cart with the checkout below it (decision 21), composed here: features never import each other.
 const CartPage = lazy(() => import('./cart-route.tsx'));
-const OrderPage = lazy(() => import('../features/orders/components/order-page.tsx'));
+// The order's page with the rating of a done order below its headline, composed here.
+const OrderPage = lazy(() => import('./order-route.tsx'));
+// A rating link's page (decision 57): no sign-in, not indexed.
+const RatingPage = lazy(() => import('../features/rating/components/rating-page.tsx'));
 // Where the payment provider sends the customer back (decision 22).
 const PaymentPage = lazy(() => import('../features/orders/components/payment-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
@@ -170,6 +173,9 @@ export const AppRoutes = memo(function AppRoutes() {
       </Route>
       <Route path="/orders/:orderId/payment">
         <LayoutRoute name="default">{deferred(<PaymentPage />)}</LayoutRoute>
+      </Route>
+      <Route path="/rate/:token">
+        <LayoutRoute name="simple">{deferred(<RatingPage />)}</LayoutRoute>
       </Route>
       <Route path="/menus/:menuId">
         <LayoutRoute name="custom-default">

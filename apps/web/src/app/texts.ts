@@ -47,6 +47,7 @@ export const LAZY_TEXTS = {
   cart: 'features/cart/cart-texts.ts',
   checkout: 'features/checkout/checkout-texts.ts',
   orders: 'features/orders/orders-texts.ts',
+  rating: 'features/rating/rating-texts.ts',
   'location-map': 'features/location/map-popup-texts.ts',
   map: 'shared/map/map-texts.ts',
   search: 'features/search/search-texts.ts',

@@ -1,7 +1,7 @@
 import { formatMoney, type Locale, minor, pickText } from '@storefront/domain';
 import type { Order } from '@storefront/domain/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { invalidateBonus, pointsOf } from '../../../entities/bonus/bonus-query.ts';
 import { serverNow } from '../../../entities/clock/clock-store.ts';
 import { DeliveryPlaceText } from '../../../entities/location/delivery-place-text.tsx';
@@ -53,16 +53,19 @@ export function useWhenText() {
   };
 }
 
+/** What app/ puts on a done order's page (the rating feature's block); features never import each other. */
+export type DoneOrderSlot = (order: Order, personId: number) => ReactNode;
+
 /** /orders/{id}: the order success screen (docs/product.md §2 item 17), and the order's page on any later visit. */
-export default function OrderPage() {
+export default function OrderPage({ done }: { done?: DoneOrderSlot }) {
   const signInFrom = useSignInFirst();
   const orderId = Number(useParams().orderId);
   if (signInFrom) return <Navigate to="/auth" replace state={{ from: signInFrom }} />;
   if (!Number.isInteger(orderId) || orderId <= 0) return <Navigate to="/orders" replace />;
-  return <OrderView orderId={orderId} />;
+  return <OrderView orderId={orderId} done={done} />;
 }
 
-function OrderView({ orderId }: { orderId: number }) {
+function OrderView({ orderId, done }: { orderId: number; done: DoneOrderSlot | undefined }) {
   const { t } = useOrdersTexts();
   const locale = useLocale();
   const personId = usePerson((state) => state.profile?.id ?? 0);
@@ -87,10 +90,20 @@ function OrderView({ orderId }: { orderId: number }) {
       </div>
     );
   }
-  return <OrderDetails order={query.data} personId={personId} locale={locale} />;
+  return <OrderDetails order={query.data} personId={personId} locale={locale} done={done} />;
 }
 
-function OrderDetails({ order, personId, locale }: { order: Order; personId: number; locale: Locale }) {
+function OrderDetails({
+  order,
+  personId,
+  locale,
+  done,
+}: {
+  order: Order;
+  personId: number;
+  locale: Locale;
+  done: DoneOrderSlot | undefined;
+}) {
   const { t } = useOrdersTexts();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -193,6 +206,8 @@ function OrderDetails({ order, personId, locale }: { order: Order; personId: num
           <p className={styles.muted}>{pickText(order.restoName, locale)}</p>
         )}
       </section>
+
+      {order.status === 'done' && done?.(order, personId)}
 
       <section className={styles.card} aria-labelledby="order-lines">
         <h2 id="order-lines" className={styles.cardTitle}>

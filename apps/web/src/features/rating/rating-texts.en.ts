@@ -1,0 +1,32 @@
+import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
+import type { ratingTexts } from './rating-texts.ts';
+
+export const ratingTextsEn = {
+  title: 'Rate your order',
+  starsLegend: 'Your rating',
+  star_one: '{{count}} star of 5',
+  star_other: '{{count}} stars of 5',
+  chooseStars: 'Choose 1 to 5 stars',
+  tagsLegendBad: 'What went wrong?',
+  tagsLegendGood: 'What did you like?',
+  comment: 'Comment',
+  commentCount: '{{count}} of {{max}}',
+  send: 'Send',
+  cancelEdit: 'Cancel',
+  loading: 'Loading the rating…',
+  loadFailed: 'Could not load the rating',
+  retry: 'Retry',
+  sendFailed: 'The rating was not sent: {{message}}',
+  thanks: 'Thank you for your rating',
+  yourComment: 'Your comment',
+  change: 'Change',
+  changeUntil: 'You can change it until {{time}}',
+  reviewTitle: 'Leave a review of the restaurant',
+  reviewText: 'A review on the map helps other guests find us.',
+  yandexMaps: 'Yandex Maps',
+  twoGis: '2GIS',
+  notYet: 'The order can be rated once it is done.',
+  linkTitle: 'Rate an order',
+  orderNumber: 'Order {{number}}',
+  toOrders: 'My orders',
+} satisfies EnglishTexts<typeof ratingTexts>;
