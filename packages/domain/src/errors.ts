@@ -414,8 +414,8 @@ export const ERROR_MESSAGES = {
     en: 'An operator needs at least one restaurant',
   },
   'admin.staff-restos-not-for-role': {
-    ru: 'Управляющий и владелец видят все рестораны: рестораны не указываются',
-    en: 'A manager or an owner sees every restaurant: give no restaurants',
+    ru: 'Владелец видит все рестораны: рестораны не указываются',
+    en: 'An owner sees every restaurant: give no restaurants',
   },
   /** A change that would leave the brand without an active owner. */
   'admin.last-owner': {

@@ -78,6 +78,17 @@ describe('npm run staff:add', () => {
     expect(await verifyStaffPassword('typed-on-terminal', row?.passwordHash ?? '')).toBe(true);
   });
 
+  it('adds a restaurant’s manager: --restos limits a manager to those restaurants', async () => {
+    const message = await run(['--login', 'vera', '--name', 'Вера', '--role', 'manager', '--restos', '2']);
+    expect(message).toMatch(/Added manager 'vera' \(id \d+\) of brand 'demo': restaurants 2\./);
+    const row = await accountOf('vera');
+    const links = await database.db
+      .select({ restoId: staffRestos.restoId })
+      .from(staffRestos)
+      .where(eq(staffRestos.staffId, row?.id ?? 0));
+    expect(links.map((l) => l.restoId)).toEqual([2]);
+  });
+
   it("adds the brand's first owner, who sees every restaurant and takes no --restos", async () => {
     const message = await run(['--login', 'olga', '--name', 'Ольга', '--role', 'owner']);
     expect(message).toMatch(/Added owner 'olga' \(id \d+\) of brand 'demo': every restaurant\./);
@@ -108,7 +119,11 @@ describe('npm run staff:add', () => {
         {},
         /no restaurant 999/,
       ],
-      [['--login', 'newbie', '--name', 'Н', '--role', 'manager', '--restos', '1'], {}, /leave --restos out/],
+      [
+        ['--login', 'newbie', '--name', 'Н', '--role', 'manager', '--restos', '1,999'],
+        {},
+        /no restaurant 999/,
+      ],
       [
         ['--login', 'newbie', '--name', 'Н', '--role', 'manager', '--colour', 'red'],
         {},

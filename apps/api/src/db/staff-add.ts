@@ -10,7 +10,6 @@ import {
   STAFF_PASSWORD_MIN,
   STAFF_ROLES,
   type StaffRole,
-  seesEveryResto,
 } from '@storefront/domain';
 import { asc, eq } from 'drizzle-orm';
 import {
@@ -27,12 +26,13 @@ import { restos } from './schema.ts';
 const STAFF_ADD_USAGE = `Usage:
   npm run staff:add -- --login anna --name "Анна" --role operator --restos 1,2
   npm run staff:add -- --login boss --name "Борис" --role manager
+  npm run staff:add -- --login vera --name "Вера" --role manager --restos 2
   npm run staff:add -- --login owner --name "Ольга" --role owner
   npm run staff:add -- --login anna --reset-password
   npm run staff:add -- --login anna --disable
 The password is read from STAFF_PASSWORD, or asked on the terminal (${STAFF_PASSWORD_MIN}–${STAFF_PASSWORD_MAX} characters).
-Roles: operator (the restaurants of --restos), manager (every restaurant of the brand), owner (everything a
-manager does, and the brand's staff and settings: the first owner comes from here).
+Roles: operator (the restaurants of --restos), manager (the restaurants of --restos; left out: every restaurant of
+the brand), owner (everything a manager does, and the brand's staff and settings: the first owner comes from here).
 --reset-password also lifts the login's sign-in block and turns its second factor (TOTP) off.`;
 
 /** A wrong argument or state: the command prints the message (never a stack) and exits with 1. */
@@ -101,13 +101,15 @@ function readRole(input: string | undefined): StaffRole {
 
 /** '1,2' → [1, 2], each a restaurant of this brand. */
 async function readRestos(db: Database, whiteLabel: string, role: StaffRole, input: string | undefined) {
-  if (seesEveryResto(role)) {
+  if (role === 'owner') {
     if (input !== undefined)
       throw new StaffAddError(
         `--restos: ${an(role)} sees every restaurant of the brand; leave --restos out.`,
       );
     return [];
   }
+  // A manager without --restos manages the whole brand; with them, those restaurants only (decision 57).
+  if (role === 'manager' && input === undefined) return [];
   if (input === undefined || input.trim() === '')
     throw new StaffAddError('--restos is required for an operator: the restaurant ids, e.g. --restos 1,2.');
   const parts = input.split(',').map((part) => part.trim());
@@ -190,7 +192,7 @@ export async function runStaffAdd(argv: string[], deps: StaffAddDeps): Promise<s
   const id = await db.transaction((tx) =>
     createStaffAccount(tx, { whiteLabel, login, name, role, passwordHash, restoIds }, deps.now()),
   );
-  const where = seesEveryResto(role) ? 'every restaurant' : `restaurants ${restoIds.join(', ')}`;
+  const where = restoIds.length === 0 ? 'every restaurant' : `restaurants ${restoIds.join(', ')}`;
   return `Added ${role} '${login}' (id ${id}) of brand '${whiteLabel}': ${where}.`;
 }
 

@@ -24,6 +24,8 @@ export const RESTO_LINK_MAX = 500;
 export const PRE_ORDER_DAYS_MAX = 60;
 export const PRE_ORDER_LEAD_MAX = 10_080;
 export const TAKE_AWAY_MINUTES_MAX = 1440;
+/** What a review link field takes before the server's own check (at most 500 characters, rating-rules.ts). */
+export const REVIEW_LINK_INPUT_MAX = 4000;
 
 const localizedOut = z.object({ ru: z.string(), en: z.string().optional() });
 
@@ -37,6 +39,13 @@ const phone = trimmed(40).refine(isPhoneNumber, 'must be a phone number like +7 
 const email = trimmed(200).refine(isEmailAddress, 'must be an e-mail address');
 const link = trimmed(RESTO_LINK_MAX).refine(isWebLink, 'must be an http(s) link');
 const money = z.number().int().min(0).max(DISH_PRICE_MAX);
+/**
+ * A review link as typed: trimmed, blank is none. Its host and length are the server's check (reviewLinkFits, 422
+ * admin.review-link-invalid), so a form shows one message beside the field whatever is wrong with it.
+ */
+const reviewLink = storedText(REVIEW_LINK_INPUT_MAX)
+  .transform((value) => value.trim() || null)
+  .nullable();
 
 /**
  * A method's own pre-order hours: a whole week, each weekday once (the opening hours' rules, admin/hours-rules.ts).
@@ -113,6 +122,8 @@ export const adminResto = z.object({
     minutes: z.union(DELAY_MINUTES.map((m) => z.literal(m))),
   }),
   preOrder: adminPreOrders,
+  /** Its map listings a customer rating 4–5 stars is invited to review it on (decision 57); null: none. */
+  reviewLinks: z.object({ yandexMaps: z.string().nullable(), twoGis: z.string().nullable() }),
   /** The brand's menus it lists, ascending. */
   menuIds: z.array(id),
   /** Its city; null: none (then the storefront lists it in no city). */
@@ -177,6 +188,8 @@ const restoFields = {
     })
     .partial(),
   preOrder: adminPreOrdersInput.partial(),
+  /** Either listing may be named alone; null or blank: none. */
+  reviewLinks: z.object({ yandexMaps: reviewLink, twoGis: reviewLink }).partial(),
   menuIds: z.array(id).max(ADMIN_SET_MAX),
   cityId: id.nullable(),
   isPublished: z.boolean(),

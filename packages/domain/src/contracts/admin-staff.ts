@@ -26,7 +26,10 @@ export const adminStaffName = storedText(STAFF_NAME_MAX)
   .transform((value) => value.trim())
   .pipe(z.string().min(1, 'must not be blank'));
 
-/** An operator's restaurants (the brand's, at least one); a manager or owner sees every one and takes none. */
+/**
+ * An account's restaurants, the brand's: an operator's (at least one), a restaurant's manager's (none: the whole
+ * brand, decision 57); an owner sees every one and takes none.
+ */
 export const adminStaffRestoIds = z.array(id).max(STAFF_RESTOS_MAX);
 
 /** One staff account as the owner manages it. */
@@ -35,7 +38,7 @@ export const adminStaff = z.object({
   login: z.string(),
   name: z.string(),
   role: staffRole,
-  /** An operator's restaurants, ascending; empty for a manager or an owner, who see every restaurant. */
+  /** An operator's or a restaurant's manager's restaurants, ascending; empty: every restaurant (an owner's always). */
   restoIds: z.array(id),
   /** Disabled: it cannot sign in and its tokens are refused at once. */
   disabled: z.boolean(),
@@ -61,7 +64,7 @@ export const adminStaffCreate = z.object({
   /** The name the board shows; the login when left out. */
   name: adminStaffName.optional(),
   role: staffRole,
-  /** Required (at least one) for an operator; left out or empty for a manager or an owner. */
+  /** Required (at least one) for an operator; optional for a manager (empty: the whole brand); none for an owner. */
   restoIds: adminStaffRestoIds.optional(),
   /** STAFF_PASSWORD_MIN–STAFF_PASSWORD_MAX characters; left out: one is generated. */
   password: z.string().min(STAFF_PASSWORD_MIN).max(STAFF_PASSWORD_MAX).optional(),
@@ -78,7 +81,7 @@ export const adminStaffPatch = z
   .object({
     name: adminStaffName.optional(),
     role: staffRole.optional(),
-    /** The whole set of an operator's restaurants (the brand's). */
+    /** The whole set of restaurants (the brand's); left out: kept while the role stays, none when it changes. */
     restoIds: adminStaffRestoIds.optional(),
     /** true: sign-in refused, refresh tokens revoked, access tokens refused at their next call. */
     disabled: z.boolean().optional(),

@@ -23,7 +23,9 @@ const SCOPE =
 const RULES =
   'Phones: + and 7–15 digits (spaces, hyphens, brackets between); e-mails valid; links http(s) only; money whole ' +
   'kopecks ≥ 0; timezone ±HH:MM; menuIds the brand’s menus (422 admin.menu-not-found), cityId the brand’s city ' +
-  '(422 admin.city-not-found), orderCode free within the brand (422 admin.resto-order-code-taken). A pin outside ' +
+  '(422 admin.city-not-found), orderCode free within the brand (422 admin.resto-order-code-taken); reviewLinks https on Yandex Maps’ and ' +
+  '2GIS’s own hosts, at most 500 characters (422 admin.review-link-invalid on reviewLinks.yandexMaps or ' +
+  'reviewLinks.twoGis; null or blank clears, one named alone leaves the other). A pin outside ' +
   'its city’s bounds is saved and answered in `warnings` (admin.resto-outside-city, field location). The catalog ' +
   'revision moves: the storefront’s /1/p/restos follows at once (an unpublished restaurant leaves it).';
 

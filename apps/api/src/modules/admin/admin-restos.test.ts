@@ -277,4 +277,58 @@ describe('restaurants in the back office', () => {
     expect(undo.statusCode, undo.body).toBe(200);
     expect((await read(6)).photos).toEqual(resto.photos);
   });
+
+  it('keeps review links (Yandex Maps, 2GIS) under If-Match: checked per field, null clears, undone from the log', async () => {
+    const resto = await read(4);
+    expect(resto.reviewLinks).toEqual({ yandexMaps: null, twoGis: null });
+    const en = { ...as.manager, 'accept-language': 'en' };
+    const before = await databaseFingerprint(database.db);
+    const refused: [unknown, string][] = [
+      [{ yandexMaps: 'https://evil.example.com/org/1' }, 'reviewLinks.yandexMaps'],
+      [{ yandexMaps: 'https://yandex.ru.evil.com/maps/org/1' }, 'reviewLinks.yandexMaps'],
+      [{ twoGis: 'http://2gis.ru/kazan/firm/1' }, 'reviewLinks.twoGis'],
+      [{ twoGis: 'https://yandex.ru/maps/org/1' }, 'reviewLinks.twoGis'],
+      [{ twoGis: `https://2gis.ru/kazan/firm/${'1'.repeat(500)}` }, 'reviewLinks.twoGis'],
+    ];
+    for (const [reviewLinks, field] of refused) {
+      const response = await patch(4, resto.version, { reviewLinks }, en);
+      expect(response.statusCode, JSON.stringify(reviewLinks)).toBe(422);
+      expect(errorsOf(response)[0]).toMatchObject({
+        code: 'admin.review-link-invalid',
+        field,
+        message: 'Must be an https link to the restaurant on Yandex Maps or 2GIS',
+      });
+    }
+    const notText = await patch(4, resto.version, { reviewLinks: { twoGis: 42 } }, en);
+    expect([notText.statusCode, errorsOf(notText)[0]?.field]).toEqual([400, 'reviewLinks.twoGis']);
+    expect(changedTables(before, await databaseFingerprint(database.db))).toEqual([]);
+
+    const links = {
+      yandexMaps: 'https://yandex.ru/maps/org/nori_nori/1234567890/',
+      twoGis: 'https://2gis.ru/kazan/firm/70000001012345678',
+    };
+    const saved = await patch(4, resto.version, { reviewLinks: { ...links, twoGis: `  ${links.twoGis} ` } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(adminResto.parse(saved.json())).toMatchObject({ reviewLinks: links, version: resto.version + 1 });
+    const setting = await lastEntry('entity=resto&entityId=4');
+    expect(setting).toMatchObject({
+      before: { reviewLinks: { yandexMaps: null, twoGis: null } },
+      after: { reviewLinks: links },
+    });
+    // One listing named alone: the other stays; null (or blank) clears.
+    const cleared = await patch(4, resto.version + 1, { reviewLinks: { yandexMaps: null } });
+    expect(adminResto.parse(cleared.json()).reviewLinks).toEqual({ yandexMaps: null, twoGis: links.twoGis });
+    const clearing = await lastEntry('entity=resto&entityId=4');
+    const blank = await patch(4, resto.version + 2, { reviewLinks: { twoGis: '  ' } });
+    expect(adminResto.parse(blank.json()).reviewLinks).toEqual({ yandexMaps: null, twoGis: null });
+    const blanking = await lastEntry('entity=resto&entityId=4');
+    // Undone from the log, newest first: each revert finds the row as its entry left it.
+    const revert = (entryId: number) =>
+      adminCall(app, 'POST', `/api/v1/admin/audit/${entryId}/revert`, as.manager);
+    expect((await revert(setting.id)).statusCode).toBe(409);
+    for (const entry of [blanking, clearing]) expect((await revert(entry.id)).statusCode).toBe(200);
+    expect((await read(4)).reviewLinks).toEqual(links);
+    expect((await revert(setting.id)).statusCode).toBe(200);
+    expect((await read(4)).reviewLinks).toEqual({ yandexMaps: null, twoGis: null });
+  });
 });

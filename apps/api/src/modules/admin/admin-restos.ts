@@ -11,6 +11,8 @@ import {
   type PayEngine,
   type PaymentOptions,
   pickText,
+  type ReviewLinks,
+  reviewLinkFits,
   weekProblem,
 } from '@storefront/domain';
 import type {
@@ -64,6 +66,8 @@ export interface RestoState {
   /** The automatic delay: threshold null is off. */
   autoDelay: AdminResto['autoDelay'];
   preOrder: AdminPreOrders;
+  /** The map listings a pleased customer is invited to review it on (decision 57). */
+  reviewLinks: ReviewLinks;
   menuIds: number[];
   cityId: number | null;
   isPublished: boolean;
@@ -94,6 +98,7 @@ const STATE_KEYS = [
   'slotCapacity',
   'autoDelay',
   'preOrder',
+  'reviewLinks',
   'menuIds',
   'cityId',
   'isPublished',
@@ -217,6 +222,7 @@ async function assemble(db: Executor, rows: RestoRow[], locale: Locale): Promise
         minutes: row.autoDelayMinutes as DelayMinutes,
       },
       preOrder: { DELIVERY: preOrderOf('DELIVERY'), TAKE_AWAY: preOrderOf('TAKE_AWAY') },
+      reviewLinks: { yandexMaps: row.reviewLinks.yandexMaps ?? null, twoGis: row.reviewLinks.twoGis ?? null },
       menuIds: sortedIds(menuLinks.filter((l) => l.restoId === row.id).map((l) => l.menuId)),
       cityId,
       isPublished: row.isPublished,
@@ -264,6 +270,15 @@ export async function restoOfBrand(
   const [resto] = await assemble(db, [row], locale);
   if (!resto) throw new Error('no resto');
   return resto;
+}
+
+/** 422 admin.review-link-invalid on reviewLinks.yandexMaps or reviewLinks.twoGis: each an https link to its service. */
+function assertReviewLinks(links: Partial<ReviewLinks> | undefined) {
+  for (const kind of ['yandexMaps', 'twoGis'] as const) {
+    const url = links?.[kind];
+    if (url && !reviewLinkFits(kind, url))
+      throw new ApiError(422, 'admin.review-link-invalid', `reviewLinks.${kind}`);
+  }
 }
 
 /** 422 with the field unless the menus and the city are the brand's and the order letters are free. */
@@ -400,6 +415,7 @@ function changedFields(patch: AdminRestoPatch, before: RestoState): Partial<Rest
   if (patch.preOrder) state.preOrder = preOrdersAfter(before.preOrder, patch.preOrder);
   if (patch.slotCapacity) state.slotCapacity = capacityOver(before.slotCapacity, patch.slotCapacity);
   if (patch.autoDelay) state.autoDelay = autoDelayOver(before.autoDelay, patch.autoDelay);
+  if (patch.reviewLinks) state.reviewLinks = reviewLinksOver(before.reviewLinks, patch.reviewLinks);
   return state;
 }
 
@@ -423,6 +439,14 @@ const autoDelayOver = (
   minutes: input.minutes ?? was.minutes,
 });
 
+const NO_REVIEW_LINKS: ReviewLinks = { yandexMaps: null, twoGis: null };
+
+/** A listing not named keeps its link. */
+const reviewLinksOver = (was: ReviewLinks, input: Partial<ReviewLinks>): ReviewLinks => ({
+  yandexMaps: input.yandexMaps === undefined ? was.yandexMaps : input.yandexMaps,
+  twoGis: input.twoGis === undefined ? was.twoGis : input.twoGis,
+});
+
 /** PATCH under If-Match: one audit entry with the changed fields before and after. */
 export async function patchResto(
   tx: Executor,
@@ -436,6 +460,7 @@ export async function patchResto(
   const current = await restoOfBrand(tx, access, restoId, locale, true);
   checkIfMatch(ifMatch, current);
   assertPreOrderHours(patch.preOrder);
+  assertReviewLinks(patch.reviewLinks);
   const was = restoStateOf(current);
   const after = changedFields(patch, was);
   await assertReferences(tx, access.whiteLabel, restoId, after);
@@ -465,9 +490,11 @@ export async function createResto(
   locale: Locale,
 ): Promise<AdminResto> {
   assertPreOrderHours(input.preOrder);
+  assertReviewLinks(input.reviewLinks);
   const state = normalized(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
   if (input.slotCapacity) state.slotCapacity = capacityOver(NO_CAPACITY, input.slotCapacity);
   if (input.autoDelay) state.autoDelay = autoDelayOver(NO_AUTO_DELAY, input.autoDelay);
+  if (input.reviewLinks) state.reviewLinks = reviewLinksOver(NO_REVIEW_LINKS, input.reviewLinks);
   await assertReferences(tx, access.whiteLabel, null, state);
   const [row] = await tx
     .insert(restos)

@@ -97,8 +97,9 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async
         summary: 'Adds a staff account, with the password given or a generated one answered once',
         description:
           `${WRITE} Logins are stored lower-case and unique per brand: 409 admin.staff-login-taken. An operator ` +
-          'needs restaurants of the brand (422 admin.staff-restos-required, admin.resto-not-found); a manager or ' +
-          'an owner sees every one and takes none (422 admin.staff-restos-not-for-role). Without `password` the ' +
+          'needs restaurants of the brand (422 admin.staff-restos-required, admin.resto-not-found); a manager may ' +
+          'have some (then manages those only) or none (the whole brand); an owner sees every one and takes none ' +
+          '(422 admin.staff-restos-not-for-role). Without `password` the ' +
           'server makes one and answers it in `generatedPassword`, this once: it is stored hashed only. Audited as ' +
           'create, not revertible (disable the account instead).',
         body: adminStaffCreate,
@@ -143,7 +144,8 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async
         description:
           `${WRITE} If-Match must name the version read: without it 428 admin.version-required; another version ` +
           'is 412 admin.version-stale with the account as it is now in `current`. restoIds is the whole set of an ' +
-          'operator’s restaurants (the same 422s as a creation); a role seeing every restaurant drops them. A ' +
+          'operator’s or a manager’s restaurants (the same 422s as a creation); left out, they stay while the role ' +
+          'does and are dropped when it changes. A ' +
           'change leaving the brand without an active owner is 409 admin.last-owner. Disabling revokes every ' +
           'refresh token of the account and its access tokens are refused at their next call. Revertible.',
         headers: ifMatchHeaders,

@@ -233,11 +233,8 @@ describe('adding an account', () => {
     ]);
     const foreign = await create({ login: 'cook.two', role: 'operator', restoIds: [foreignResto?.id ?? 0] });
     expect(codeOf(foreign)).toBe('admin.resto-not-found');
-    const managerRestos = await create({ login: 'boss.three', role: 'manager', restoIds: [1] });
-    expect([managerRestos.statusCode, codeOf(managerRestos)]).toEqual([
-      422,
-      'admin.staff-restos-not-for-role',
-    ]);
+    const ownerRestos = await create({ login: 'boss.three', role: 'owner', restoIds: [1] });
+    expect([ownerRestos.statusCode, codeOf(ownerRestos)]).toEqual([422, 'admin.staff-restos-not-for-role']);
     const short = await create({ login: 'cook.two', role: 'manager', password: 'short' });
     expect([short.statusCode, fieldOf(short)]).toEqual([400, 'password']);
     const badLogin = await create({ login: 'no spaces!', role: 'manager' });
@@ -245,6 +242,61 @@ describe('adding an account', () => {
     const badRole = await create({ login: 'cook.two', role: 'admin' });
     expect([badRole.statusCode, fieldOf(badRole)]).toEqual([400, 'role']);
     expect(changedTables(fingerprint, await databaseFingerprint(database.db))).toEqual([]);
+  });
+});
+
+describe('a restaurant’s manager (decision 57)', () => {
+  it('is created with restaurants, keeps them while a manager, is listed with them; another role starts without', async () => {
+    const { staff: account } = await created({ login: 'boss.area', role: 'manager', restoIds: [2, 1, 2] });
+    expect(account).toMatchObject({ role: 'manager', restoIds: [1, 2] });
+    const listed = adminStaffList.parse((await adminCall(app, 'GET', STAFF, as.owner)).json()).staff;
+    expect(listed.find((a) => a.id === account.id)?.restoIds).toEqual([1, 2]);
+    const renamed = await patchNow(account.id, { name: 'Вера' });
+    expect(adminStaff.parse(renamed.json())).toMatchObject({ name: 'Вера', restoIds: [1, 2] });
+    const narrowed = await patchNow(account.id, { restoIds: [2] });
+    expect(adminStaff.parse(narrowed.json()).restoIds).toEqual([2]);
+    expect(await lastEntry(account.id)).toMatchObject({
+      before: { restoIds: [1, 2] },
+      after: { restoIds: [2] },
+    });
+    const foreign = await patchNow(account.id, { restoIds: [987_654] });
+    expect([foreign.statusCode, codeOf(foreign), fieldOf(foreign)]).toEqual([
+      422,
+      'admin.resto-not-found',
+      'restoIds.0',
+    ]);
+    // Empty: the whole brand again.
+    const wide = await patchNow(account.id, { restoIds: [] });
+    expect(adminStaff.parse(wide.json()).restoIds).toEqual([]);
+    await patchNow(account.id, { restoIds: [2] });
+    // Another role starts without them: an operator is asked for theirs, an owner may not have any.
+    const operator = await patchNow(account.id, { role: 'operator' });
+    expect([operator.statusCode, codeOf(operator)]).toEqual([422, 'admin.staff-restos-required']);
+    const owner = await patchNow(account.id, { role: 'owner', restoIds: [2] });
+    expect([owner.statusCode, codeOf(owner)]).toEqual([422, 'admin.staff-restos-not-for-role']);
+  });
+
+  it('sees and changes only their restaurants: another’s board, details and edits are 403', async () => {
+    const id = await addTestStaff(database.db, { login: 'boss.local', role: 'manager', restoIds: [2] });
+    const headers = await staffHeaders(app, id);
+    const own = await adminCall(app, 'GET', '/api/v1/admin/restos', headers);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((own.json() as { restos: { id: number }[] }).restos.map((r) => r.id)).toEqual([2]);
+    const board = await adminCall(app, 'GET', '/api/v1/staff/board?restoId=1', headers);
+    expect([board.statusCode, codeOf(board)]).toEqual([403, 'staff.forbidden-resto']);
+    expect((await adminCall(app, 'GET', '/api/v1/staff/board?restoId=2', headers)).statusCode).toBe(200);
+    const read1 = await adminCall(app, 'GET', '/api/v1/admin/restos/1', headers);
+    expect([read1.statusCode, codeOf(read1)]).toEqual([403, 'staff.forbidden-resto']);
+    const edit1 = await adminCall(
+      app,
+      'PATCH',
+      '/api/v1/admin/restos/1',
+      { ...headers, 'if-match': '"1"' },
+      { name: { ru: 'Чужой' } },
+    );
+    expect([edit1.statusCode, codeOf(edit1)]).toEqual([403, 'staff.forbidden-resto']);
+    // Still a manager: no owner's screens.
+    expect((await adminCall(app, 'GET', STAFF, headers)).statusCode).toBe(403);
   });
 });
 
@@ -283,8 +335,8 @@ describe('changing an account', () => {
     // Back to operator: restaurants needed, and the brand's.
     const noRestos = await patchNow(account.id, { role: 'operator' });
     expect([noRestos.statusCode, codeOf(noRestos)]).toEqual([422, 'admin.staff-restos-required']);
-    const forManager = await patchNow(account.id, { restoIds: [1] });
-    expect([forManager.statusCode, codeOf(forManager)]).toEqual([422, 'admin.staff-restos-not-for-role']);
+    const forOwner = await patchNow(account.id, { role: 'owner', restoIds: [1] });
+    expect([forOwner.statusCode, codeOf(forOwner)]).toEqual([422, 'admin.staff-restos-not-for-role']);
     const unknown = await patchNow(account.id, { role: 'operator', restoIds: [987_654] });
     expect([unknown.statusCode, codeOf(unknown), fieldOf(unknown)]).toEqual([
       422,

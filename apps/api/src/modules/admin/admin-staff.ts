@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type StaffRole, seesEveryResto } from '@storefront/domain';
+import type { StaffRole } from '@storefront/domain';
 import type { AdminStaff } from '@storefront/domain/contracts';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
@@ -49,23 +49,27 @@ type StaffRow = {
   version: number;
 };
 
-/** The rows with an operator's restaurants, as the back office answers them (no secret leaves this function). */
+/**
+ * The rows with their restaurants, as the back office answers them (no secret leaves this function): an operator's,
+ * and a manager's when limited to some (none: the whole brand, decision 57); an owner has none.
+ */
 async function withRestos(db: Executor, rows: StaffRow[]): Promise<AdminStaff[]> {
-  const operators = rows.filter((r) => !seesEveryResto(r.role)).map((r) => r.id);
-  const links = operators.length
-    ? await db.select().from(staffRestos).where(inArray(staffRestos.staffId, operators))
+  const linked = rows.filter((r) => r.role !== 'owner').map((r) => r.id);
+  const links = linked.length
+    ? await db.select().from(staffRestos).where(inArray(staffRestos.staffId, linked))
     : [];
   return rows.map((row) => ({
     id: row.id,
     login: row.login,
     name: row.name,
     role: row.role,
-    restoIds: seesEveryResto(row.role)
-      ? []
-      : links
-          .filter((l) => l.staffId === row.id)
-          .map((l) => l.restoId)
-          .sort((a, b) => a - b),
+    restoIds:
+      row.role === 'owner'
+        ? []
+        : links
+            .filter((l) => l.staffId === row.id)
+            .map((l) => l.restoId)
+            .sort((a, b) => a - b),
     disabled: row.disabledAt !== null,
     totp: row.totpSecret !== null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
@@ -131,15 +135,16 @@ async function otherActiveOwners(tx: Executor, whiteLabel: string, staffId: numb
 }
 
 /**
- * The rules of a role and its restaurants: an operator has at least one restaurant, each the brand's
- * (422 admin.resto-not-found naming the list's place); a manager or an owner sees every one and takes none.
+ * The rules of a role and its restaurants, each the brand's (422 admin.resto-not-found naming the list's place): an
+ * operator has at least one; a manager may have some (the restaurant's manager, decision 57) or none (the whole
+ * brand); an owner sees every one and takes none.
  */
 async function assertRestosFit(tx: Executor, whiteLabel: string, role: StaffRole, restoIds: number[]) {
-  if (seesEveryResto(role)) {
-    if (restoIds.length) throw new ApiError(422, 'admin.staff-restos-not-for-role', 'restoIds');
-    return;
-  }
-  if (!restoIds.length) throw new ApiError(422, 'admin.staff-restos-required', 'restoIds');
+  if (role === 'owner' && restoIds.length)
+    throw new ApiError(422, 'admin.staff-restos-not-for-role', 'restoIds');
+  if (role === 'operator' && !restoIds.length)
+    throw new ApiError(422, 'admin.staff-restos-required', 'restoIds');
+  if (!restoIds.length) return;
   const found = await tx
     .select({ id: restos.id })
     .from(restos)
@@ -229,11 +234,9 @@ export async function writeStaffState(
   const others = await otherActiveOwners(tx, whiteLabel, staffId);
   const current = await staffOrNotFound(tx, whiteLabel, staffId, true);
   const role = state.role ?? current.role;
-  // Given: the whole set. Left out: a brand-wide role has none; an operator keeps theirs (a manager made operator
-  // has none, so the rule below asks for them).
-  const restoIds = uniqueSorted(
-    state.restoIds ?? (seesEveryResto(role) || seesEveryResto(current.role) ? [] : current.restoIds),
-  );
+  // Given: the whole set. Left out: an account keeping its role keeps its restaurants; one changing role has none
+  // (a manager made operator is asked for them, an operator made manager manages the whole brand).
+  const restoIds = uniqueSorted(state.restoIds ?? (role === current.role ? current.restoIds : []));
   await assertRestosFit(tx, whiteLabel, role, restoIds);
   const disabled = state.disabled ?? current.disabled;
   const wasActiveOwner = current.role === 'owner' && !current.disabled;

@@ -42,7 +42,7 @@ export async function createStaffAccount(db: Executor, account: NewStaffAccount,
     })
     .returning({ id: staff.id });
   if (!row) throw new Error('the staff insert answered no row');
-  if (account.role === 'operator' && account.restoIds.length > 0)
+  if (account.role !== 'owner' && account.restoIds.length > 0)
     await db.insert(staffRestos).values(account.restoIds.map((restoId) => ({ staffId: row.id, restoId })));
   return row.id;
 }
