@@ -6,7 +6,7 @@ import {
   ratingChangeableUntilMs,
 } from '@storefront/domain';
 import type { OrderRatingState, RatingBody, StaffRating } from '@storefront/domain/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/api-error.ts';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
@@ -189,15 +189,4 @@ export function staffRatingOf(row: RatingRow, number: string): StaffRating {
     ratedAt: row.updatedAt.toISOString(),
     seenAt: row.seenAt ? row.seenAt.toISOString() : null,
   };
-}
-
-/** The staff view of one order's rating, or null when it has none (the board's order card). */
-export async function staffRatingOfOrder(db: Executor, orderId: number): Promise<StaffRating | null> {
-  const [found] = await db
-    .select({ rating: orderRatings, number: orders.number })
-    .from(orderRatings)
-    .innerJoin(orders, eq(orders.id, orderRatings.orderId))
-    .where(eq(orderRatings.orderId, orderId))
-    .orderBy(desc(orderRatings.updatedAt));
-  return found ? staffRatingOf(found.rating, found.number) : null;
 }
