@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /** The test configuration: the demo brand, no storefront build, defaults otherwise. */
 export function testConfig(env: Record<string, string> = {}) {
-  // The payments and bonus sweepers' and the pairs job's timers are off: tests run them by hand on their pinned clock.
+  // The payments and bonus sweepers', the pairs job's and the report roll-up's timers are off: tests run them by hand on their pinned clock.
   return loadConfig({
     NODE_ENV: 'test',
     WEB_DIST_DIR: '/nonexistent-web-dist',
@@ -55,6 +55,7 @@ export function testConfig(env: Record<string, string> = {}) {
     BONUS_SWEEP_MS: '0',
     POSITION_PAIRS_RECOMPUTE_MS: '0',
     POSITION_PAIRS_RELOAD_MS: '0',
+    REPORT_ROLLUP_MS: '0',
     // Tests write the program's row themselves and read it at once.
     BONUS_PROGRAM_CACHE_MS: '0',
     ...env,
