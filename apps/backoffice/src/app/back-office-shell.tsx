@@ -131,7 +131,7 @@ export function BackOfficeShell({ screens = [] }: { screens?: BackOfficeScreen[]
 /** A section beyond the board: its path under /admin, its label in the shell's texts, who may open it. */
 export interface BackOfficeScreen {
   path: string;
-  label: 'menu' | 'restaurants' | 'marketing' | 'brand' | 'bonus' | 'audit';
+  label: 'menu' | 'restaurants' | 'marketing' | 'brand' | 'bonus' | 'audit' | 'reports';
   allowed: (role: Parameters<typeof mayAdmin>[0]) => boolean;
   render: () => ReactNode;
 }

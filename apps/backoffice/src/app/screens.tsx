@@ -1,6 +1,7 @@
 import { mayAdmin } from '@storefront/domain';
 import { AuditLogScreen } from '../features/audit-log/components/audit-log-screen.tsx';
 import { BonusProgramScreen } from '../features/bonus-program/components/bonus-program-screen.tsx';
+import { ReportsScreen } from '../features/reports/components/reports-screen.tsx';
 import type { BackOfficeScreen } from './back-office-shell.tsx';
 import { BRAND_TABS, BrandSection } from './brand-section.tsx';
 import { MARKETING_TABS, MarketingSection } from './marketing-section.tsx';
@@ -12,6 +13,12 @@ import { RESTAURANT_TABS, RestaurantsSection } from './restaurants-section.tsx';
  * (ADMIN_PERMISSIONS). The shell shows only those the account's role may open; the API checks the same.
  */
 export const BACK_OFFICE_SCREENS: BackOfficeScreen[] = [
+  {
+    path: '/reports',
+    label: 'reports',
+    allowed: (role) => mayAdmin(role, 'reports.read'),
+    render: () => <ReportsScreen />,
+  },
   {
     path: '/menu',
     label: 'menu',

@@ -7,6 +7,7 @@ export const shellTextsEn = {
   board: 'Orders',
   menu: 'Menu',
   audit: 'Change log',
+  reports: 'Reports',
   menuSections: 'Menu sections',
   dishes: 'Dishes',
   groups: 'Groups',

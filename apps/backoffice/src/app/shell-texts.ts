@@ -7,6 +7,7 @@ export const shellTexts = {
   board: 'Заказы',
   menu: 'Меню',
   audit: 'Журнал изменений',
+  reports: 'Отчёты',
   menuSections: 'Разделы меню',
   dishes: 'Блюда',
   groups: 'Группы',

@@ -18,6 +18,7 @@ import { openingHoursTextsEn } from '../features/opening-hours/opening-hours-tex
 import { posLinkTextsEn } from '../features/pos-link/pos-link-texts.en.ts';
 import { promoCodesTextsEn } from '../features/promo-codes/promo-codes-texts.en.ts';
 import { promotionsTextsEn } from '../features/promotions/promotions-texts.en.ts';
+import { reportsTextsEn } from '../features/reports/reports-texts.en.ts';
 import { restaurantsTextsEn } from '../features/restaurants/restaurants-texts.en.ts';
 import { staffAccountsTextsEn } from '../features/staff-accounts/staff-accounts-texts.en.ts';
 import { timeSlotsTextsEn } from '../features/time-slots/time-slots-texts.en.ts';
@@ -47,4 +48,5 @@ export const TEXTS_EN: LocaleTexts = {
   promoCodes: promoCodesTextsEn,
   posLink: posLinkTextsEn,
   bonusProgram: bonusProgramTextsEn,
+  reports: reportsTextsEn,
 };

@@ -18,6 +18,7 @@ import { openingHoursTexts } from '../features/opening-hours/opening-hours-texts
 import { posLinkTexts } from '../features/pos-link/pos-link-texts.ts';
 import { promoCodesTexts } from '../features/promo-codes/promo-codes-texts.ts';
 import { promotionsTexts } from '../features/promotions/promotions-texts.ts';
+import { reportsTexts } from '../features/reports/reports-texts.ts';
 import { restaurantsTexts } from '../features/restaurants/restaurants-texts.ts';
 import { staffAccountsTexts } from '../features/staff-accounts/staff-accounts-texts.ts';
 import { timeSlotsTexts } from '../features/time-slots/time-slots-texts.ts';
@@ -51,6 +52,7 @@ export const TEXTS_RU: LocaleTexts = {
   promoCodes: promoCodesTexts,
   posLink: posLinkTexts,
   bonusProgram: bonusProgramTexts,
+  reports: reportsTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>
