@@ -50,6 +50,8 @@ export const bonusLedger = pgTable(
   },
   (t) => [
     index('bonus_ledger_person_idx').on(t.personId, t.id),
+    // A day's roll-up asks each order for the points given back on its refunds (decision 57).
+    index('bonus_ledger_refund_return_idx').on(t.orderId).where(sql`${t.kind} = 'refund-return'`),
     uniqueIndex('bonus_ledger_order_once')
       .on(t.orderId, t.kind)
       .where(sql`${t.kind} in ('held', 'released', 'earned')`),

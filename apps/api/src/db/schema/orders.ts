@@ -123,6 +123,8 @@ export const orders = pgTable(
     index('orders_person_idx').on(t.personId, t.createdAt),
     index('orders_resto_idx').on(t.restoId, t.createdAt),
     index('orders_client_idx').on(t.clientKey, t.createdAt),
+    // Reports (decision 57): a period's distinct customers of a brand read from the index alone, not the table.
+    index('orders_report_idx').on(t.whiteLabelId, t.createdAt, t.personId, t.status, t.restoId),
     check(
       'orders_money',
       sql`${t.sum} >= 0 and ${t.discount} >= 0 and ${t.deliveryPrice} >= 0 and ${t.payable} >= 0`,

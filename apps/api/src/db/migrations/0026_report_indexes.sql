@@ -1,0 +1,2 @@
+CREATE INDEX "bonus_ledger_refund_return_idx" ON "bonus_ledger" USING btree ("order_id") WHERE "bonus_ledger"."kind" = 'refund-return';--> statement-breakpoint
+CREATE INDEX "orders_report_idx" ON "orders" USING btree ("white_label_id","created_at","person_id","status","resto_id");
