@@ -250,6 +250,7 @@ export const auditLogTextsEn = {
   'field_slotCapacity.DELIVERY': 'Delivery orders per 15 minutes',
   'field_slotCapacity.TAKE_AWAY': 'Take-away orders per 15 minutes',
   field_autoDelay: 'Automatic delay',
+  field_reviewLinks: 'Review links',
   'field_autoDelay.threshold': 'Automatic delay from unaccepted orders',
   'field_autoDelay.minutes': 'Automatic delay, minutes',
   field_freeCondiments: 'Free with the order',

@@ -257,6 +257,7 @@ export const auditLogTexts = {
   'field_slotCapacity.DELIVERY': 'Заказов доставки за 15 минут',
   'field_slotCapacity.TAKE_AWAY': 'Заказов самовывоза за 15 минут',
   field_autoDelay: 'Автозадержка',
+  field_reviewLinks: 'Ссылки для отзывов',
   'field_autoDelay.threshold': 'Автозадержка от непринятых заказов',
   'field_autoDelay.minutes': 'Автозадержка, минут',
   field_freeCondiments: 'Бесплатно к заказу',

@@ -40,6 +40,7 @@ const bauman: AdminResto = {
   takeAwayMaxOrderSum: 3000000,
   slotCapacity: { DELIVERY: null, TAKE_AWAY: null },
   autoDelay: { threshold: null, minutes: 15 },
+  reviewLinks: { yandexMaps: null, twoGis: null },
   preOrder: {
     DELIVERY: { enabled: true, minTimeMinutes: 60, dayInAdvance: 2, hours: null },
     TAKE_AWAY: null,

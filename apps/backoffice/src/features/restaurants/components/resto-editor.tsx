@@ -87,6 +87,8 @@ function errorOf(errors: FieldErrors<RestoValues>, path: string): FieldError | u
 
 const OWN_ISSUES = [
   'capacity',
+  'reviewYandexMaps',
+  'reviewTwoGis',
   'threshold',
   'phone',
   'email',
@@ -470,6 +472,15 @@ export function RestoForm({ resto }: { resto: AdminResto | null }) {
         </fieldset>
 
         <fieldset className={styles.items}>
+          <legend className={styles.legend}>{t('sectionReviews')}</legend>
+          <p className={styles.hint}>{t('reviewsHint')}</p>
+          <div className={styles.grid2}>
+            {text('reviewYandexMaps', t('reviewYandexMaps'), { hint: t('reviewYandexMapsHint') })}
+            {text('reviewTwoGis', t('reviewTwoGis'), { hint: t('reviewTwoGisHint') })}
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.items}>
           <legend className={styles.legend}>{t('sectionPreOrder')}</legend>
           {preOrder('preDelivery', t('delivery'), preDelivery, deliveryWeek)}
           {preOrder('preTakeAway', t('takeAway'), preTakeAway, takeAwayWeek)}
@@ -585,6 +596,7 @@ const LABELS: Record<string, string> = {
   menuIds: 'menus',
   slotCapacity: 'sectionCapacity',
   autoDelay: 'autoDelay',
+  reviewLinks: 'sectionReviews',
 };
 
 /** The fields that differ between what this person would save and what is saved now. */
@@ -607,6 +619,10 @@ function staleRows(
       return delay.threshold === null
         ? t('autoDelayOffShort')
         : `> ${delay.threshold} → ${t('plusMinutes', { minutes: delay.minutes })}`;
+    }
+    if (key === 'reviewLinks') {
+      const links = value as { yandexMaps: string | null; twoGis: string | null };
+      return `${links.yandexMaps ?? '—'} · ${links.twoGis ?? '—'}`;
     }
     return typeof value === 'object' && value !== null && 'ru' in value
       ? String((value as { ru: string }).ru)

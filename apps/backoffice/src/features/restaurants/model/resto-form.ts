@@ -6,6 +6,7 @@ import {
   ONLINE_PAY_METHODS,
   type OnlinePayMethod,
   type PayEngine,
+  reviewLinkFits,
   weekProblem,
 } from '@storefront/domain';
 import type { AdminResto } from '@storefront/domain/contracts';
@@ -78,6 +79,9 @@ export interface RestoValues {
   /** More orders than this waiting unaccepted add `autoDelayMinutes`; '' off. */
   autoDelayThreshold: string;
   autoDelayMinutes: '15' | '30' | '60';
+  /** The map listings a pleased customer is invited to review it on (decision 57); '' none. */
+  reviewYandexMaps: string;
+  reviewTwoGis: string;
 }
 
 /** The delays staff and the automatic delay add (the domain's DELAY_MINUTES). */
@@ -155,6 +159,8 @@ export function restoValues(resto: AdminResto | null): RestoValues {
     capacityTakeAway: String(resto?.slotCapacity.TAKE_AWAY ?? ''),
     autoDelayThreshold: String(resto?.autoDelay.threshold ?? ''),
     autoDelayMinutes: String(resto?.autoDelay.minutes ?? 30) as RestoValues['autoDelayMinutes'],
+    reviewYandexMaps: resto?.reviewLinks.yandexMaps ?? '',
+    reviewTwoGis: resto?.reviewLinks.twoGis ?? '',
   };
 }
 
@@ -229,6 +235,10 @@ export function restoIssues(values: RestoValues): Record<string, string> {
     if (values[field].trim() && !wholeIn(values[field], 1, CAPACITY_MAX)) issues[field] = 'capacity';
   if (values.autoDelayThreshold.trim() && !wholeIn(values.autoDelayThreshold, 1, THRESHOLD_MAX))
     issues.autoDelayThreshold = 'threshold';
+  if (values.reviewYandexMaps.trim() && !reviewLinkFits('yandexMaps', values.reviewYandexMaps.trim()))
+    issues.reviewYandexMaps = 'reviewYandexMaps';
+  if (values.reviewTwoGis.trim() && !reviewLinkFits('twoGis', values.reviewTwoGis.trim()))
+    issues.reviewTwoGis = 'reviewTwoGis';
   return issues;
 }
 
@@ -300,6 +310,10 @@ export function restoFields(values: RestoValues) {
       threshold: limitOf(values.autoDelayThreshold),
       minutes: Number(values.autoDelayMinutes) as 15 | 30 | 60,
     },
+    reviewLinks: {
+      yandexMaps: values.reviewYandexMaps.trim() || null,
+      twoGis: values.reviewTwoGis.trim() || null,
+    },
   };
 }
 
@@ -349,6 +363,8 @@ export function restoFieldOf(path: string): string | null {
       return second === 'TAKE_AWAY' ? 'capacityTakeAway' : 'capacityDelivery';
     case 'autoDelay':
       return second === 'minutes' ? 'autoDelayMinutes' : 'autoDelayThreshold';
+    case 'reviewLinks':
+      return second === 'twoGis' ? 'reviewTwoGis' : 'reviewYandexMaps';
     case 'preOrder': {
       const method = second === 'TAKE_AWAY' ? 'preTakeAway' : 'preDelivery';
       if (third !== 'hours') return `${method}.${third ?? 'minTimeMinutes'}`;
