@@ -80,8 +80,8 @@ export interface ReportRollupRound {
 
 /**
  * One round of the roll-up job: under a try-advisory lock (one instance a round), the oldest marked days, a batch at
- * a time, recomputed and unmarked in one transaction. Only marks not made again after the round began are
- * deleted, so a change that lands meanwhile keeps its day marked for the next round.
+ * a time, unmarked and recomputed in one transaction. Only marks made before the round began are taken, so a
+ * change that lands meanwhile keeps its day marked for the next round.
  */
 export async function runReportRollup(
   db: Database,
@@ -98,19 +98,20 @@ export async function runReportRollup(
         sql`select pg_try_advisory_xact_lock(hashtext(${`report-rollup:${whiteLabel}`})) as got`,
       )) as unknown as { rows: { got: boolean }[] };
       if (lease.rows[0]?.got !== true) return null;
+      // Unmark first, then recompute in the same transaction: a mark an uncommitted change is still writing is
+      // invisible or locked here, so it stays for the next round; a change after the delete marks the day anew.
       const marked = (await tx.execute(sql`
-        select resto_id, local_date::text as local_date from report_dirty
-        where white_label_id = ${whiteLabel} and marked_at <= ${start.toISOString()}::timestamptz
-        order by marked_at, local_date, resto_id limit ${batch}`)) as unknown as {
+        delete from report_dirty
+        where (white_label_id, resto_id, local_date) in (
+          select white_label_id, resto_id, local_date from report_dirty
+          where white_label_id = ${whiteLabel} and marked_at <= ${start.toISOString()}::timestamptz
+          order by marked_at, local_date, resto_id limit ${batch}
+          for update skip locked)
+        returning resto_id, local_date::text as local_date`)) as unknown as {
         rows: { resto_id: number; local_date: string }[];
       };
       const days = marked.rows.map((r) => ({ restoId: Number(r.resto_id), localDate: r.local_date }));
       await recomputeReportDays(tx, whiteLabel, days, start);
-      if (days.length > 0)
-        await tx.execute(sql`delete from report_dirty
-          where white_label_id = ${whiteLabel} and marked_at <= ${start.toISOString()}::timestamptz
-            and (resto_id, local_date) in (select w.resto_id, w.local_date
-              from jsonb_to_recordset(${daysJson(days)}::jsonb) as w(resto_id int, local_date date))`);
       return days.length;
     });
     if (taken === null) return round;
