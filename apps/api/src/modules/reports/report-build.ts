@@ -143,7 +143,14 @@ export async function buildSummary(db: Executor, scope: ReportScope, _nowMs: num
   };
 }
 
-const emptyMinutes = () => new Array<number>(REPORT_MINUTE_BUCKETS).fill(0);
+/**
+ * Bucket-wise sums of an int[] column over all_days as one JSON array: a sum per subscript reads each row once,
+ * about three times faster than unnesting the arrays and grouping by position.
+ */
+const sumsOf = (column: string, size: number) =>
+  sql.raw(
+    `to_json(array[${Array.from({ length: size }, (_, i) => `coalesce(sum(${column}[${i + 1}]), 0)`).join(', ')}])`,
+  );
 
 function timingOf(histogram: number[]) {
   return {
@@ -170,24 +177,18 @@ export async function buildReport(db: Executor, scope: ReportScope, _nowMs: numb
                sum(revenue)::bigint as revenue, sum(revenue_orders)::bigint as revenue_orders
         from all_days group by local_date) t) as days,
       (select coalesce(json_agg(t), '[]') from (
-        select (extract(isodow from local_date)::int - 1) as weekday, (u.ord - 1)::int as hour, sum(u.v)::bigint as n
-        from all_days cross join unnest(hours) with ordinality as u(v, ord) where u.v <> 0 group by 1, 2) t) as heat,
-      (select coalesce(json_agg(t), '[]') from (
-        select 'accept' as kind, (u.ord - 1)::int as k, sum(u.v)::bigint as n
-        from all_days cross join unnest(accept_minutes) with ordinality as u(v, ord) where u.v <> 0 group by 1, 2
-        union all
-        select 'done', (u.ord - 1)::int, sum(u.v)::bigint
-        from all_days cross join unnest(done_minutes) with ordinality as u(v, ord) where u.v <> 0 group by 1, 2
-        union all
-        select 'stars', (u.ord - 1)::int, sum(u.v)::bigint
-        from all_days cross join unnest(stars) with ordinality as u(v, ord) where u.v <> 0 group by 1, 2) t) as hist,
+        select (extract(isodow from local_date)::int - 1) as weekday, ${sumsOf('hours', 24)} as hours
+        from all_days group by 1) t) as heat,
+      (select json_build_object('accept', ${sumsOf('accept_minutes', REPORT_MINUTE_BUCKETS)},
+        'done', ${sumsOf('done_minutes', REPORT_MINUTE_BUCKETS)}, 'stars', ${sumsOf('stars', 5)})
+        from all_days) as hist,
       (select coalesce(json_agg(t), '[]') from (
         select kind, key, sum(count)::bigint as count, sum(amount)::bigint as amount
         from all_items group by kind, key) t) as items`)) as unknown as Rows<{
     totals: Record<string, unknown> | string;
     days: DayRow[] | string;
-    heat: { weekday: number; hour: number; n: number }[] | string;
-    hist: { kind: string; k: number; n: number }[] | string;
+    heat: { weekday: number; hours: (number | null)[] }[] | string;
+    hist: Record<'accept' | 'done' | 'stars', (number | null)[]> | string;
     items: { kind: string; key: string; count: number; amount: number }[] | string;
   }>;
   const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -196,17 +197,11 @@ export async function buildReport(db: Executor, scope: ReportScope, _nowMs: numb
   const totals = totalsOf(parse(row.totals));
 
   const heatMap = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-  for (const cell of parse(row.heat)) {
-    const line = heatMap[num(cell.weekday)];
-    if (line) line[num(cell.hour)] = num(cell.n);
-  }
-  const accept = emptyMinutes();
-  const done = emptyMinutes();
-  const stars = [0, 0, 0, 0, 0];
-  for (const cell of parse(row.hist)) {
-    const into = cell.kind === 'accept' ? accept : cell.kind === 'done' ? done : stars;
-    into[num(cell.k)] = num(cell.n);
-  }
+  for (const line of parse(row.heat)) heatMap[num(line.weekday)] = line.hours.map(num);
+  const hist = parse(row.hist);
+  const accept = hist.accept.map(num);
+  const done = hist.done.map(num);
+  const stars = hist.stars.map(num);
 
   const items = parse(row.items).map((i) => ({
     kind: i.kind,
