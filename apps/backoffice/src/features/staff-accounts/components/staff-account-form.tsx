@@ -76,6 +76,17 @@ const accountResolver = (creating: boolean) =>
     restoIds: values.role === 'operator' && values.restoIds.length === 0 ? 'restosRequired' : undefined,
   }));
 
+/** An owner sees every restaurant; an operator has some, a manager some or none (the whole brand, decision 57). */
+const takesRestos = (role: StaffRole) => role !== 'owner';
+
+/** Restaurants as a list shows them: none for an owner or a manager is every restaurant. */
+export const restosText = (role: StaffRole, ids: number[], restoName: (id: number) => string, t: T) =>
+  takesRestos(role) && ids.length > 0
+    ? ids.map(restoName).join(', ')
+    : role === 'operator'
+      ? '—'
+      : t('allRestos');
+
 const sameIds = (a: number[], b: number[]) =>
   a.length === b.length &&
   [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
@@ -86,7 +97,12 @@ function patchOf(values: AccountValues, base: AdminStaff): StaffPatch {
   const name = values.name.trim();
   if (name && name !== base.name) patch.name = name;
   if (values.role !== base.role) patch.role = values.role;
-  if (values.role === 'operator' && !sameIds(values.restoIds, base.restoIds))
+  // Left out, restaurants stay while the role does and are dropped when it changes: a new role sends what it shows.
+  const roleChanged = values.role !== base.role;
+  if (
+    takesRestos(values.role) &&
+    (!sameIds(values.restoIds, base.restoIds) || (roleChanged && values.restoIds.length > 0))
+  )
     patch.restoIds = values.restoIds;
   return patch;
 }
@@ -160,7 +176,7 @@ export function StaffAccountForm({
       if (creating) {
         const input: NewStaff = { login: values.login.trim().toLowerCase(), role: values.role };
         if (values.name.trim()) input.name = values.name.trim();
-        if (values.role === 'operator') input.restoIds = values.restoIds;
+        if (takesRestos(values.role) && values.restoIds.length > 0) input.restoIds = values.restoIds;
         if (values.passwordMode === 'give') input.password = values.password;
         const created = await createStaffAccount(input);
         return {
@@ -278,7 +294,7 @@ export function StaffAccountForm({
             </select>
           )}
         </Field>
-        {role === 'operator' ? (
+        {takesRestos(role) ? (
           <fieldset
             className={styles.restos}
             aria-labelledby={restosLabel}
@@ -287,9 +303,11 @@ export function StaffAccountForm({
           >
             <legend id={restosLabel} className={styles.legend}>
               {t('restos')}
-              <span aria-hidden="true" className={styles.requiredMark}>
-                {' *'}
-              </span>
+              {role === 'operator' && (
+                <span aria-hidden="true" className={styles.requiredMark}>
+                  {' *'}
+                </span>
+              )}
             </legend>
             {restos.isPending && <p className={styles.muted}>{t('restosLoading')}</p>}
             <div className={styles.checks}>
@@ -309,7 +327,7 @@ export function StaffAccountForm({
                 {restosError}
               </p>
             ) : (
-              <p className={styles.muted}>{t('restosHint')}</p>
+              <p className={styles.muted}>{t(role === 'operator' ? 'restosHint' : 'restosManagerHint')}</p>
             )}
           </fieldset>
         ) : (
@@ -374,8 +392,7 @@ function StaleChoice({
   onSaveMine: () => void;
 }) {
   const { t } = useTranslation('staffAccounts');
-  const restosOf = (role: StaffRole, ids: number[]) =>
-    role === 'operator' ? ids.map(restoName).join(', ') || '—' : t('allRestos');
+  const restosOf = (role: StaffRole, ids: number[]) => restosText(role, ids, restoName, t);
   const rows = [
     { field: t('name'), mine: yours.name, now: current.name },
     { field: t('role'), mine: t(`role_${yours.role}`), now: t(`role_${current.role}`) },

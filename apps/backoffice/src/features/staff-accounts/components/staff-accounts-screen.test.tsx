@@ -211,7 +211,29 @@ describe('the owner’s staff accounts', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Изменения сохранены');
     const patches = calls.filter((c) => c.call === 'PATCH /api/v1/admin/staff/3');
     expect(patches.map((p) => p.ifMatch)).toEqual(['"2"', '"5"']);
-    expect(patches[1]?.body).toEqual({ name: 'Ольга', role: 'manager' });
+    // A manager keeps the restaurants the form shows ticked (none would be the whole brand).
+    expect(patches[1]?.body).toEqual({ name: 'Ольга', role: 'manager', restoIds: [1] });
+  });
+
+  it('gives a manager restaurants (empty: every one), lists them, and offers none to an owner', async () => {
+    const limited = { ...manager, restoIds: [2], version: 3 };
+    const calls = stubApi(base({ 'PATCH /api/v1/admin/staff/2': () => json(limited) }));
+    await render();
+    expect(await screen.findByTestId('staff-manager')).toHaveTextContent('Все рестораны');
+    fireEvent.click(await screen.findByRole('button', { name: 'Изменить: manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Сотрудник manager' });
+    expect(within(dialog).getByText('Пусто — все рестораны')).toBeInTheDocument();
+    fireEvent.click(await within(dialog).findByLabelText('На Пушкина'));
+    fireEvent.change(within(dialog).getByLabelText('Роль *'), { target: { value: 'owner' } });
+    expect(within(dialog).queryByLabelText('На Пушкина')).toBeNull();
+    expect(within(dialog).getByText(/Все рестораны/)).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Роль *'), { target: { value: 'manager' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(calls.some((c) => c.call === 'PATCH /api/v1/admin/staff/2')).toBe(true));
+    const patch = calls.find((c) => c.call === 'PATCH /api/v1/admin/staff/2');
+    expect(patch?.body).toEqual({ restoIds: [2] });
+    expect(patch?.ifMatch).toBe('"2"');
+    await waitFor(() => expect(screen.getByTestId('staff-manager')).toHaveTextContent('На Пушкина'));
   });
 
   it('on 412 takes the current version when asked', async () => {

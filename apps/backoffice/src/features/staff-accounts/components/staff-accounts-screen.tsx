@@ -22,7 +22,7 @@ import {
   unlockStaffAccount,
 } from '../model/staff-accounts-api.ts';
 import { PasswordOnce } from './password-once.tsx';
-import { type AccountSaved, StaffAccountForm } from './staff-account-form.tsx';
+import { type AccountSaved, restosText, StaffAccountForm } from './staff-account-form.tsx';
 import styles from './staff-accounts.module.css';
 
 type T = TFunction<'staffAccounts'>;
@@ -66,8 +66,7 @@ function AccountCard({
 }) {
   const { t } = useTranslation('staffAccounts');
   const locale = useLocale();
-  const restos =
-    account.role === 'operator' ? account.restoIds.map(restoName).join(', ') || '—' : t('allRestos');
+  const restos = restosText(account.role, account.restoIds, restoName, t);
   return (
     <li
       className={account.disabled ? `${styles.account} ${styles.accountDisabled}` : styles.account}
