@@ -2,6 +2,7 @@ import { type Minor, RATING_TAGS } from '@storefront/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   date,
   index,
@@ -96,16 +97,21 @@ export const reportDayItems = pgTable(
   ],
 );
 
-/** Days whose roll-ups are behind their orders: written by the outbox, cleared by the roll-up job. */
+/**
+ * Days whose roll-ups are behind their orders: one row per change, appended by the outbox, deleted by the roll-up
+ * job. Appended, never upserted: an upsert that met a committed mark would do nothing, and if the job then deleted
+ * that mark before the change committed, the change would be in no mark and in no roll-up.
+ */
 export const reportDirty = pgTable(
   'report_dirty',
   {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     whiteLabelId: text('white_label_id').notNull(),
     restoId: integer('resto_id').notNull(),
     localDate: date('local_date').notNull(),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ name: 'report_dirty_pk', columns: [t.whiteLabelId, t.localDate, t.restoId] })],
+  (t) => [index('report_dirty_day_idx').on(t.whiteLabelId, t.localDate, t.restoId)],
 );
 
 /** The customer's rating of a done order: one per order, changeable for RATING_CHANGE_HOURS after it is first given. */

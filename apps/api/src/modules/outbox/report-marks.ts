@@ -4,8 +4,8 @@ import type { Executor } from '../../core/executor.ts';
 /**
  * Reports' days behind their orders (decision 57): every change of an order passes the outbox, which marks the
  * order's brand-local day of placement in report_dirty in the change's own transaction. The roll-up job recomputes
- * marked days; a report reads the days still marked from the raw orders. ON CONFLICT DO NOTHING takes no row lock,
- * so concurrent placements of one restaurant's day never wait on each other here.
+ * marked days; a report reads the days still marked from the raw orders. Each change appends its own mark (no
+ * upsert, hence no row lock: concurrent placements of one restaurant's day never wait on each other here).
  */
 
 /**
@@ -22,6 +22,5 @@ export async function markReportDay(tx: Executor, orderId: number, at: Date): Pr
   await tx.execute(sql`
     insert into report_dirty (white_label_id, resto_id, local_date, marked_at)
     select o.white_label_id, o.resto_id, ${brandDateSql(sql`o.created_at`, sql`o.white_label_id`)}, ${at.toISOString()}::timestamptz
-    from orders o where o.id = ${orderId}
-    on conflict do nothing`);
+    from orders o where o.id = ${orderId}`);
 }

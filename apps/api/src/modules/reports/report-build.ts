@@ -28,7 +28,7 @@ const num = (value: unknown) => Number(value ?? 0);
 async function markedDays(db: Executor, scope: ReportScope): Promise<ReportDayKey[]> {
   if (scope.restoIds.length === 0) return [];
   const result = (await db.execute(sql`
-    select resto_id, local_date::text as local_date from report_dirty
+    select distinct resto_id, local_date::text as local_date from report_dirty
     where white_label_id = ${scope.whiteLabel}
       and resto_id in (select unnest(${`{${scope.restoIds.join(',')}}`}::int[]))
       and local_date between ${scope.period.from}::date and ${scope.period.to}::date`)) as unknown as Rows<{

@@ -98,26 +98,29 @@ export async function runReportRollup(
         sql`select pg_try_advisory_xact_lock(hashtext(${`report-rollup:${whiteLabel}`})) as got`,
       )) as unknown as { rows: { got: boolean }[] };
       if (lease.rows[0]?.got !== true) return null;
-      // Unmark first, then recompute in the same transaction: a mark an uncommitted change is still writing is
-      // invisible or locked here, so it stays for the next round; a change after the delete marks the day anew.
+      // Unmark first, then recompute: a mark an uncommitted change is still writing is invisible here, so it stays
+      // for the next round; every mark deleted belongs to a committed change, which the recompute's later
+      // statements see. A batch is of marks (several may name one day), so a full batch means more may wait.
       const marked = (await tx.execute(sql`
-        delete from report_dirty
-        where (white_label_id, resto_id, local_date) in (
-          select white_label_id, resto_id, local_date from report_dirty
-          where white_label_id = ${whiteLabel} and marked_at <= ${start.toISOString()}::timestamptz
-          order by marked_at, local_date, resto_id limit ${batch}
-          for update skip locked)
-        returning resto_id, local_date::text as local_date`)) as unknown as {
-        rows: { resto_id: number; local_date: string }[];
+        with taken as (
+          delete from report_dirty
+          where id in (
+            select id from report_dirty
+            where white_label_id = ${whiteLabel} and marked_at <= ${start.toISOString()}::timestamptz
+            order by id limit ${batch}
+            for update skip locked)
+          returning resto_id, local_date)
+        select resto_id, local_date::text as local_date, count(*)::int as marks from taken group by 1, 2`)) as unknown as {
+        rows: { resto_id: number; local_date: string; marks: number }[];
       };
       const days = marked.rows.map((r) => ({ restoId: Number(r.resto_id), localDate: r.local_date }));
       await recomputeReportDays(tx, whiteLabel, days, start);
-      return days.length;
+      return { days: days.length, marks: marked.rows.reduce((sum, r) => sum + Number(r.marks), 0) };
     });
     if (taken === null) return round;
     round.ran = true;
-    round.days += taken;
-    if (taken < batch) break;
+    round.days += taken.days;
+    if (taken.marks < batch) break;
   }
   return round;
 }
