@@ -3,6 +3,7 @@ import {
   type BoardColumn,
   DEFAULT_LATE_ACCEPT_MINUTES,
   type Locale,
+  mayAdmin,
   pickText,
 } from '@storefront/domain';
 import type { BoardOrder } from '@storefront/domain/contracts';
@@ -21,6 +22,7 @@ import { type Board, boardQuery } from '../model/staff-api.ts';
 import { useBoardStream } from '../model/use-board-stream.ts';
 import { staffTextsEn } from '../staff-texts.en.ts';
 import { staffTexts } from '../staff-texts.ts';
+import { LowRatingFlags, useLowRatings } from './low-ratings.tsx';
 import { OrderCard } from './order-card.tsx';
 import { BusyControl, currentDelay, DelayBadge, DelayControl, StopListPanel } from './resto-controls.tsx';
 import styles from './staff.module.css';
@@ -82,6 +84,13 @@ export function BoardScreen({
   const chosen = restoId ?? restos[0]?.id ?? 'all';
   const unaccepted = unacceptedOrders(board.data, nowMs);
   const count = unaccepted.length;
+  // Low ratings are flagged to the restaurant's managers (and owners), never to the kitchen's operators.
+  const readsRatings = mayAdmin(session.staff.role, 'reports.read');
+  const flagged = useLowRatings(
+    staffId,
+    chosen === 'all' ? restos.map((r) => r.id) : [chosen],
+    readsRatings && board.isSuccess,
+  );
 
   // Signing out (or another person signing in) leaves no board behind in the cache.
   const queryClient = useQueryClient();
@@ -186,6 +195,11 @@ export function BoardScreen({
             ) : null,
           )
         )}
+        {flagged.ratings.length > 0 && (
+          <a href="#staff-low-ratings" className={styles.lowRatingsBadge} data-testid="low-ratings-badge">
+            {t('lowRatingsBadge', { n: flagged.ratings.length })}
+          </a>
+        )}
         {soundOn ? (
           <span className={styles.soundOn}>{t('soundEnabled')}</span>
         ) : (
@@ -208,6 +222,16 @@ export function BoardScreen({
       <div aria-live="polite" aria-atomic="true" className={styles.visuallyHidden} data-testid="announcer">
         {announcement}
       </div>
+
+      {readsRatings && (
+        <LowRatingFlags
+          staffId={staffId}
+          ratings={flagged.ratings}
+          failed={flagged.failed}
+          restos={chosen === 'all' ? restos : restos.filter((r) => r.id === chosen)}
+          locale={locale}
+        />
+      )}
 
       {apart.length > 0 && (
         <section className={styles.preOrders} aria-labelledby="staff-pre-orders">

@@ -34,6 +34,7 @@ import {
   takeOverOrder,
   upsertOrder,
 } from '../model/staff-api.ts';
+import { OrderRating } from './low-ratings.tsx';
 import { CustomerPoints, OrderPointsLine } from './order-bonus.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import styles from './staff.module.css';
@@ -235,6 +236,7 @@ export function OrderCard({
         {order.paymentStatus !== 'not_required' && `, ${t(`paymentStatus_${order.paymentStatus}`)}`}
       </p>
       <OrderPointsLine order={order} locale={locale} />
+      {order.rating && <OrderRating rating={order.rating} locale={locale} />}
       {refunded && <p role="status">{refunded}</p>}
       {notice && (
         <p role="alert" className={styles.error}>

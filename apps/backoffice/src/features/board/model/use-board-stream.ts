@@ -1,6 +1,7 @@
 import { openOrderEventStream } from '@storefront/web/src/shared/events/order-event-stream.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { rereadLowRatings } from './ratings-api.ts';
 import { boardQuery, getStreamTicket, readOrder, upsertOrder } from './staff-api.ts';
 
 /** After a break this long the whole board is read again rather than trusting the replay alone. */
@@ -28,6 +29,8 @@ export function useBoardStream(staffId: number, cursor: number | undefined) {
       streamUrl: '/api/v1/staff/events',
       after: start.current,
       onEvent: (event) => {
+        // A new or changed rating may raise a low-rating flag (only managers' and owners' boards read them).
+        if (event.kind === 'rated') void rereadLowRatings(queryClient, staffId);
         readOrder(event.orderId).then(
           (order) => upsertOrder(queryClient, staffId, order),
           () => void queryClient.invalidateQueries({ queryKey: boardQuery(staffId).queryKey }),
