@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -43,6 +44,12 @@ const ports = Object.fromEntries(
     return [clock, port];
   }),
 ) as Record<ClockName, string>;
+
+/**
+ * The servers' token secret, shared with the workers: the rating-link journey signs its links as the API does
+ * (each server would otherwise make its own random secret, and the SMS invite goes out only an hour after done).
+ */
+process.env.AUTH_TOKEN_SECRET ??= `e2e-${randomBytes(24).toString('hex')}`;
 
 /**
  * Map tiles come from a fake on 127.0.0.1 that serves plain grey ones: no journey loads a real tile.

@@ -110,7 +110,7 @@ it('answers junk on every documented route with a success or a coded refusal, ne
   expect(requests).toBeGreaterThan(2500);
   expect(faults.slice(0, 10)).toEqual([]);
   expect([...undocumented]).toEqual([]);
-});
+}, 120_000);
 
 it('answers junk on every staff route with a valid staff token by a coded, documented refusal', async () => {
   const { addTestStaff, staffHeaders } = await import('./test/staff-kit.ts');

@@ -105,4 +105,13 @@ describe('boot', () => {
     expect(firstChoiceStore.getState().pending).toBe(false);
     expect(selectionsStore.getState()).toMatchObject({ cityId: 1, deliveryMethod: 'TAKE_AWAY', restoId: 1 });
   });
+  it('does not ask a visitor without a city for one on a rating link', async () => {
+    // The rating call answers 404 here (not stubbed): the page says so, and no popup covers it.
+    stubApi(api);
+    window.history.replaceState(null, '', '/rate/r1.9.abc');
+    await renderApp();
+    expect(await screen.findByTestId('rating-load-error')).toBeInTheDocument();
+    expect(appFlagsStore.getState().locationOpen).toBe(false);
+    expect(screen.queryByRole('dialog', { name: 'Адрес' })).not.toBeInTheDocument();
+  });
 });

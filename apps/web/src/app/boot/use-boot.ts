@@ -18,6 +18,7 @@ import { firstChoiceStore, useSelections } from '../../entities/location/selecti
 import { apiFetch } from '../../shared/api-client.ts';
 import { CLOCK_PATH } from '../../shared/clock-path.ts';
 import { useBrand } from '../../shared/config.tsx';
+import { useMatch } from '../../shared/navigation/router.tsx';
 import { claimPrefetchedAnswer } from '../../shared/prefetch/prefetched-answers.ts';
 import { type BootFailure, type BootStep, bootFailure, bootStepOf } from './boot-failure.ts';
 
@@ -82,9 +83,12 @@ export function useBoot(): BootState {
 
   const needsLocation =
     cities.isSuccess && (cityId === null || firstChoice || (location.isSuccess && resto === null));
+  // A rating link is opened from an SMS, often in a browser that never chose a city: rating needs none, so the
+  // popup waits until the customer goes on to the menu.
+  const onRatingLink = useMatch('/rate/:token');
   useEffect(() => {
-    if (needsLocation) appFlagsStore.getState().openLocation({ persistent: true });
-  }, [needsLocation]);
+    if (needsLocation && !onRatingLink) appFlagsStore.getState().openLocation({ persistent: true });
+  }, [needsLocation, onRatingLink]);
 
   const current = useMemo<CurrentLocation | null>(() => {
     if (!cities.data) return null;
