@@ -8,6 +8,7 @@ import {
   REPORT_MINUTE_BUCKETS,
 } from '@storefront/domain';
 import type { Report, StaffRating } from '@storefront/domain/contracts';
+import { serverNow } from '@storefront/web/src/entities/clock/clock-store.ts';
 import { ApiError } from '@storefront/web/src/shared/api-client.ts';
 import { useLocale } from '@storefront/web/src/shared/i18n/use-locale.ts';
 import { Button } from '@storefront/web/src/shared/ui/button.tsx';
@@ -616,7 +617,7 @@ function ExportButtons({ filter }: { filter: ReportFilter }) {
  * URL's query, so a link shares the report; days are the brand's (its first restaurant's offset). Headline cards,
  * then a chart with its table per block, the ratings with the low ones' comments, and the export of the same query.
  */
-export function ReportsScreen({ now = Date.now }: { now?: () => number }) {
+export function ReportsScreen({ now = serverNow }: { now?: () => number }) {
   const { t } = useTranslation('reports');
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
