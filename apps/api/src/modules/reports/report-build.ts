@@ -12,6 +12,7 @@ import {
 } from '@storefront/domain';
 import type { Report, ReportSummary } from '@storefront/domain/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/executor.ts';
 import { type ReportDayKey, reportDaysSql, reportItemsSql } from './report-figures.ts';
 import type { ReportScope } from './report-scope.ts';
@@ -60,11 +61,21 @@ function periodCtes(scope: ReportScope, marked: readonly ReportDayKey[]): SQL {
       ? sql`union all select kind, key, count, amount
           from (${reportItemsSql(scope.whiteLabel, scope.timezone, marked)}) live`
       : sql``;
+  // The arrays are copied out of their stored form once per row (`|| '{}'`): a stored array over 2 kB is kept
+  // compressed, and each subscript of the bucket sums would decompress it again (a year: 45 s instead of 0.3 s).
+  const rolledColumns = sql.raw(
+    'resto_id, local_date, placed, orders, done, cancelled, declined, revenue, revenue_orders, refunds, gross, ' +
+      "discounts, bonus_spent, delivery_fees, new_customers, hours || '{}'::int[] as hours, " +
+      "accept_minutes || '{}'::int[] as accept_minutes, done_minutes || '{}'::int[] as done_minutes, " +
+      "stars || '{}'::int[] as stars",
+  );
+  // all_items is read once, by a grouping: not materialized, so its 2.5 million rows of a year are grouped as
+  // they are scanned rather than written to a work file first.
   return sql`all_days as materialized (
-      select ${dayColumns} from report_days rd where ${inScope('rd')} and ${notMarked('rd')}
+      select ${rolledColumns} from report_days rd where ${inScope('rd')} and ${notMarked('rd')}
       ${liveDays}
     ),
-    all_items as materialized (
+    all_items as (
       select kind, key, count, amount from report_day_items ri where ${inScope('ri')} and ${notMarked('ri')}
       ${liveItems}
     )`;
@@ -165,11 +176,41 @@ const byCountThen =
   (a: T, b: T) =>
     b.count - a.count || tie(a, b);
 
+/**
+ * One of a report's two big statements in a transaction of its own, with JIT off and room for the period's
+ * persons: compiling the bucket sums' few hundred aggregates took 4 s of a year's report, more than the whole
+ * statement runs without it, and a year's 400 000 persons spill a 4 MB hash to disk.
+ */
+async function reportStatement<T>(db: Executor, query: SQL): Promise<Rows<T>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
+    return (await tx.execute(query)) as unknown as Rows<T>;
+  });
+}
+
+/**
+ * Two independent reads at once on the pool's connections (a year: the roll-ups' sums beside the raw orders'
+ * persons); in a caller's transaction, one after the other, since they share its one connection.
+ */
+async function bothOf<A, B>(db: Executor, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (db instanceof PgTransaction) return [await a(), await b()];
+  return Promise.all([a(), b()]);
+}
+
 /** The whole report of a scope. */
 export async function buildReport(db: Executor, scope: ReportScope, _nowMs: number): Promise<Report> {
   const marked = await markedDays(db, scope);
   const ctes = periodCtes(scope, marked);
-  const result = (await db.execute(sql`with ${ctes}
+  const customersSql = sql`
+    select count(*)::int as total, (count(*) filter (where n >= 2))::int as repeat from (
+      select o.person_id, count(*) as n from orders o
+      where o.white_label_id = ${scope.whiteLabel}
+        and o.resto_id in (select unnest(${`{${scope.restoIds.join(',')}}`}::int[]))
+        and o.created_at >= ${instantOf(scope.period.from, scope.timezone)}::timestamptz
+        and o.created_at < ${instantOf(dateOfDayNumber((dayNumberOf(scope.period.to) ?? 0) + 1), scope.timezone)}::timestamptz
+        and o.status not in ('declined', 'canceled')
+      group by o.person_id) p`;
+  const reportSql = sql`with ${ctes}
     select
       (select row_to_json(t) from (select ${totalsSelect} from all_days) t) as totals,
       (select coalesce(json_agg(t), '[]') from (
@@ -184,13 +225,19 @@ export async function buildReport(db: Executor, scope: ReportScope, _nowMs: numb
         from all_days) as hist,
       (select coalesce(json_agg(t), '[]') from (
         select kind, key, sum(count)::bigint as count, sum(amount)::bigint as amount
-        from all_items group by kind, key) t) as items`)) as unknown as Rows<{
-    totals: Record<string, unknown> | string;
-    days: DayRow[] | string;
-    heat: { weekday: number; hours: (number | null)[] }[] | string;
-    hist: Record<'accept' | 'done' | 'stars', (number | null)[]> | string;
-    items: { kind: string; key: string; count: number; amount: number }[] | string;
-  }>;
+        from all_items group by kind, key) t) as items`;
+  const [result, customers] = await bothOf(
+    db,
+    () =>
+      reportStatement<{
+        totals: Record<string, unknown> | string;
+        days: DayRow[] | string;
+        heat: { weekday: number; hours: (number | null)[] }[] | string;
+        hist: Record<'accept' | 'done' | 'stars', (number | null)[]> | string;
+        items: { kind: string; key: string; count: number; amount: number }[] | string;
+      }>(db, reportSql),
+    () => reportStatement<{ total: number; repeat: number }>(db, customersSql),
+  );
   const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   const row = result.rows[0];
   if (!row) throw new Error('report query answered no row');
@@ -236,15 +283,6 @@ export async function buildReport(db: Executor, scope: ReportScope, _nowMs: numb
       .sort(byCountThen((a, b) => b.amount - a.amount || a.positionId - b.positionId));
   const dishes = positionLines('dish');
 
-  const customers = (await db.execute(sql`
-    select count(*)::int as total, (count(*) filter (where n >= 2))::int as repeat from (
-      select o.person_id, count(*) as n from orders o
-      where o.white_label_id = ${scope.whiteLabel}
-        and o.resto_id in (select unnest(${`{${scope.restoIds.join(',')}}`}::int[]))
-        and o.created_at >= ${instantOf(scope.period.from, scope.timezone)}::timestamptz
-        and o.created_at < ${instantOf(dateOfDayNumber((dayNumberOf(scope.period.to) ?? 0) + 1), scope.timezone)}::timestamptz
-        and o.status not in ('declined', 'canceled')
-      group by o.person_id) p`)) as unknown as Rows<{ total: number; repeat: number }>;
   const customerTotal = num(customers.rows[0]?.total);
 
   const dayRows = new Map(parse(row.days).map((d) => [d.date, d]));
