@@ -10,7 +10,7 @@ import { brandOffset, type ReportDayKey, reportDaysSql, reportItemsSql } from '.
  */
 
 /** How many marked days one statement recomputes. */
-export const REPORT_ROLLUP_BATCH = 500;
+export const REPORT_ROLLUP_BATCH = 100;
 
 const daysJson = (days: readonly ReportDayKey[]) =>
   JSON.stringify(days.map((d) => ({ resto_id: d.restoId, local_date: d.localDate })));
@@ -52,7 +52,7 @@ export async function rebuildReportDays(
   db: Database,
   whiteLabel: string,
   at: Date = new Date(),
-  batch = 2_000,
+  batch = REPORT_ROLLUP_BATCH,
 ): Promise<number> {
   const offset = await brandOffset(db, whiteLabel);
   const result = (await db.execute(sql`
