@@ -68,6 +68,7 @@ export const reportsTextsEn = {
   weekday_6: 'Sun',
   topDishes: 'Top dishes',
   topAddOns: 'Top add-ons',
+  gifts: 'Gifts of promotions',
   dish: 'Dish',
   count: 'Sold',
   amount: 'Amount',

@@ -70,6 +70,7 @@ export const reportsTexts = {
   weekday_6: 'Вс',
   topDishes: 'Популярные блюда',
   topAddOns: 'Популярные допродажи',
+  gifts: 'Подарки по акциям',
   dish: 'Блюдо',
   count: 'Штук',
   amount: 'Сумма',

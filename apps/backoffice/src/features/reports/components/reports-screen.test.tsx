@@ -75,7 +75,14 @@ const REPORT: Report = {
       amount: 75_000 as Report['revenue'],
     },
   ],
-  gifts: [],
+  gifts: [
+    {
+      positionId: 21,
+      name: { ru: 'Мисо-суп', en: 'Miso soup' },
+      count: 2,
+      amount: 0 as Report['revenue'],
+    },
+  ],
   promoCodes: [{ code: 'WINTER10', count: 3, amount: 27_000 as Report['revenue'] }],
   heatMap,
   timings: {
@@ -180,6 +187,7 @@ describe('the reports screen', () => {
 
     expect(screen.getByTestId('report-top-dishes')).toHaveTextContent(/Филадельфия\s*14\s*6\s860\s₽/);
     expect(screen.getByTestId('report-top-add-ons')).toHaveTextContent(/Морс клюквенный\s*5\s*750\s₽/);
+    expect(screen.getByTestId('report-gifts')).toHaveTextContent(/Подарки по акциям.*Мисо-суп\s*2/);
     expect(screen.getByTestId('report-cancels')).toHaveTextContent(/Гость\s*1/);
     expect(screen.getByTestId('report-cancels')).toHaveTextContent(/Не оплачен вовремя\s*1/);
     expect(screen.getByTestId('report-declines')).toHaveTextContent(

@@ -297,6 +297,7 @@ function ReportBody({
     }));
   const dishes = itemRows(report.topDishes);
   const addOns = itemRows(report.topAddOns);
+  const gifts = itemRows(report.gifts);
   const cancels = report.cancels.map((row) => ({
     key: row.reason,
     name: t(`cancel_${row.reason}`, { defaultValue: row.reason }),
@@ -428,6 +429,10 @@ function ReportBody({
             amountHeader={t('amount')}
             none={t('none')}
           />
+        </Block>
+
+        <Block title={t('gifts')} testId="report-gifts">
+          <LinesTable rows={gifts} nameHeader={t('dish')} countHeader={t('count')} none={t('none')} />
         </Block>
 
         <Block
