@@ -11,10 +11,11 @@ import type { Executor } from '../../core/executor.ts';
 /**
  * The brand-local date of an instant column of a row of `orders` aliased `o`: the brand's offset is its first
  * restaurant's (as brandTimezone), added as an interval ('+03:00'::interval), because PostgreSQL reads a bare
- * '+03:00' time zone POSIX-wise, west of Greenwich.
+ * '+03:00' time zone POSIX-wise, west of Greenwich. A brand with no restaurant of its own (an order of another brand's
+ * restaurant) counts in '+03:00', as brandTimezone and brandOffset do: a null date would refuse the order's change.
  */
 export function brandDateSql(instant: SQL, whiteLabelColumn: SQL): SQL {
-  return sql`((${instant} at time zone 'UTC') + (select r.timezone from restos r where r.white_label_id = ${whiteLabelColumn} order by r.id limit 1)::interval)::date`;
+  return sql`((${instant} at time zone 'UTC') + coalesce((select r.timezone from restos r where r.white_label_id = ${whiteLabelColumn} order by r.id limit 1), '+03:00')::interval)::date`;
 }
 
 /** Marks the day the order was placed on as behind (inside the caller's transaction). */
