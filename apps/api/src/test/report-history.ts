@@ -145,9 +145,10 @@ export async function insertReportHistory(db: Database, options: HistoryOptions)
   const start = brandMidnight(options.firstDay);
   const written: HistoryOrder[] = [];
   for (let n = 0; n < options.orders; n++) {
-    // The first orders sit on the brand's midnight: a second before it and exactly on it.
+    // Every tenth pair of orders sits on a brand-local midnight, a second before it and exactly on it, the
+    // midnights taken in turn so that each one of the history has both.
     const edge = n % 10 === 0 ? 'before' : n % 10 === 1 ? 'on' : null;
-    const day = random.int(1, options.days - 1);
+    const day = 1 + (Math.floor(n / 10) % (options.days - 1));
     const createdAt =
       edge === 'before'
         ? start + day * 24 * HOUR - 1000

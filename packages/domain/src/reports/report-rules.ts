@@ -30,6 +30,30 @@ export function dateOfDayNumber(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first day of a date's month: '2026-02-17' → '2026-02-01'. */
+export function monthOf(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** The months ('YYYY-MM-01') every day of which lies within from…to (both included, valid dates). */
+export function wholeMonthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  if (from.slice(8) !== '01') month += 1;
+  for (;;) {
+    if (month > 12) {
+      year += 1;
+      month = 1;
+    }
+    const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+    const last = dateOfDayNumber(Date.UTC(year, month, 1) / 86_400_000 - 1);
+    if (last > to) return months;
+    months.push(first);
+    month += 1;
+  }
+}
+
 export type ReportPeriodProblem =
   | { code: 'report.date-malformed'; field: 'from' | 'to' }
   | { code: 'report.from-after-to'; field: 'from' }

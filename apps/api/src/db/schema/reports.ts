@@ -63,6 +63,11 @@ export const reportDays = pgTable(
     doneMinutes: integer('done_minutes').array().notNull(),
     /** Ratings of the day's orders: how many of each star, 1–5. */
     stars: integer('stars').array().notNull(),
+    /**
+     * The persons of the day's counted orders in id order, each at most twice (twice: two orders or more): a
+     * period's distinct and repeat customers are counted from these lists rather than from its raw orders.
+     */
+    persons: integer('persons').array().notNull().default(sql`'{}'`),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -93,6 +98,67 @@ export const reportDayItems = pgTable(
     primaryKey({
       name: 'report_day_items_pk',
       columns: [t.whiteLabelId, t.localDate, t.restoId, t.kind, t.key],
+    }),
+  ],
+);
+
+/**
+ * One restaurant's calendar month summed from its report_days rows, recomputed with them in the same transaction: a
+ * report reads a month the period covers whole and none of whose days is marked behind from here, so a year is
+ * 12 rows a restaurant rather than 365 (its items 80 rather than 2 500).
+ */
+export const reportMonths = pgTable(
+  'report_months',
+  {
+    whiteLabelId: text('white_label_id')
+      .notNull()
+      .references(() => whiteLabels.id, { onDelete: 'cascade' }),
+    restoId: integer('resto_id')
+      .notNull()
+      .references(() => restos.id, { onDelete: 'cascade' }),
+    /** The month's first brand-local day. */
+    month: date('month').notNull(),
+    placed: integer('placed').notNull(),
+    orders: integer('orders').notNull(),
+    done: integer('done').notNull(),
+    cancelled: integer('cancelled').notNull(),
+    declined: integer('declined').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).$type<Minor>().notNull(),
+    revenueOrders: integer('revenue_orders').notNull(),
+    refunds: bigint('refunds', { mode: 'number' }).$type<Minor>().notNull(),
+    gross: bigint('gross', { mode: 'number' }).$type<Minor>().notNull(),
+    discounts: bigint('discounts', { mode: 'number' }).$type<Minor>().notNull(),
+    bonusSpent: bigint('bonus_spent', { mode: 'number' }).$type<Minor>().notNull(),
+    deliveryFees: bigint('delivery_fees', { mode: 'number' }).$type<Minor>().notNull(),
+    newCustomers: integer('new_customers').notNull(),
+    /** Orders per weekday (Monday first) and hour: 7 × 24, the heat map's cells (a day's `hours` lose no weekday). */
+    heat: integer('heat').array().notNull(),
+    acceptMinutes: integer('accept_minutes').array().notNull(),
+    doneMinutes: integer('done_minutes').array().notNull(),
+    stars: integer('stars').array().notNull(),
+    /** As report_days.persons, over the month: each person at most twice. */
+    persons: integer('persons').array().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_months_pk', columns: [t.whiteLabelId, t.month, t.restoId] })],
+);
+
+/** report_day_items summed over a restaurant's month (kept with report_months). */
+export const reportMonthItems = pgTable(
+  'report_month_items',
+  {
+    whiteLabelId: text('white_label_id').notNull(),
+    restoId: integer('resto_id').notNull(),
+    month: date('month').notNull(),
+    kind: text('kind', { enum: REPORT_ITEM_KINDS }).notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    amount: bigint('amount', { mode: 'number' }).$type<Minor>().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'report_month_items_pk',
+      columns: [t.whiteLabelId, t.month, t.restoId, t.kind, t.key],
     }),
   ],
 );

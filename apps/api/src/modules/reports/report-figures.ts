@@ -100,17 +100,22 @@ function reportOrdersCtes(whiteLabel: string, offset: string, days: readonly Rep
     )`;
 }
 
-/** A dense histogram of a day from (resto_id, local_date, k, c) rows: `size` buckets, zeros where none. */
-function denseArray(counts: string, size: number): SQL {
-  return sql`coalesce((
-      select array_agg(coalesce(c.c, 0)::int order by g.k)
-      from generate_series(0, ${size - 1}) g(k)
-      left join ${sql.raw(counts)} c on c.resto_id = d.resto_id and c.local_date = d.local_date and c.k = g.k
-    ), '{}')`;
+/**
+ * A dense histogram per day (or per `unit`) from (resto_id, local_date, k, c) rows: `size` buckets, zeros where none. Grouped over
+ * every day at once and joined by the day: a lookup per day would scan the counts once per day, so a statement of
+ * n days would take n² (the roll-up's batches grew faster than their size).
+ */
+export function denseArrays(name: string, counts: string, size: number, unit = 'local_date'): SQL {
+  const u = sql.raw(unit);
+  return sql`${sql.raw(name)} as (
+      select d.resto_id, d.${u}, array_agg(coalesce(c.c, 0)::int order by g.k) as a
+      from d cross join generate_series(0, ${size - 1}) g(k)
+      left join ${sql.raw(counts)} c on c.resto_id = d.resto_id and c.${u} = d.${u} and c.k = g.k
+      group by d.resto_id, d.${u})`;
 }
 
 /**
- * The select of report_days' columns (white_label_id … stars, no computed_at) for the asked days that have orders,
+ * The select of report_days' columns (white_label_id … persons, no computed_at) for the asked days that have orders,
  * preceded by its CTEs: use as `with ${daysSql} select …` or insert from it.
  */
 export function reportDaysSql(whiteLabel: string, offset: string, days: readonly ReportDayKey[]): SQL {
@@ -125,6 +130,11 @@ export function reportDaysSql(whiteLabel: string, offset: string, days: readonly
     star_counts as (
       select ro.resto_id, ro.local_date, rt.stars - 1 as k, count(*) as c
       from ro join order_ratings rt on rt.order_id = ro.id group by 1, 2, 3),
+    person_counts as (
+      select resto_id, local_date, person_id, least(count(*), 2)::int as n from ro where counted group by 1, 2, 3),
+    day_persons as (
+      select pc.resto_id, pc.local_date, array_agg(pc.person_id order by pc.person_id) as a
+      from person_counts pc cross join generate_series(1, pc.n) group by 1, 2),
     d as (
       select resto_id, local_date,
              count(*)::int as placed,
@@ -141,15 +151,21 @@ export function reportDaysSql(whiteLabel: string, offset: string, days: readonly
              coalesce(sum(delivery_price) filter (where counted), 0)::bigint as delivery_fees,
              (count(*) filter (where is_new))::int as new_customers
       from ro group by resto_id, local_date
-    )
+    ),
+    ${denseArrays('day_hours', 'hour_counts', 24)},
+    ${denseArrays('day_accept', 'accept_counts', REPORT_MINUTE_BUCKETS)},
+    ${denseArrays('day_done', 'done_counts', REPORT_MINUTE_BUCKETS)},
+    ${denseArrays('day_stars', 'star_counts', 5)}
     select ${whiteLabel}::text as white_label_id, d.resto_id, d.local_date, d.placed, d.orders, d.done,
            d.cancelled, d.declined, d.revenue, d.revenue_orders, d.refunds, d.gross, d.discounts, d.bonus_spent,
-           d.delivery_fees, d.new_customers,
-           ${denseArray('hour_counts', 24)} as hours,
-           ${denseArray('accept_counts', REPORT_MINUTE_BUCKETS)} as accept_minutes,
-           ${denseArray('done_counts', REPORT_MINUTE_BUCKETS)} as done_minutes,
-           ${denseArray('star_counts', 5)} as stars
-    from d`;
+           d.delivery_fees, d.new_customers, h.a as hours, a.a as accept_minutes, dn.a as done_minutes,
+           s.a as stars, coalesce(p.a, '{}') as persons
+    from d
+    join day_hours h using (resto_id, local_date)
+    join day_accept a using (resto_id, local_date)
+    join day_done dn using (resto_id, local_date)
+    join day_stars s using (resto_id, local_date)
+    left join day_persons p using (resto_id, local_date)`;
 }
 
 /** The select of report_day_items' columns for the asked days, preceded by its CTEs (as reportDaysSql). */

@@ -1,12 +1,20 @@
+import { monthOf, REPORT_MINUTE_BUCKETS } from '@storefront/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../core/executor.ts';
 import type { Database } from '../../db/client.ts';
-import { brandOffset, type ReportDayKey, reportDaysSql, reportItemsSql } from './report-figures.ts';
+import {
+  brandOffset,
+  denseArrays,
+  type ReportDayKey,
+  reportDaysSql,
+  reportItemsSql,
+} from './report-figures.ts';
 
 /**
  * Daily roll-ups kept in step with orders (decision 57): recomputing a day replaces its report_days row and its
- * report_day_items from the raw orders; the job takes the days the outbox marked behind.
+ * report_day_items from the raw orders, then its month's report_months row and items from the days; the job takes
+ * the days the outbox marked behind.
  */
 
 /** How many marked days one statement recomputes. */
@@ -36,7 +44,7 @@ export async function recomputeReportDays(
   const inserted = (await db.execute(sql`
     insert into report_days (white_label_id, resto_id, local_date, placed, orders, done, cancelled, declined,
       revenue, revenue_orders, refunds, gross, discounts, bonus_spent, delivery_fees, new_customers, hours,
-      accept_minutes, done_minutes, stars, computed_at)
+      accept_minutes, done_minutes, stars, persons, computed_at)
     select f.*, ${at.toISOString()}::timestamptz from (${reportDaysSql(whiteLabel, offset, days)}) f`)) as unknown as {
     rowCount?: number | null;
     affectedRows?: number;
@@ -44,7 +52,89 @@ export async function recomputeReportDays(
   await db.execute(sql`
     insert into report_day_items (white_label_id, resto_id, local_date, kind, key, count, amount)
     select * from (${reportItemsSql(whiteLabel, offset, days)}) f`);
+  await recomputeReportMonths(db, whiteLabel, days, at);
   return inserted.rowCount ?? inserted.affectedRows ?? 0;
+}
+
+/**
+ * Replaces the report_months rows and items of these days' months by the sums of their report_days rows (run after
+ * the days, in their transaction). A month is read by a report only while none of its days is marked behind, so
+ * a month summed while some of its days are still to be recomputed is recomputed again with the last of them.
+ */
+export async function recomputeReportMonths(
+  db: Executor,
+  whiteLabel: string,
+  days: readonly ReportDayKey[],
+  at: Date,
+): Promise<void> {
+  if (days.length === 0) return;
+  const months = [...new Set(days.map((d) => `${d.restoId}|${monthOf(d.localDate)}`))].map((key) => {
+    const [restoId, month] = key.split('|');
+    return { resto_id: Number(restoId), month };
+  });
+  const asked = sql`(select w.resto_id, w.month
+    from jsonb_to_recordset(${JSON.stringify(months)}::jsonb) as w(resto_id int, month date))`;
+  await db.execute(sql`delete from report_month_items
+    where white_label_id = ${whiteLabel} and (resto_id, month) in ${asked}`);
+  await db.execute(sql`delete from report_months
+    where white_label_id = ${whiteLabel} and (resto_id, month) in ${asked}`);
+  await db.execute(sql`
+    with asked as ${asked},
+    dd as (
+      select m.month, r.*
+      from asked m join report_days r on r.white_label_id = ${whiteLabel} and r.resto_id = m.resto_id
+        and r.local_date >= m.month and r.local_date < (m.month + interval '1 month')::date
+    ),
+    d as (
+      select resto_id, month, sum(placed)::int as placed, sum(orders)::int as orders, sum(done)::int as done,
+             sum(cancelled)::int as cancelled, sum(declined)::int as declined, sum(revenue)::bigint as revenue,
+             sum(revenue_orders)::int as revenue_orders, sum(refunds)::bigint as refunds,
+             sum(gross)::bigint as gross, sum(discounts)::bigint as discounts,
+             sum(bonus_spent)::bigint as bonus_spent, sum(delivery_fees)::bigint as delivery_fees,
+             sum(new_customers)::int as new_customers
+      from dd group by resto_id, month
+    ),
+    heat_counts as (
+      select dd.resto_id, dd.month, (extract(isodow from dd.local_date)::int - 1) * 24 + h.i::int - 1 as k,
+             sum(h.v) as c
+      from dd cross join unnest(dd.hours) with ordinality h(v, i) group by 1, 2, 3),
+    accept_counts as (
+      select dd.resto_id, dd.month, h.i::int - 1 as k, sum(h.v) as c
+      from dd cross join unnest(dd.accept_minutes) with ordinality h(v, i) group by 1, 2, 3),
+    done_counts as (
+      select dd.resto_id, dd.month, h.i::int - 1 as k, sum(h.v) as c
+      from dd cross join unnest(dd.done_minutes) with ordinality h(v, i) group by 1, 2, 3),
+    star_counts as (
+      select dd.resto_id, dd.month, h.i::int - 1 as k, sum(h.v) as c
+      from dd cross join unnest(dd.stars) with ordinality h(v, i) group by 1, 2, 3),
+    person_counts as (
+      select dd.resto_id, dd.month, p.id, least(count(*), 2)::int as n
+      from dd cross join unnest(dd.persons) p(id) group by 1, 2, 3),
+    month_persons as (
+      select pc.resto_id, pc.month, array_agg(pc.id order by pc.id) as a
+      from person_counts pc cross join generate_series(1, pc.n) group by 1, 2),
+    ${denseArrays('month_heat', 'heat_counts', 7 * 24, 'month')},
+    ${denseArrays('month_accept', 'accept_counts', REPORT_MINUTE_BUCKETS, 'month')},
+    ${denseArrays('month_done', 'done_counts', REPORT_MINUTE_BUCKETS, 'month')},
+    ${denseArrays('month_stars', 'star_counts', 5, 'month')}
+    insert into report_months (white_label_id, resto_id, month, placed, orders, done, cancelled, declined, revenue,
+      revenue_orders, refunds, gross, discounts, bonus_spent, delivery_fees, new_customers, heat, accept_minutes,
+      done_minutes, stars, persons, computed_at)
+    select ${whiteLabel}, d.resto_id, d.month, d.placed, d.orders, d.done, d.cancelled, d.declined, d.revenue,
+           d.revenue_orders, d.refunds, d.gross, d.discounts, d.bonus_spent, d.delivery_fees, d.new_customers,
+           h.a, a.a, dn.a, s.a, coalesce(p.a, '{}'), ${at.toISOString()}::timestamptz
+    from d
+    join month_heat h using (resto_id, month)
+    join month_accept a using (resto_id, month)
+    join month_done dn using (resto_id, month)
+    join month_stars s using (resto_id, month)
+    left join month_persons p using (resto_id, month)`);
+  await db.execute(sql`
+    insert into report_month_items (white_label_id, resto_id, month, kind, key, count, amount)
+    select ${whiteLabel}, m.resto_id, m.month, i.kind, i.key, sum(i.count)::int, sum(i.amount)::bigint
+    from ${asked} m join report_day_items i on i.white_label_id = ${whiteLabel} and i.resto_id = m.resto_id
+      and i.local_date >= m.month and i.local_date < (m.month + interval '1 month')::date
+    group by m.resto_id, m.month, i.kind, i.key`);
 }
 
 /** Recomputes every day of the brand that has orders (the bench and a repair script), in batches. */

@@ -39,6 +39,9 @@ import { runReportRollup } from './index.ts';
 const NOW = Date.parse('2026-02-01T12:00:00Z');
 const OFFSET = '+03:00';
 const RESTOS = [1, 2, 6];
+/** The history runs 2025-12-27 … 2026-01-31: a month read whole and days on either side of a month's end. */
+const FIRST_DAY = '2025-12-27';
+const DAY = 86_400_000;
 
 let app: StorefrontApp;
 let database: TestDatabase;
@@ -57,10 +60,10 @@ beforeAll(async () => {
   );
   history = await insertReportHistory(database.db, {
     seed: 36,
-    orders: 260,
+    orders: 420,
     restoIds: RESTOS,
-    firstDay: '2026-01-10',
-    days: 12,
+    firstDay: FIRST_DAY,
+    days: 36,
     at: new Date(NOW - 60_000),
   });
   const dishes = [...history.names.keys()].sort((a, b) => a - b);
@@ -238,10 +241,11 @@ function expectedReport(from: string, to: string, restoIds: number[]): Report {
 }
 
 const SCOPES: [string, string, number[]][] = [
-  ['2026-01-10', '2026-01-21', RESTOS],
+  ['2025-12-27', '2026-01-31', RESTOS],
+  ['2026-01-01', '2026-01-31', [2, 6]],
   ['2026-01-12', '2026-01-15', RESTOS],
   ['2026-01-11', '2026-01-11', [1]],
-  ['2026-01-09', '2026-01-30', [2, 6]],
+  ['2025-12-30', '2026-01-20', [1, 6]],
 ];
 
 const reportOf = async (
@@ -281,7 +285,9 @@ describe('figures recomputed from the raw orders', () => {
     expect(o.some((x) => x.bonusReturned > 0)).toBe(true);
     expect(o.some((x) => x.rating !== null && x.rating.tags.length > 0)).toBe(true);
     expect(o.some((x) => x.restoId === 6)).toBe(true);
-    expect(o.some((x) => x.createdAt === brandMidnight('2026-01-12') - 1000)).toBe(true);
+    expect(o.some((x) => (x.createdAt + 1000 - brandMidnight(FIRST_DAY)) % DAY === 0)).toBe(true);
+    expect(o.some((x) => x.createdAt === brandMidnight('2026-01-01') - 1000)).toBe(true);
+    expect(o.some((x) => x.createdAt === brandMidnight('2026-01-01'))).toBe(true);
   });
 
   it('live (every day marked behind), rolled up after the job, and both after later changes', async () => {
@@ -292,6 +298,18 @@ describe('figures recomputed from the raw orders', () => {
     expect(round.ran).toBe(true);
     expect(await reportMarks(database.db)).toBe(0);
     await expectEveryScopeRecomputed();
+
+    // A month the period covers whole is read from its month's row: a row made wrong shows in the report.
+    const january = async () => (await reportOf('2026-01-01', '2026-01-31', [2])).orders;
+    const before = await january();
+    await database.db.execute(
+      sql`update report_months set orders = orders + 1000 where resto_id = 2 and month = '2026-01-01'`,
+    );
+    expect(await january()).toBe(before + 1000);
+    expect((await reportOf('2026-01-02', '2026-01-31', [2])).orders).toBeLessThan(before + 1);
+    await database.db.execute(
+      sql`update report_months set orders = orders - 1000 where resto_id = 2 and month = '2026-01-01'`,
+    );
 
     // Later changes mark their days again: a refund, a rating, a cancel.
     const later = NOW + 60_000;
