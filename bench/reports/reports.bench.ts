@@ -92,7 +92,7 @@ async function main() {
       rebuildS = round((performance.now() - start) / 1000);
       log(`roll-ups rebuilt: ${rolled} restaurant-days in ${rebuildS} s`);
     }
-    await client.query('analyze report_days; analyze report_day_items');
+    await client.query('analyze report_days; analyze report_day_items; analyze report_months; analyze report_month_items');
 
     const allRestos = (
       await client.query('select id from restos where white_label_id = $1 order by id', [WHITE_LABEL])
@@ -114,6 +114,21 @@ async function main() {
         targetMs: TARGETS.yearMs,
       },
       { label: '30 days, 5', from: addDays(lastDay, -29), to: lastDay, restos: 5, targetMs: TARGETS.monthMs },
+      // Periods off the months' bounds: their edges are read day by day.
+      {
+        label: '30 days mid-month, all',
+        from: addDays(lastDay, -44),
+        to: addDays(lastDay, -15),
+        restos: allRestos.length,
+        targetMs: TARGETS.monthMs,
+      },
+      {
+        label: '335 days mid-month, all',
+        from: addDays(HISTORY.firstDay, 15),
+        to: addDays(lastDay, -15),
+        restos: allRestos.length,
+        targetMs: TARGETS.yearMs,
+      },
     ];
     const rows = [];
     for (const c of cases) {

@@ -25,13 +25,14 @@ const daysJson = (days: readonly ReportDayKey[]) =>
 
 /**
  * Recomputes these days of the brand from raw orders and replaces their roll-ups (a day without orders any more
- * loses its row). Run it in a transaction so readers see a day's old figures or its new ones, never half.
+ * loses its row), and their months unless told not to (a rebuild sums each month once, after all its days). Run it in a transaction so readers see a day's old figures or its new ones, never half.
  */
 export async function recomputeReportDays(
   db: Executor,
   whiteLabel: string,
   days: readonly ReportDayKey[],
   at: Date,
+  { months = true }: { months?: boolean } = {},
 ): Promise<number> {
   if (days.length === 0) return 0;
   const offset = await brandOffset(db, whiteLabel);
@@ -52,7 +53,7 @@ export async function recomputeReportDays(
   await db.execute(sql`
     insert into report_day_items (white_label_id, resto_id, local_date, kind, key, count, amount)
     select * from (${reportItemsSql(whiteLabel, offset, days)}) f`);
-  await recomputeReportMonths(db, whiteLabel, days, at);
+  if (months) await recomputeReportMonths(db, whiteLabel, days, at);
   return inserted.rowCount ?? inserted.affectedRows ?? 0;
 }
 
@@ -69,11 +70,23 @@ export async function recomputeReportMonths(
 ): Promise<void> {
   if (days.length === 0) return;
   const months = [...new Set(days.map((d) => `${d.restoId}|${monthOf(d.localDate)}`))].map((key) => {
-    const [restoId, month] = key.split('|');
+    const [restoId, month] = key.split('|') as [string, string];
     return { resto_id: Number(restoId), month };
   });
   const asked = sql`(select w.resto_id, w.month
     from jsonb_to_recordset(${JSON.stringify(months)}::jsonb) as w(resto_id int, month date))`;
+  // The asked months' days: one range scan from the first month to the last, then kept by (restaurant, month).
+  // Joined month by month instead, each month's range of the (brand, date, restaurant) key was read once per
+  // restaurant: a chain's month, a hundred times over.
+  const sorted = months.map((m) => m.month).sort();
+  const firstMonth = sorted[0] as string;
+  const lastMonth = sorted[sorted.length - 1] as string;
+  const monthsDays = (table: string) => {
+    const t = sql.raw(table);
+    return sql`${t}.white_label_id = ${whiteLabel}
+      and ${t}.local_date >= ${firstMonth}::date and ${t}.local_date < (${lastMonth}::date + interval '1 month')::date
+      and (${t}.resto_id, date_trunc('month', ${t}.local_date)::date) in ${asked}`;
+  };
   await db.execute(sql`delete from report_month_items
     where white_label_id = ${whiteLabel} and (resto_id, month) in ${asked}`);
   await db.execute(sql`delete from report_months
@@ -81,9 +94,8 @@ export async function recomputeReportMonths(
   await db.execute(sql`
     with asked as ${asked},
     dd as (
-      select m.month, r.*
-      from asked m join report_days r on r.white_label_id = ${whiteLabel} and r.resto_id = m.resto_id
-        and r.local_date >= m.month and r.local_date < (m.month + interval '1 month')::date
+      select date_trunc('month', r.local_date)::date as month, r.*
+      from report_days r where ${monthsDays('r')}
     ),
     d as (
       select resto_id, month, sum(placed)::int as placed, sum(orders)::int as orders, sum(done)::int as done,
@@ -131,10 +143,10 @@ export async function recomputeReportMonths(
     left join month_persons p using (resto_id, month)`);
   await db.execute(sql`
     insert into report_month_items (white_label_id, resto_id, month, kind, key, count, amount)
-    select ${whiteLabel}, m.resto_id, m.month, i.kind, i.key, sum(i.count)::int, sum(i.amount)::bigint
-    from ${asked} m join report_day_items i on i.white_label_id = ${whiteLabel} and i.resto_id = m.resto_id
-      and i.local_date >= m.month and i.local_date < (m.month + interval '1 month')::date
-    group by m.resto_id, m.month, i.kind, i.key`);
+    select ${whiteLabel}, i.resto_id, date_trunc('month', i.local_date)::date, i.kind, i.key, sum(i.count)::int,
+           sum(i.amount)::bigint
+    from report_day_items i where ${monthsDays('i')}
+    group by 1, 2, 3, 4, 5`);
 }
 
 /** Recomputes every day of the brand that has orders (the bench and a repair script), in batches. */
@@ -154,8 +166,16 @@ export async function rebuildReportDays(
   let done = 0;
   for (let i = 0; i < days.length; i += batch) {
     const part = days.slice(i, i + batch);
-    done += await db.transaction((tx) => recomputeReportDays(tx, whiteLabel, part, at));
+    done += await db.transaction((tx) => recomputeReportDays(tx, whiteLabel, part, at, { months: false }));
   }
+  // The months once all their days are in, a month of the chain's restaurants at a time.
+  const byMonth = new Map<string, ReportDayKey[]>();
+  for (const day of days) {
+    const key = monthOf(day.localDate);
+    byMonth.set(key, [...(byMonth.get(key) ?? []), day]);
+  }
+  for (const monthDays of byMonth.values())
+    await db.transaction((tx) => recomputeReportMonths(tx, whiteLabel, monthDays, at));
   await db.execute(
     sql`delete from report_dirty where white_label_id = ${whiteLabel} and marked_at <= ${at.toISOString()}::timestamptz`,
   );

@@ -28,7 +28,7 @@ import {
 import { addTestStaff, staffHeaders } from '../../test/staff-kit.ts';
 import { createTestApp, type TestDatabase } from '../../test/test-app.ts';
 import { markReportDay } from '../outbox/index.ts';
-import { runReportRollup } from './index.ts';
+import { rebuildReportDays, runReportRollup } from './index.ts';
 
 /**
  * Reports (decision 57): every figure of the report equals a recomputation in plain TypeScript from the raw rows of
@@ -337,6 +337,10 @@ describe('figures recomputed from the raw orders', () => {
     expect(await reportMarks(database.db)).toBeGreaterThan(0);
     await runReportRollup(database.db, 'demo', later);
     expect(await reportMarks(database.db)).toBe(0);
+    await expectEveryScopeRecomputed();
+
+    // A rebuild (days first, then each month once) gives the same figures.
+    await rebuildReportDays(database.db, 'demo', new Date(later + 60_000));
     await expectEveryScopeRecomputed();
   }, 120_000);
 
