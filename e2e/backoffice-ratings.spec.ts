@@ -6,12 +6,13 @@ import { addCanadaTwice, journeyPhone, signInFromCart } from './ordering-journey
 /**
  * A low rating flagged to the restaurant's managers on the board (decision 57): the manager moves a customer's
  * take-away order to done on the board, the customer gives it 2 stars with a tag and a comment, the flag arrives on
- * the manager's board without a reload (the 'rated' event), the order's card shows the rating, and «Просмотрено»
- * takes the flag off. Customers with 949… numbers (journeyPhone); restaurant 1 of the noon server, paid in cash.
+ * the manager's and the owner's boards without a reload (the 'rated' event), the order's card shows the rating, and
+ * «Просмотрено» on one board takes the flag off both (the 'rating-seen' event). Customers with 949… numbers (journeyPhone); restaurant 1 of the noon server, paid in cash.
  * Other journeys may leave low ratings of their own there: this one looks only at its own order's flag.
  */
 
 const MANAGER = { login: 'manager', password: 'demo-manager-2026' };
+const OWNER = { login: 'owner', password: 'demo-owner-2026' };
 const SHOTS = '/tmp/shots-board';
 const COMMENT = 'Роллы остыли, пока ждали';
 
@@ -36,10 +37,11 @@ async function placeTakeAway(page: Page, testInfo: TestInfo) {
   return { id, number: (await page.getByTestId('order-number').textContent()) ?? '' };
 }
 
-/** The manager (every restaurant of the brand) on the board, restaurant 1 chosen, in a context of their own. */
+/** A manager (every restaurant of the brand) on the board, restaurant 1 chosen, in a context of their own. */
 async function openManagerBoard(
   browser: Browser,
   baseURL: string | undefined,
+  who = MANAGER,
 ): Promise<[BrowserContext, Page, string[]]> {
   const context = await browser.newContext({
     baseURL,
@@ -49,8 +51,8 @@ async function openManagerBoard(
   const board = await context.newPage();
   const violations = await watchCspViolations(board);
   await board.goto('/admin/board');
-  await board.getByLabel('Логин').fill(MANAGER.login);
-  await board.getByLabel('Пароль').fill(MANAGER.password);
+  await board.getByLabel('Логин').fill(who.login);
+  await board.getByLabel('Пароль').fill(who.password);
   await board.getByRole('button', { name: 'Войти' }).click();
   await expect(board.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible();
   await board.getByLabel('Ресторан').selectOption('1');
@@ -82,6 +84,8 @@ test.describe('low ratings on the board', () => {
     baseURL,
   }, testInfo) => {
     const [managerContext, board, violations] = await openManagerBoard(browser, baseURL);
+    // The owner watches the same restaurant on a board of their own.
+    const [ownerContext, ownerBoard] = await openManagerBoard(browser, baseURL, OWNER);
     try {
       const { id, number } = await placeTakeAway(page, testInfo);
 
@@ -100,6 +104,7 @@ test.describe('low ratings on the board', () => {
       // No reload: the stream's 'rated' event reads the flags again.
       const flag = board.getByTestId(`low-rating-${id}`);
       await expect(flag).toHaveText(new RegExp(`^Оценка 2 ★ · ${number} · Холодное · “${COMMENT}”`));
+      await expect(ownerBoard.getByTestId(`low-rating-${id}`)).toBeVisible();
       await expect(board.getByTestId('low-ratings-badge')).toHaveText(/^Низкие оценки: \d+$/);
       const done = board.getByTestId('column-done').getByRole('article', { name: number });
       const rating = done.getByTestId('order-rating');
@@ -118,7 +123,9 @@ test.describe('low ratings on the board', () => {
 
       await flag.getByRole('button', { name: /^Просмотрено/ }).click();
       await expect(flag).toHaveCount(0);
-      // Seen for every manager: a fresh board has no flag for it either.
+      // Seen for every manager: the owner's open board takes the flag down without a reload (the 'rating-seen'
+      // event), and a fresh board has no flag for it either.
+      await expect(ownerBoard.getByTestId(`low-rating-${id}`)).toHaveCount(0);
       await board.reload();
       await expect(board.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible();
       await board.getByLabel('Ресторан').selectOption('1');
@@ -127,6 +134,7 @@ test.describe('low ratings on the board', () => {
       expect(violations, 'CSP violations on the board').toEqual([]);
     } finally {
       await managerContext.close();
+      await ownerContext.close();
     }
   });
 });

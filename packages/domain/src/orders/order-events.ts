@@ -25,6 +25,8 @@ export const ORDER_EVENT_KINDS = [
   'pos-cancelled',
   /** The customer rated the order or changed the rating (decision 57): the board flags 1–2 stars. */
   'rated',
+  /** A manager marked a low rating seen: every other board takes its flag down. */
+  'rating-seen',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

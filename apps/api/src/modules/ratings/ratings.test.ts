@@ -397,6 +397,9 @@ describe('staff', () => {
     expect(seen.statusCode, seen.body).toBe(200);
     const first = staffRating.parse(seen.json());
     expect(first.seenAt).toBe(new Date(t).toISOString());
+    // The other boards hear of it once: marking again writes no event.
+    expect((await kindsOf(low)).at(-1)).toBe('rating-seen');
+    const eventsAfterSeen = (await kindsOf(low)).length;
     const start = t;
     t += MINUTE;
     try {
@@ -404,6 +407,7 @@ describe('staff', () => {
         (await staffCall(app, manager, 'POST', `/api/v1/staff/ratings/${low}/seen`)).json(),
       );
       expect(again.seenAt).toBe(first.seenAt);
+      expect(await kindsOf(low)).toHaveLength(eventsAfterSeen);
     } finally {
       t = start;
     }

@@ -14,6 +14,7 @@ import { assertRestoAccess, type StaffAccess } from '../../core/staff-access.ts'
 import type { Database } from '../../db/client.ts';
 import { orderRatings, orders } from '../../db/schema.ts';
 import { signedInStaff } from '../../plugins/authentication.ts';
+import { writeOrderEvent } from '../outbox/index.ts';
 import { reportScopeOf } from '../reports/index.ts';
 import { staffRatingOf } from './rating-store.ts';
 
@@ -92,20 +93,31 @@ export const staffRatingsRoutes: FastifyPluginAsyncZod<StaffRatingsRoutesOptions
       mayReadRatings(access);
       const { orderId } = request.params;
       const at = new Date(now());
-      const [row] = await db
-        .update(orderRatings)
-        .set({
-          seenAt: sql`coalesce(${orderRatings.seenAt}, ${at.toISOString()}::timestamptz)`,
-          seenBy: sql`case when ${orderRatings.seenAt} is null then ${access.staffId}::int else ${orderRatings.seenBy} end`,
-        })
-        .where(
-          and(
-            eq(orderRatings.orderId, orderId),
-            eq(orderRatings.whiteLabelId, access.whiteLabel),
-            access.restoIds.length > 0 ? inArray(orderRatings.restoId, access.restoIds) : sql`false`,
-          ),
-        )
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [seen] = await tx
+          .update(orderRatings)
+          .set({
+            seenAt: sql`coalesce(${orderRatings.seenAt}, ${at.toISOString()}::timestamptz)`,
+            seenBy: sql`case when ${orderRatings.seenAt} is null then ${access.staffId}::int else ${orderRatings.seenBy} end`,
+          })
+          .where(
+            and(
+              eq(orderRatings.orderId, orderId),
+              eq(orderRatings.whiteLabelId, access.whiteLabel),
+              access.restoIds.length > 0 ? inArray(orderRatings.restoId, access.restoIds) : sql`false`,
+            ),
+          )
+          .returning();
+        // The first marking tells the other boards (their flags come down); marking again changes nothing.
+        if (seen && seen.seenAt?.getTime() === at.getTime() && seen.seenBy === access.staffId)
+          await writeOrderEvent(
+            tx,
+            { id: seen.orderId, whiteLabelId: seen.whiteLabelId, restoId: seen.restoId },
+            'rating-seen',
+            at,
+          );
+        return seen;
+      });
       if (!row) throw new ApiError(404, 'order.not-found', 'orderId');
       const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
       return staffRatingOf(row, order?.number ?? '');

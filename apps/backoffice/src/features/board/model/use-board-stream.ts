@@ -29,8 +29,10 @@ export function useBoardStream(staffId: number, cursor: number | undefined) {
       streamUrl: '/api/v1/staff/events',
       after: start.current,
       onEvent: (event) => {
-        // A new or changed rating may raise a low-rating flag (only managers' and owners' boards read them).
-        if (event.kind === 'rated') void rereadLowRatings(queryClient, staffId);
+        // A new or changed rating may raise a low-rating flag, and one marked seen on another board takes it down
+        // (only managers' and owners' boards read them).
+        if (event.kind === 'rated' || event.kind === 'rating-seen')
+          void rereadLowRatings(queryClient, staffId);
         readOrder(event.orderId).then(
           (order) => upsertOrder(queryClient, staffId, order),
           () => void queryClient.invalidateQueries({ queryKey: boardQuery(staffId).queryKey }),
