@@ -86,13 +86,21 @@ async function main() {
     const kept = Number((await client.query('select count(*)::int n from report_days')).rows[0].n);
     let start = performance.now();
     let rebuildS: number | null = null;
-    if (process.env.BENCH_REPORT_REBUILD === '0' && kept > 0) log(`roll-ups kept: ${kept} restaurant-days`);
-    else {
-      const rolled = await rebuildReportDays(handle.db, WHITE_LABEL, new Date(NOW_MS), REBUILD_BATCH);
+    if (process.env.BENCH_REPORT_REBUILD === '0' && kept > 0) {
+      log(`roll-ups kept: ${kept} restaurant-days`);
+      // Days a stopped run or a migration left marked are recomputed first: the cases measure the roll-ups, not a
+      // backlog read live.
+      const backlog = await runReportRollup(handle.db, WHITE_LABEL, Date.now(), 100, 10_000);
+      if (backlog.days > 0) log(`marked days recomputed first: ${backlog.days}`);
+    } else {
+      // On the real clock: the rebuild clears every mark made before it began (a migration's included).
+      const rolled = await rebuildReportDays(handle.db, WHITE_LABEL, new Date(), REBUILD_BATCH);
       rebuildS = round((performance.now() - start) / 1000);
       log(`roll-ups rebuilt: ${rolled} restaurant-days in ${rebuildS} s`);
     }
-    await client.query('analyze report_days; analyze report_day_items; analyze report_months; analyze report_month_items');
+    await client.query(
+      'analyze report_days; analyze report_day_items; analyze report_months; analyze report_month_items',
+    );
 
     const allRestos = (
       await client.query('select id from restos where white_label_id = $1 order by id', [WHITE_LABEL])
@@ -173,6 +181,8 @@ async function main() {
         baselineP50Ms: round(baseP50),
         baselineP90Ms: round(percentile(baselineTimes, 90)),
         ratio: round(p50 / baseP50, 2),
+        // The roll-ups answer what the raw orders do: a fast report of other figures would be no report.
+        sameAsRaw: report?.orders === Number(raw?.orders) && report?.customers.total === Number(raw?.persons),
         target: c.targetMs === null ? 'reported' : p50 <= c.targetMs ? 'met' : 'missed',
       });
     }
@@ -215,6 +225,7 @@ async function main() {
         report: `p50 ${r.reportP50Ms} ms, p90 ${r.reportP90Ms} ms`,
         'raw orders (baseline)': `p50 ${r.baselineP50Ms} ms, p90 ${r.baselineP90Ms} ms`,
         ratio: r.ratio,
+        'orders, customers = raw': r.sameAsRaw,
         target: r.target,
       })),
     );
@@ -234,7 +245,7 @@ async function main() {
       join(ROOT, 'bench', 'results', 'reports.json'),
       `${JSON.stringify({ size, rebuildS, cases: rows, job }, null, 2)}\n`,
     );
-    if (rows.some((r) => r.target === 'missed')) process.exitCode = 1;
+    if (rows.some((r) => r.target === 'missed' || !r.sameAsRaw)) process.exitCode = 1;
   } finally {
     await client.end();
     await handle.close();

@@ -52,24 +52,43 @@ async function markedDays(db: Executor, scope: ReportScope): Promise<ReportDayKe
 interface ReportPlan {
   scope: ReportScope;
   marked: readonly ReportDayKey[];
+  /** Restaurant-months read whole from report_months. */
   months: { resto_id: number; month: string }[];
+  /** Restaurant-months the period covers whole but with days marked: read day by day. */
+  behind: { resto_id: number; month: string }[];
+  /** The period's days outside its whole months: before the first, after the last (from…to, both included). */
+  edges: { from: string; to: string }[];
 }
 
 function planOf(scope: ReportScope, marked: readonly ReportDayKey[]): ReportPlan {
-  const behind = new Set(marked.map((d) => `${d.restoId}|${monthOf(d.localDate)}`));
-  const months = wholeMonthsOf(scope.period.from, scope.period.to).flatMap((month) =>
-    scope.restoIds
-      .filter((restoId) => !behind.has(`${restoId}|${month}`))
-      .map((restoId) => ({ resto_id: restoId, month })),
-  );
-  return { scope, marked, months };
+  const { from, to } = scope.period;
+  const markedMonths = new Set(marked.map((d) => `${d.restoId}|${monthOf(d.localDate)}`));
+  const whole = wholeMonthsOf(from, to);
+  const months: ReportPlan['months'] = [];
+  const behind: ReportPlan['behind'] = [];
+  for (const month of whole)
+    for (const restoId of scope.restoIds)
+      (markedMonths.has(`${restoId}|${month}`) ? behind : months).push({ resto_id: restoId, month });
+  const first = whole[0];
+  const last = whole[whole.length - 1];
+  const shifted = (date: string, days: number) => dateOfDayNumber((dayNumberOf(date) ?? 0) + days);
+  const edges =
+    first === undefined || last === undefined
+      ? [{ from, to }]
+      : // Before the first whole month; from the first of the month after the last one (31 days on is in it).
+        [
+          { from, to: shifted(first, -1) },
+          { from: monthOf(shifted(last, 31)), to },
+        ];
+  return { scope, marked, months, behind, edges: edges.filter((e) => e.from <= e.to) };
 }
 
 /**
- * The CTEs every read of a plan starts from: `month_units` (restaurant-months read whole), `marked_days`, `live`
+ * The CTEs every read of a plan starts from: `month_units` (restaurant-months read whole), `behind_months`,
+ * `marked_days`, `live`
  * (the marked days' report_days rows computed from the raw orders) and, with items, `live_items`.
  */
-function planCtes({ scope, marked, months }: ReportPlan, withItems: boolean): SQL {
+function planCtes({ scope, marked, months, behind }: ReportPlan, withItems: boolean): SQL {
   const markedJson = JSON.stringify(marked.map((d) => ({ resto_id: d.restoId, local_date: d.localDate })));
   const live =
     marked.length > 0
@@ -81,24 +100,47 @@ function planCtes({ scope, marked, months }: ReportPlan, withItems: boolean): SQ
       : sql`live_items as (select * from report_day_items where false)`;
   return sql`month_units as (
       select * from jsonb_to_recordset(${JSON.stringify(months)}::jsonb) as w(resto_id int, month date)),
+    behind_months as (
+      select * from jsonb_to_recordset(${JSON.stringify(behind)}::jsonb) as w(resto_id int, month date)),
     marked_days as (
       select * from jsonb_to_recordset(${markedJson}::jsonb) as w(resto_id int, local_date date)),
     ${live}${withItems ? sql`, ${liveItems}` : sql``}`;
 }
 
-/** A table's rows of the plan's restaurants and period that no read mark names. */
-function inPlan(table: string, { scope }: ReportPlan): SQL {
+/**
+ * The select of `columns` from a day table (report_days, report_day_items) over the plan's days read day by day:
+ * the edges before and after its whole months, and its months behind, each one range of the (brand, date) key;
+ * the days the read marks name excluded (they are read live).
+ */
+function readDayByDay(table: string, columns: SQL, plan: ReportPlan): SQL {
   const t = sql.raw(table);
-  return sql`${t}.white_label_id = ${scope.whiteLabel}
+  const { scope } = plan;
+  const common = sql`${t}.white_label_id = ${scope.whiteLabel}
+      and ${t}.resto_id in (select unnest(${`{${scope.restoIds.join(',')}}`}::int[]))
+      and not exists (select 1 from marked_days m where m.resto_id = ${t}.resto_id and m.local_date = ${t}.local_date)`;
+  const parts = plan.edges.map(
+    (edge) => sql`select ${columns} from ${t} where ${common}
+      and ${t}.local_date between ${edge.from}::date and ${edge.to}::date`,
+  );
+  const behindMonths = plan.behind.map((b) => b.month).sort();
+  const firstBehind = behindMonths[0];
+  const lastBehind = behindMonths[behindMonths.length - 1];
+  if (firstBehind !== undefined && lastBehind !== undefined)
+    parts.push(sql`select ${columns} from ${t} where ${common}
+      and ${t}.local_date >= ${firstBehind}::date and ${t}.local_date < (${lastBehind}::date + interval '1 month')::date
+      and (${t}.resto_id, date_trunc('month', ${t}.local_date)::date) in (select resto_id, month from behind_months)`);
+  if (parts.length === 0) return sql`select ${columns} from ${t} where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+/** The period's every day not read live (the days' series reads days whether or not their month is read whole). */
+function allDayRows(table: string, columns: SQL, { scope }: ReportPlan): SQL {
+  const t = sql.raw(table);
+  return sql`select ${columns} from ${t} where ${t}.white_label_id = ${scope.whiteLabel}
       and ${t}.resto_id in (select unnest(${`{${scope.restoIds.join(',')}}`}::int[]))
       and ${t}.local_date between ${scope.period.from}::date and ${scope.period.to}::date
       and not exists (select 1 from marked_days m where m.resto_id = ${t}.resto_id and m.local_date = ${t}.local_date)`;
 }
-
-/** …and whose month is not read whole. */
-const outsideMonths = (table: string) =>
-  sql`not exists (select 1 from month_units mu
-      where mu.resto_id = ${sql.raw(table)}.resto_id and mu.month = date_trunc('month', ${sql.raw(table)}.local_date)::date)`;
 
 const monthRows = (table: string, { scope }: ReportPlan) =>
   sql`${sql.raw(table)}.white_label_id = ${scope.whiteLabel}
@@ -127,7 +169,7 @@ function unitsCte(plan: ReportPlan): SQL {
   return sql`units as materialized (
       select ${SUMMED}, heat || '{}'::int[] as heat, ${arrays} from report_months rm where ${monthRows('rm', plan)}
       union all
-      select ${SUMMED}, ${DAY_HEAT}, ${arrays} from report_days rd where ${inPlan('rd', plan)} and ${outsideMonths('rd')}
+      ${readDayByDay('report_days', sql`${SUMMED}, ${DAY_HEAT}, ${arrays}`, plan)}
       union all
       select ${SUMMED}, ${DAY_HEAT}, ${arrays} from live
     )`;
@@ -199,7 +241,7 @@ export async function buildSummary(db: Executor, scope: ReportScope, _nowMs: num
 }
 
 /**
- * Bucket-wise sums of an int[] column over all_days as one JSON array: a sum per subscript reads each row once,
+ * Bucket-wise sums of an int[] column over the units as one JSON array: a sum per subscript reads each row once,
  * about three times faster than unnesting the arrays and grouping by position.
  */
 const sumsOf = (column: string, size: number) =>
@@ -221,9 +263,8 @@ const byCountThen =
     b.count - a.count || tie(a, b);
 
 /**
- * One of a report's two big statements in a transaction of its own, with JIT off and room for the period's
- * persons: compiling the bucket sums' few hundred aggregates took 4 s of a year's report, more than the whole
- * statement runs without it, and a year's 400 000 persons spill a 4 MB hash to disk.
+ * One of a report's statements in a transaction of its own, with JIT off and room to group: compiling the bucket
+ * sums' few hundred aggregates took 4 s of a year's report, more than the whole statement runs without it.
  */
 async function reportStatement<T>(db: Executor, query: SQL): Promise<Rows<T>> {
   return db.transaction(async (tx) => {
@@ -233,8 +274,8 @@ async function reportStatement<T>(db: Executor, query: SQL): Promise<Rows<T>> {
 }
 
 /**
- * Two independent reads at once on the pool's connections (a year: the roll-ups' sums beside the raw orders'
- * persons); in a caller's transaction, one after the other, since they share its one connection.
+ * Two independent reads at once on the pool's connections (the roll-ups' sums beside the person lists);
+ * in a caller's transaction, one after the other, since they share its one connection.
  */
 async function bothOf<A, B>(db: Executor, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
   if (db instanceof PgTransaction) return [await a(), await b()];
@@ -248,13 +289,13 @@ export async function buildReport(db: Executor, scope: ReportScope, _nowMs: numb
   // integers each, without the arrays.
   const reportSql = sql`with ${planCtes(plan, true)}, ${unitsCte(plan)},
     series as (
-      select local_date, placed, orders, revenue, revenue_orders from report_days rd where ${inPlan('rd', plan)}
+      ${allDayRows('report_days', sql.raw('local_date, placed, orders, revenue, revenue_orders'), plan)}
       union all
       select local_date, placed, orders, revenue, revenue_orders from live),
     all_items as (
       select kind, key, count, amount from report_month_items mi where ${monthRows('mi', plan)}
       union all
-      select kind, key, count, amount from report_day_items ri where ${inPlan('ri', plan)} and ${outsideMonths('ri')}
+      ${readDayByDay('report_day_items', sql.raw('kind, key, count, amount'), plan)}
       union all
       select kind, key, count, amount from live_items)
     select
@@ -276,7 +317,7 @@ export async function buildReport(db: Executor, scope: ReportScope, _nowMs: numb
     lists as (
       select persons from report_months rm where ${monthRows('rm', plan)}
       union all
-      select persons from report_days rd where ${inPlan('rd', plan)} and ${outsideMonths('rd')}
+      ${readDayByDay('report_days', sql.raw('persons'), plan)}
       union all
       select persons from live)
     select coalesce(string_agg(array_to_string(persons, ','), ','), '') as ids from lists`;
