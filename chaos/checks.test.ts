@@ -18,6 +18,8 @@ import {
   posWithdrawalsCancelled,
   promoCodesNotOversold,
   providerMoneyAccounted,
+  type ReportFacts,
+  reportsInStep,
   slotsWithinCapacity,
   withdrawalOutcomes,
 } from './checks.ts';
@@ -555,5 +557,56 @@ describe('the capacity invariant', () => {
       slotAtMs: AT,
     });
     expect(slotsWithinCapacity(uncounted).count).toBe(1);
+  });
+});
+
+describe('reports in step', () => {
+  const day = (restoId: number, placed: number, orders: number, persons: number[]) => ({
+    restoId,
+    localDate: '2026-11-27',
+    placed,
+    orders,
+    persons,
+  });
+  function withReports(): ChaosFacts {
+    const facts = clean();
+    const reports: ReportFacts = {
+      rolled: [day(3, 4, 3, [7, 7, 9]), day(1, 1, 1, [9])],
+      raw: [day(3, 4, 3, [7, 7, 9]), day(1, 1, 1, [9])],
+      marked: [],
+      months: [{ restoId: 3, month: '2026-11-01', placed: 4, orders: 3, daysPlaced: 4, daysOrders: 3 }],
+    };
+    facts.database.reports = reports;
+    return facts;
+  }
+  const reports = (facts: ChaosFacts) => facts.database.reports as ReportFacts;
+
+  it('counts zero when every day not marked is rolled up as its orders say', () => {
+    expect(checkAll(withReports()).find((r) => r.id === 'reports-in-step')?.count).toBe(0);
+  });
+
+  it('a day behind its orders with no mark, a day with orders and no roll-up, a month off its days', () => {
+    const behind = withReports();
+    reports(behind).raw[0] = day(3, 5, 4, [7, 7, 9]);
+    expect(reportsInStep(behind).examples).toEqual([
+      'restaurant-day 3|2026-11-27: rolled up 4 placed / 3 orders / 3 persons, the orders say 5 / 4 / 3, and no mark',
+    ]);
+    // Marked behind at the end: the roll-up may lag by design.
+    reports(behind).marked.push('3|2026-11-27');
+    expect(reportsInStep(behind).count).toBe(0);
+
+    const persons = withReports();
+    reports(persons).rolled[0] = day(3, 4, 3, [7, 9]);
+    expect(reportsInStep(persons).count).toBe(1);
+
+    const missing = withReports();
+    reports(missing).rolled.pop();
+    expect(reportsInStep(missing).examples).toEqual([
+      'restaurant-day 1|2026-11-27: orders (1) but no roll-up and no mark',
+    ]);
+
+    const month = withReports();
+    (reports(month).months[0] as { orders: number }).orders = 2;
+    expect(reportsInStep(month).count).toBe(1);
   });
 });

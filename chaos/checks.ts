@@ -104,6 +104,36 @@ export interface DatabaseFacts {
   promoCodes: PromoCodeFact[];
   /** The points ledger; absent in a run of a build without points. */
   bonus?: BonusFacts;
+  /** The reports' roll-ups beside the raw orders (decision 57); absent in a run of a build without them. */
+  reports?: ReportFacts;
+}
+
+/** One restaurant-day's counts: orders placed, orders neither declined nor cancelled, and their persons. */
+export interface ReportDayFact {
+  restoId: number;
+  localDate: string;
+  placed: number;
+  orders: number;
+  /** The persons of the counted orders in id order, each at most twice (report_days.persons' form). */
+  persons: number[];
+}
+
+export interface ReportFacts {
+  /** The roll-ups' rows (report_days). */
+  rolled: ReportDayFact[];
+  /** The same counts computed from the raw orders. */
+  raw: ReportDayFact[];
+  /** Restaurant-days still marked behind at the end (`resto|date`): their roll-ups may lag by design. */
+  marked: string[];
+  /** report_months rows and the sums of their days' rows, of months with no day marked. */
+  months: {
+    restoId: number;
+    month: string;
+    placed: number;
+    orders: number;
+    daysPlaced: number;
+    daysOrders: number;
+  }[];
 }
 
 /** One answer a customer got to a placement (status null: no answer, the connection failed or timed out). */
@@ -684,6 +714,45 @@ export function bonusOrdersOnce(facts: ChaosFacts): InvariantResult {
   );
 }
 
+/**
+ * The reports' roll-ups kept in step under kills: every restaurant-day not marked behind at the end has a roll-up
+ * row equal to its raw orders (placed, counted, persons), no day with orders lacks one, and every month none of
+ * whose days is marked sums its days. A change whose mark was lost (a kill between the change and its mark, or a
+ * roll-up that unmarked a day it did not see) shows here as a day behind its orders with no mark.
+ */
+export function reportsInStep(facts: ChaosFacts): InvariantResult {
+  const violations: string[] = [];
+  const reports = facts.database.reports;
+  if (reports) {
+    const marked = new Set(reports.marked);
+    const key = (d: ReportDayFact) => `${d.restoId}|${d.localDate}`;
+    const rolled = new Map(reports.rolled.map((d) => [key(d), d]));
+    const raw = new Map(reports.raw.map((d) => [key(d), d]));
+    for (const k of new Set([...rolled.keys(), ...raw.keys()])) {
+      if (marked.has(k)) continue;
+      const r = rolled.get(k);
+      const o = raw.get(k);
+      if (!r) violations.push(`restaurant-day ${k}: orders (${o?.placed}) but no roll-up and no mark`);
+      else if (!o) violations.push(`restaurant-day ${k}: a roll-up (${r.placed}) of no orders and no mark`);
+      else if (r.placed !== o.placed || r.orders !== o.orders || r.persons.join(',') !== o.persons.join(','))
+        violations.push(
+          `restaurant-day ${k}: rolled up ${r.placed} placed / ${r.orders} orders / ${r.persons.length} persons, ` +
+            `the orders say ${o.placed} / ${o.orders} / ${o.persons.length}, and no mark`,
+        );
+    }
+    for (const m of reports.months)
+      if (m.placed !== m.daysPlaced || m.orders !== m.daysOrders)
+        violations.push(
+          `month ${m.restoId}|${m.month}: ${m.placed} placed / ${m.orders} orders, its days ${m.daysPlaced} / ${m.daysOrders}`,
+        );
+  }
+  return result(
+    'reports-in-step',
+    'every restaurant-day not marked behind is rolled up as its orders say',
+    violations,
+  );
+}
+
 export function checkAll(facts: ChaosFacts): InvariantResult[] {
   return [
     acknowledgedOrdersExist(facts),
@@ -694,6 +763,7 @@ export function checkAll(facts: ChaosFacts): InvariantResult[] {
     no5xxButKills(facts),
     ...(facts.database.slots ? [slotsWithinCapacity(facts)] : []),
     ...(facts.database.bonus ? [bonusNeverNegative(facts), bonusOrdersOnce(facts)] : []),
+    ...(facts.database.reports ? [reportsInStep(facts)] : []),
     ...(facts.pos
       ? [
           posNothingMissing(facts),

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { BonusEntryKind } from '@storefront/domain';
 import pg from 'pg';
 import { REPO_ROOT } from '../apps/api/src/config.ts';
-import type { DatabaseFacts, PosFacts } from './checks.ts';
+import type { DatabaseFacts, PosFacts, ReportFacts } from './checks.ts';
 
 /**
  * The run's database and brand: a fresh PostgreSQL database (dropped at the end) or a PGlite data dir in a temp
@@ -129,6 +129,7 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
      from slot_loads l join restos r on r.id = l.resto_id`,
   );
   const holders = await query(`select id, resto_id, delivery_type, status, slot_at from orders`);
+  const reports = await readReportFacts(query);
   const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const instant = (v: unknown) =>
     v === null || v === undefined ? null : new Date(v as string | Date).getTime();
@@ -177,6 +178,7 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
         slotAtMs: instant(o.slot_at),
       })),
     },
+    reports,
     bonus: {
       entries: ledger.map((e) => ({
         id: Number(e.id),
@@ -196,6 +198,61 @@ async function readFacts(query: Query, seeded: Map<string, number>): Promise<Dat
         bonusEarn: Number(o.bonus_earn),
       })),
     },
+  };
+}
+
+/**
+ * The roll-ups beside the raw orders' counts, by restaurant and brand-local day (the brand's offset: its first
+ * restaurant's, as the outbox marks by), and the months with no day marked.
+ */
+async function readReportFacts(query: Query): Promise<ReportFacts> {
+  const persons = (v: unknown) =>
+    (Array.isArray(v) ? v : String(v).replace(/[{}]/g, '').split(',')).filter((x) => x !== '').map(Number);
+  const day = (r: Record<string, unknown>) => ({
+    restoId: Number(r.resto_id),
+    localDate: String(r.local_date),
+    placed: Number(r.placed),
+    orders: Number(r.orders),
+    persons: persons(r.persons),
+  });
+  const rolled = await query(
+    `select resto_id, local_date::text as local_date, placed, orders, persons from report_days`,
+  );
+  const raw = await query(`
+    with offset_of as (select coalesce((select timezone from restos order by id limit 1), '+03:00') as tz),
+    o as (
+      select resto_id, ((created_at at time zone 'UTC') + (select tz from offset_of)::interval)::date as local_date,
+             person_id, status not in ('declined', 'canceled') as counted
+      from orders),
+    p as (
+      select resto_id, local_date, person_id, least(count(*), 2)::int as n from o where counted group by 1, 2, 3)
+    select o.resto_id, o.local_date::text as local_date, count(*)::int as placed,
+           (count(*) filter (where counted))::int as orders,
+           coalesce((select array_agg(p.person_id order by p.person_id) from p cross join generate_series(1, p.n)
+                     where p.resto_id = o.resto_id and p.local_date = o.local_date), '{}') as persons
+    from o group by o.resto_id, o.local_date`);
+  const marked = await query(`select distinct resto_id, local_date::text as local_date from report_dirty`);
+  const months = await query(`
+    select m.resto_id, m.month::text as month, m.placed, m.orders,
+           (select coalesce(sum(d.placed), 0) from report_days d where d.resto_id = m.resto_id
+              and date_trunc('month', d.local_date)::date = m.month)::int as days_placed,
+           (select coalesce(sum(d.orders), 0) from report_days d where d.resto_id = m.resto_id
+              and date_trunc('month', d.local_date)::date = m.month)::int as days_orders
+    from report_months m
+    where not exists (select 1 from report_dirty r where r.resto_id = m.resto_id
+                        and date_trunc('month', r.local_date)::date = m.month)`);
+  return {
+    rolled: rolled.map(day),
+    raw: raw.map(day),
+    marked: marked.map((m) => `${Number(m.resto_id)}|${String(m.local_date)}`),
+    months: months.map((m) => ({
+      restoId: Number(m.resto_id),
+      month: String(m.month),
+      placed: Number(m.placed),
+      orders: Number(m.orders),
+      daysPlaced: Number(m.days_placed),
+      daysOrders: Number(m.days_orders),
+    })),
   };
 }
 

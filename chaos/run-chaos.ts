@@ -123,6 +123,8 @@ async function main(): Promise<number> {
       YOOKASSA_NOTIFICATION_IPS: '127.0.0.1',
       PAYMENT_PROVIDER_TIMEOUT_MS: '1500',
       PAYMENT_SWEEP_MS: '1000',
+      // The reports' roll-up job every 2 s, so that it runs amid the kills and has caught up by the facts.
+      REPORT_ROLLUP_MS: '2000',
       // Behind the chaos proxy: customers name their own address (X-Forwarded-For), as behind nginx.
       TRUST_PROXY: '1',
       SMS_REQUESTS_PER_CLIENT_HOUR: '100000',
@@ -388,12 +390,19 @@ async function main(): Promise<number> {
     log(`POS settled in ${posSettleS} s (${posLeft} left)`);
 
     // ---- the facts ----
+    // The reports' roll-up job (every 2 s) takes the marks of the last changes before the instances stop.
+    await sleep(5_000);
     await instances.stopAll();
     reader =
       kind === 'postgres'
         ? await postgresReader(databaseUrl(ADMIN_URL, databaseName), seededUsedCounts(brandsDir))
         : await pgliteReader(dataDir as string, seededUsedCounts(brandsDir));
     const database = await reader.facts();
+    if (database.reports)
+      log(
+        `reports: ${database.reports.raw.length} restaurant-days with orders, ${database.reports.rolled.length} rolled up, ` +
+          `${database.reports.marked.length} still marked; ${database.reports.months.length} months checked`,
+      );
     const pos: PosFacts = { ...(await reader.posFacts()), deliveries: iikoDeliveries(iiko) };
     const flagged = await reader.posFlagged();
     const withdrawals = withdrawalOutcomes(pos);
