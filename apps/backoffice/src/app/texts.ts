@@ -1,3 +1,4 @@
+import { deliveryPlaceTexts } from '@storefront/web/src/entities/location/delivery-place-texts.ts';
 import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { photosTexts } from '../entities/photos/photos-texts.ts';
@@ -53,6 +54,8 @@ export const TEXTS_RU: LocaleTexts = {
   posLink: posLinkTexts,
   bonusProgram: bonusProgramTexts,
   reports: reportsTexts,
+  // The board names a courier's place as the storefront does (DeliveryPlaceText reads 'location').
+  location: deliveryPlaceTexts,
 };
 
 export const loadLocaleTexts: LoadLocaleTexts = async (locale) =>

@@ -1,3 +1,4 @@
+import { deliveryPlaceTextsEn } from '../../entities/location/delivery-place-texts.ts';
 import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
 import type { locationTexts } from './location-texts.ts';
 
@@ -11,10 +12,7 @@ export const locationTextsEn = {
   TAKE_AWAY: 'Pickup',
   address: 'Delivery address',
   addressPlaceholder: 'Set the address on the map',
-  mapPoint: 'Point on the map',
-  mapPointLink: 'Point on the map {{point}}: open it on a map',
-  coordinates: 'Coordinates',
-  coordinatesLink: 'Coordinates {{point}}: open them on a map',
+  ...deliveryPlaceTextsEn,
   apartment: 'Apartment / office',
   entrance: 'Entrance',
   floor: 'Floor',

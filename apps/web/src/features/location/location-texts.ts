@@ -1,3 +1,4 @@
+import { deliveryPlaceTexts } from '../../entities/location/delivery-place-texts.ts';
 import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 
 export const locationTexts = {
@@ -9,10 +10,7 @@ export const locationTexts = {
   TAKE_AWAY: 'Самовывоз',
   address: 'Адрес доставки',
   addressPlaceholder: 'Укажите адрес на карте',
-  mapPoint: 'Точка на карте',
-  mapPointLink: 'Точка на карте {{point}}: открыть на карте',
-  coordinates: 'Координаты',
-  coordinatesLink: 'Координаты {{point}}: открыть на карте',
+  ...deliveryPlaceTexts,
   apartment: 'Квартира / офис',
   entrance: 'Подъезд',
   floor: 'Этаж',

@@ -1,14 +1,18 @@
 import type { BoardOrder } from '@storefront/domain/contracts';
 import { useLazyNamespace } from '@storefront/web/src/shared/i18n/lazy-namespace.ts';
 import { makeOrder } from '@storefront/web/src/test/fixtures/order-fixtures.ts';
-import { renderWithApp } from '@storefront/web/src/test/render-app.tsx';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderBackOffice } from '../../../test/render-back-office.tsx';
 import { staffTextsEn } from '../staff-texts.en.ts';
 import { staffTexts } from '../staff-texts.ts';
 import { OrderCard, type OrderCardProps } from './order-card.tsx';
 
-/** The courier's card of a delivery to a map point without a street: the coordinates, linked to a map. */
+/**
+ * The courier's card of a delivery to a map point without a street: the coordinates, linked to a map. Drawn with
+ * the back office's own texts: the place's words come from the storefront's 'location' namespace, which the back
+ * office must carry (the board once showed the key 'coordinates').
+ */
 function Card(props: OrderCardProps) {
   useLazyNamespace('staff', { ru: staffTexts, en: staffTextsEn });
   return <OrderCard {...props} />;
@@ -25,7 +29,7 @@ const order: BoardOrder = {
 
 describe('a board card of a map point', () => {
   it("shows 'Точка на карте' and the coordinates with a map link", async () => {
-    await renderWithApp(
+    await renderBackOffice(
       <Card
         order={order}
         staffId={3}
@@ -35,7 +39,6 @@ describe('a board card of a map point', () => {
         flashing={false}
         onNotice={() => undefined}
       />,
-      { cities: [] },
     );
     const place = await screen.findByTestId('board-place');
     expect(place).toHaveTextContent('Точка на карте 55.790000, 49.118000');
@@ -46,7 +49,7 @@ describe('a board card of a map point', () => {
   });
 
   it('gives the courier the point of an address too, linked to a map', async () => {
-    await renderWithApp(
+    await renderBackOffice(
       <Card
         order={{ ...order, address: 'Казань, ул. Баумана, 1' }}
         staffId={3}
@@ -56,7 +59,6 @@ describe('a board card of a map point', () => {
         flashing={false}
         onNotice={() => undefined}
       />,
-      { cities: [] },
     );
     expect(await screen.findByTestId('board-place')).toHaveTextContent('Казань, ул. Баумана, 1');
     const point = screen.getByTestId('point-link');
