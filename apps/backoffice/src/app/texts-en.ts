@@ -1,4 +1,4 @@
-import { deliveryPlaceTextsEn } from '@storefront/web/src/entities/location/delivery-place-texts.ts';
+import { deliveryPlaceTextsEn } from '@storefront/web/src/entities/location/delivery-place-wording.ts';
 import { commonTextsEn } from '@storefront/web/src/shared/i18n/common-texts.en.ts';
 import type { LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { photosTextsEn } from '../entities/photos/photos-texts.en.ts';

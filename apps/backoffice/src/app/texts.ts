@@ -1,4 +1,4 @@
-import { deliveryPlaceTexts } from '@storefront/web/src/entities/location/delivery-place-texts.ts';
+import { deliveryPlaceTexts } from '@storefront/web/src/entities/location/delivery-place-wording.ts';
 import { commonTexts } from '@storefront/web/src/shared/i18n/common-texts.ts';
 import type { LoadLocaleTexts, LocaleTexts } from '@storefront/web/src/shared/i18n/i18n.ts';
 import { photosTexts } from '../entities/photos/photos-texts.ts';

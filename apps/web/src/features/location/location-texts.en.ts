@@ -1,4 +1,4 @@
-import { deliveryPlaceTextsEn } from '../../entities/location/delivery-place-texts.ts';
+import { deliveryPlaceTextsEn } from '../../entities/location/delivery-place-wording.ts';
 import type { EnglishTexts } from '../../shared/i18n/i18n.ts';
 import type { locationTexts } from './location-texts.ts';
 

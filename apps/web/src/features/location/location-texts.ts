@@ -1,4 +1,4 @@
-import { deliveryPlaceTexts } from '../../entities/location/delivery-place-texts.ts';
+import { deliveryPlaceTexts } from '../../entities/location/delivery-place-wording.ts';
 import type { NamespaceTexts } from '../../shared/i18n/i18n.ts';
 
 export const locationTexts = {

@@ -1,6 +1,7 @@
 /**
- * The texts DeliveryPlaceText and PointLink read from the 'location' namespace: part of the storefront's location
- * texts, and the whole of the back office's (its board names a courier's place with them).
+ * The words DeliveryPlaceText and PointLink read from the 'location' namespace, in both languages: a part of the
+ * storefront's location texts and the whole of the back office's (its board names a courier's place with them).
+ * Not a text set of its own (the storefront's registry of `*-texts.ts` sets), only spread into them.
  */
 export const deliveryPlaceTexts = {
   mapPoint: 'Точка на карте',
